@@ -1,0 +1,1 @@
+"""The desktop debugger: draws the session and forwards input; no grading logic here."""

@@ -1,0 +1,109 @@
+"""Command line: check an ST file, run it without a plant, grade it on a task, open the debugger.
+
+    python main.py --check program.st
+    python main.py --headless --program program.st --scans 100 --watch a,b --json
+    python main.py --list
+    python main.py --task MAT-E01 --prompt
+    python main.py --headless --task MAT-E01 [--program program.st] [--condition C]
+    python main.py --task MAT-E01 [--program program.st] [--condition C]     (desktop debugger)
+
+Exit codes: 0 success (clean check, reward 1), 1 failure (errors, reward 0), 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """A mistake on the command line: reported in one line, exit 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="main.py",
+        description="Plant simulator, grader and visual debugger for IEC 61131-3 Structured Text.",
+    )
+    p.add_argument("--check", metavar="FILE", help="compile FILE and print its diagnostics")
+    p.add_argument("--headless", action="store_true", help="run without a window")
+    p.add_argument("--program", metavar="FILE", help="the ST program (default: the task's reference)")
+    p.add_argument("--task", metavar="ID", help="task id, e.g. MAT-E01 (see --list)")
+    p.add_argument("--condition", metavar="C", help="run only this condition of the task")
+    p.add_argument("--list", action="store_true", help="list the tasks")
+    p.add_argument("--prompt", action="store_true", help="print the task's instruction as an agent gets it")
+    p.add_argument("--scans", type=int, metavar="N", help="without a task: run N scans of 10 ms")
+    p.add_argument("--watch", metavar="A,B,C", help="without a task: variables to report after the last scan")
+    p.add_argument(
+        "--json", nargs="?", const="-", metavar="FILE",
+        help="machine-readable result: to stdout, or the full report to FILE",
+    )
+    p.add_argument("--reward-file", metavar="FILE", help="write 1 or 0 to FILE")
+    p.add_argument("--snapshot", metavar="PNG", help="write a picture of the plant at --scans N and exit")
+    p.add_argument("--quiet", action="store_true", help="no progress output")
+    return p
+
+
+# --- wiring of st/ (the program) with tasks/ and sim/ (the plant): filled in with the verifier ---
+
+
+def list_command() -> int:
+    raise UsageError("no tasks yet")
+
+
+def prompt_command(task_id: str) -> int:
+    raise UsageError("no tasks yet")
+
+
+def grade_command(task_id, program_path, condition, json_path=None, reward_path=None, quiet=False) -> int:
+    raise UsageError("no tasks yet")
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    if args.check:
+        from st.cli import check_command
+
+        return check_command(args.check)
+    if args.list:
+        return list_command()
+    if args.task is None:
+        if args.headless and args.program:
+            if args.scans is None:
+                raise UsageError("--scans N is required to run a program without a task")
+            from st.cli import run_program_command
+
+            return run_program_command(args.program, args.scans, args.watch, args.json)
+        raise UsageError("nothing to do: give --check FILE, --list, or --task ID (see --help)")
+    if args.prompt:
+        return prompt_command(args.task)
+    if args.snapshot:
+        from app.snapshot import snapshot_command
+
+        return snapshot_command(args.task, args.program, args.condition, args.scans or 0, args.snapshot)
+    if args.headless:
+        return grade_command(
+            args.task, args.program, args.condition,
+            json_path=args.json, reward_path=args.reward_file, quiet=args.quiet,
+        )
+    from app.main import launch
+
+    return launch(args.task, args.program, args.condition)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return dispatch(args)
+    except UsageError as exc:
+        print(f"main.py: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

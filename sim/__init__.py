@@ -1,0 +1,1 @@
+"""Plant simulator layer: devices, physics, the scan loop, judges and the verifier."""

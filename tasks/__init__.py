@@ -1,0 +1,1 @@
+"""The task suite: one folder per task, plus the registry."""
