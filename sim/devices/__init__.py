@@ -1,0 +1,1 @@
+"""Device models: one module per device family."""
