@@ -1,0 +1,23 @@
+"""Run every benchmark: `python -m bench` (or `make bench`).
+
+Each benchmark is a module with a `main()` that prints its own table of medians:
+- bench.st_bench: scans/s of compiled ST programs, fast and debug builds;
+- bench.loop_bench: per task, closed loop vs plant alone, and plant time over wall time.
+"""
+
+import importlib
+import sys
+
+BENCHMARKS = ("bench.st_bench", "bench.loop_bench")
+
+
+def main() -> int:
+    status = 0
+    for name in BENCHMARKS:
+        print(f"== {name}", flush=True)
+        status |= importlib.import_module(name).main() or 0
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
