@@ -46,19 +46,114 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-# --- wiring of st/ (the program) with tasks/ and sim/ (the plant): filled in with the verifier ---
+# --- wiring: the program (st/) to the task's plant (tasks/, sim/) -----------------------------
+
+
+def load_task(task_id: str):
+    import tasks
+
+    try:
+        return tasks.get(task_id)
+    except tasks.UnknownTask as exc:
+        raise UsageError(str(exc)) from None
 
 
 def list_command() -> int:
-    raise UsageError("no tasks yet")
+    import tasks
+
+    for task in tasks.all_tasks():
+        print(f"{task.id:9} {task.suite} {task.level}  {task.title}")
+    return 0
 
 
 def prompt_command(task_id: str) -> int:
-    raise UsageError("no tasks yet")
+    from sim.prompt import render_prompt
+
+    print(render_prompt(load_task(task_id)))
+    return 0
+
+
+def resolve_program(task, program_path: str | None) -> tuple[str, bool]:
+    """The program file to grade, and whether it is the task's own reference."""
+    from pathlib import Path
+
+    if program_path is None:
+        return str(Path(task.folder) / "reference.st"), True
+    path = Path(program_path)
+    if not path.is_file():
+        raise UsageError(f"program file not found: {program_path}")
+    return str(path), False
+
+
+def select_conditions(task, condition: str | None):
+    if condition is None:
+        return None
+    for c in task.conditions:
+        if c.name.lower() == condition.lower():
+            return [c]
+    names = ", ".join(c.name for c in task.conditions)
+    raise UsageError(f"task {task.id} has no condition {condition!r}; valid conditions: {names}")
 
 
 def grade_command(task_id, program_path, condition, json_path=None, reward_path=None, quiet=False) -> int:
-    raise UsageError("no tasks yet")
+    import json
+
+    from rich.console import Console
+
+    import st
+    from sim.verifier import grade, render_report, report_for_compile_error
+
+    task = load_task(task_id)
+    path, is_reference = resolve_program(task, program_path)
+    conditions = select_conditions(task, condition)
+    to_stdout_json = json_path == "-"
+    out = Console(stderr=to_stdout_json, highlight=False)
+    err = Console(stderr=True, highlight=False)
+    if is_reference:
+        out.print(f"No --program given: grading the reference program of {task.id} ({path})")
+
+    comp = st.compile_file(path)
+    if not comp.ok:
+        err.print(comp.format_diagnostics(), markup=False, highlight=False)
+        report = report_for_compile_error(task, comp.format_diagnostics())
+    else:
+        program = comp.program
+        progress_cb, finish = progress_reporter(err, quiet)
+        try:
+            report = grade(task, program.instantiate, conditions=conditions, progress=progress_cb)
+        finally:
+            finish()
+    render_report(report, out)
+    data = report.to_dict()
+    data["program"] = path
+    if to_stdout_json:
+        print(json.dumps(data, indent=2))
+    elif json_path:
+        with open(json_path, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=2)
+    if reward_path:
+        with open(reward_path, "w", encoding="utf-8") as fh:
+            fh.write(f"{report.reward}\n")
+    return 0 if report.reward == 1 else 1
+
+
+def progress_reporter(console, quiet: bool):
+    """A progress callback for the verifier (a rich bar on stderr) and its closer."""
+    if quiet or not console.is_terminal:
+        return None, lambda: None
+    from rich.progress import Progress
+
+    bar = Progress(console=console, transient=True)
+    bar.start()
+    tasks_by_condition: dict = {}
+
+    def update(event) -> None:
+        key = event.condition
+        if key not in tasks_by_condition:
+            tasks_by_condition[key] = bar.add_task(f"condition {key}", total=event.total)
+        bar.update(tasks_by_condition[key], completed=event.done)
+
+    return update, bar.stop
 
 
 def dispatch(args: argparse.Namespace) -> int:
