@@ -1,0 +1,316 @@
+"""The task model: what a task is, as plain data the grader, the prompt and the debugger share.
+
+A task is one small plant, its I/O map, an operating specification, a completion condition,
+safety rules, published parameter ranges and hidden conditions. Everything the agent is told
+(`Task.prompt()`) is generated from the same objects the grader judges with.
+
+A task definition (tasks/<id lower with _>/task.py exposes `TASK`)::
+
+    from pathlib import Path
+    from sim import judges
+    from sim.plant import Plant
+    from sim.task import (Completion, Condition, IOPoint, OperatorAction, ParameterRange,
+                          SafetyRule, Task)
+
+    def build_plant(condition: Condition) -> Plant:
+        plant = Plant(seed=condition.seed)
+        plant.add(Gripper("gripper", close_time_s=condition.params["grip_time_s"]))
+        plant.add(PushButton("start"))
+        return plant
+
+    TASK = Task(
+        id="MAT-E01", title="Local workpiece acquisition", suite="MAT", level="E",
+        summary="Close the gripper on the prepared workpiece and confirm it is held.",
+        specification="When the operator presses Start and a part is present, close ...",
+        io=[
+            IOPoint("%IX0.0", "start_pb", "BOOL", "input", "start", "pressed",
+                    "Start push button, TRUE while pressed (NO contact)"),
+            IOPoint("%IX0.1", "part_held", "BOOL", "input", "gripper", "part_held",
+                    "TRUE when the jaws are closed on a workpiece"),
+            IOPoint("%QX0.0", "close_gripper", "BOOL", "output", "gripper", "close",
+                    "TRUE closes the jaws, FALSE opens them"),
+        ],
+        completion=Completion(
+            "The part is held and 'part secured' is signalled, then both hold for 1 s.",
+            lambda: judges.in_order(
+                judges.event("start pressed", lambda s: s.io["start_pb"]),
+                judges.held("part secured", lambda s: s.io["secured_lamp"]
+                            and s.plant["gripper"].holding, 1.0),
+            ),
+        ),
+        safety_rules=[
+            SafetyRule("MAT-E01-S1", "Never signal 'part secured' while no part is held.",
+                       judges.never(lambda s: s.io["secured_lamp"] and not s.io["part_held"],
+                                    "part secured signalled while no part was held")),
+        ],
+        parameters=[ParameterRange("grip_time_s", 0.2, 1.2, "s", "time the jaws take to close")],
+        conditions=[
+            Condition("nominal", seed=1, params={"grip_time_s": 0.4},
+                      description="part present at start",
+                      operator=[OperatorAction(0.5, "press", "start"),
+                                OperatorAction(0.7, "release", "start")]),
+            ...  # about five conditions, all required
+        ],
+        time_limit_s=10.0,
+        build_plant=build_plant,
+        folder=Path(__file__).parent,
+    )
+
+Judges and monitors see a `sim.judges.ScanState` `s`: `s.io[name]` (the I/O value of this
+scan: inputs as sampled, outputs as applied), `s.plant` (devices by name, after the plant
+step), `s.params` (the condition's parameters), `s.scan`, `s.time_ms`, `s.time_s`.
+
+Operator actions call `device.operate(value)` on the panel device named by `target`
+(press -> True, release -> False, trip_estop -> True, reset_estop -> False, select -> the
+position); `force` / `release_force` set or clear a forced value of an I/O point by name
+or address (an input is forced at sample time, an output when it is applied).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sim.judges import Judge, ScanState
+    from sim.plant import Plant
+
+IO_TYPES = ("BOOL", "BYTE", "WORD", "DWORD", "SINT", "INT", "DINT", "LINT",
+            "USINT", "UINT", "UDINT", "ULINT", "REAL", "LREAL")
+OPERATOR_ACTIONS = ("press", "release", "trip_estop", "reset_estop", "select", "force", "release_force")
+_ADDRESS = re.compile(r"^%([IQM])([XBWDL]?)(\d+)(?:\.(\d+))?$", re.IGNORECASE)
+
+
+def canonical_address(address: str) -> str:
+    """`%i0.0` -> `%IX0.0`, `%iw2` -> `%IW2`: one spelling per address, as st/ uses it."""
+    m = _ADDRESS.match(address.strip())
+    if not m:
+        raise ValueError(f"{address!r} is not a direct address like %IX0.0, %QX1.2, %IW4 or %QW2")
+    area, size, byte, bit = m.group(1).upper(), m.group(2).upper(), m.group(3), m.group(4)
+    if bit is not None:
+        size = size or "X"
+        if size != "X":
+            raise ValueError(f"{address!r}: only bit addresses (%IX, %QX) have a .bit part")
+        return f"%{area}X{int(byte)}.{int(bit)}"
+    if not size or size == "X":
+        raise ValueError(f"{address!r}: a bit address needs byte.bit, e.g. %IX0.3")
+    return f"%{area}{size}{int(byte)}"
+
+
+@dataclass(frozen=True)
+class IOPoint:
+    """One PLC address bound to one device signal (input) or command (output)."""
+
+    address: str
+    name: str
+    type: str
+    direction: str          # 'input' (sensor -> PLC) or 'output' (PLC -> actuator)
+    device: str             # device name in the plant
+    signal: str             # the device's signal (inputs) or command (outputs) name
+    meaning: str            # what TRUE / the value means, in the engineer's words
+    units: str = ""
+    range: str = ""
+
+    def __post_init__(self):
+        object.__setattr__(self, "address", canonical_address(self.address))
+        object.__setattr__(self, "type", self.type.upper())
+        if self.type not in IO_TYPES:
+            raise ValueError(f"I/O point {self.name}: type {self.type!r} is not one of {', '.join(IO_TYPES)}")
+        if self.direction not in ("input", "output"):
+            raise ValueError(f"I/O point {self.name}: direction must be 'input' or 'output'")
+        area = self.address[1]
+        if (area == "I") != (self.direction == "input") or area == "M":
+            raise ValueError(f"I/O point {self.name}: {self.address} cannot be an {self.direction}")
+        bit = self.address[2] == "X"
+        if bit != (self.type == "BOOL"):
+            raise ValueError(f"I/O point {self.name}: {self.type} does not fit the address {self.address}")
+
+
+@dataclass(frozen=True)
+class ParameterRange:
+    """A parameter the conditions vary; its range is published in the prompt."""
+
+    name: str
+    low: float
+    high: float
+    units: str
+    meaning: str
+
+
+@dataclass(frozen=True)
+class OperatorAction:
+    """Something the operator does at plant time `time_s` (see the module docstring)."""
+
+    time_s: float
+    action: str             # one of OPERATOR_ACTIONS
+    target: str             # panel device name, or I/O point name/address for force/release_force
+    value: Any = None       # selector position, or the forced value
+
+    def __post_init__(self):
+        if self.action not in OPERATOR_ACTIONS:
+            raise ValueError(f"operator action {self.action!r} is not one of {', '.join(OPERATOR_ACTIONS)}")
+
+
+@dataclass(frozen=True)
+class Disturbance:
+    """A scheduled change to the plant (a part placed late, a sensor that sticks ...).
+
+    `apply(plant)` runs at the start of the first scan at or after `time_s`, before inputs
+    are sampled. Disturbances the plant builder sets up itself need no entry here.
+    """
+
+    time_s: float
+    description: str
+    apply: Callable[[Plant], None]
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One hidden case of a task: seed, parameter values, operator timing, disturbances."""
+
+    name: str
+    seed: int
+    params: dict[str, Any] = field(default_factory=dict)
+    description: str = ""
+    operator: Sequence[OperatorAction] = ()
+    disturbances: Sequence[Disturbance] = ()
+
+
+@dataclass(frozen=True)
+class SafetyRule:
+    """A rule checked every scan of the whole run, including after completion.
+
+    `monitor(s)` returns None while the rule holds, or a message describing the violation.
+    A stateful monitor (an object with `__call__`) is deep-copied per session, so every run
+    starts fresh; see sim.judges for ready-made monitors.
+    """
+
+    id: str
+    wording: str
+    monitor: Callable[[ScanState], str | None]
+
+
+@dataclass(frozen=True)
+class Completion:
+    """The completion condition: its wording for the prompt and a judge factory.
+
+    `judge` is a zero-argument callable returning a fresh `sim.judges.Judge`, or a Judge
+    used as a template (deep-copied per session).
+    """
+
+    wording: str
+    judge: Callable[[], Judge] | Judge
+
+    def new_judge(self) -> Judge:
+        import copy
+
+        from sim.judges import Judge
+
+        if isinstance(self.judge, Judge):
+            return copy.deepcopy(self.judge)
+        made = self.judge()
+        if not isinstance(made, Judge):
+            raise TypeError(f"the completion judge factory returned {type(made).__name__}, "
+                            "not a sim.judges.Judge")
+        return made
+
+
+class UnknownCondition(ValueError):
+    """A condition name or number that the task does not have."""
+
+
+@dataclass
+class Task:
+    id: str
+    title: str
+    suite: str                  # 'MOT' | 'MAT'
+    level: str                  # 'E' | 'M' | 'H'
+    summary: str
+    specification: str
+    io: Sequence[IOPoint]
+    completion: Completion
+    safety_rules: Sequence[SafetyRule]
+    parameters: Sequence[ParameterRange]
+    conditions: Sequence[Condition]
+    time_limit_s: float
+    build_plant: Callable[[Condition], Plant]
+    post_completion_s: float = 2.0
+    folder: Path | None = None
+    plant_description: str = ""   # layout and devices in the engineer's words, for the prompt
+
+    def __post_init__(self):
+        if self.suite not in ("MOT", "MAT"):
+            raise ValueError(f"task {self.id}: suite must be 'MOT' or 'MAT'")
+        if self.level not in ("E", "M", "H"):
+            raise ValueError(f"task {self.id}: level must be 'E', 'M' or 'H'")
+        self.io = tuple(self.io)
+        self.safety_rules = tuple(self.safety_rules)
+        self.parameters = tuple(self.parameters)
+        self.conditions = tuple(self.conditions)
+        for what, keys in (
+            ("I/O address", [p.address for p in self.io]),
+            ("I/O name", [p.name.lower() for p in self.io]),
+            ("safety rule id", [r.id for r in self.safety_rules]),
+            ("condition name", [c.name.lower() for c in self.conditions]),
+        ):
+            dup = sorted({k for k in keys if keys.count(k) > 1})
+            if dup:
+                raise ValueError(f"task {self.id}: duplicate {what}: {', '.join(dup)}")
+        if not self.conditions:
+            raise ValueError(f"task {self.id}: needs at least one condition")
+        if self.folder is not None:
+            self.folder = Path(self.folder)
+
+    # --- look-ups ---
+
+    @property
+    def inputs(self) -> tuple[IOPoint, ...]:
+        return tuple(p for p in self.io if p.direction == "input")
+
+    @property
+    def outputs(self) -> tuple[IOPoint, ...]:
+        return tuple(p for p in self.io if p.direction == "output")
+
+    def io_point(self, name_or_address: str) -> IOPoint:
+        """The I/O point by name (case-insensitive) or address (any spelling)."""
+        key = name_or_address.strip()
+        for p in self.io:
+            if p.name.lower() == key.lower():
+                return p
+        try:
+            addr = canonical_address(key)
+        except ValueError:
+            addr = None
+        for p in self.io:
+            if p.address == addr:
+                return p
+        raise KeyError(f"task {self.id} has no I/O point {name_or_address!r}; "
+                       f"it has {', '.join(p.name for p in self.io)}")
+
+    def condition(self, which: str | int) -> Condition:
+        """A condition by name (case-insensitive) or 1-based number."""
+        text = str(which).strip()
+        for c in self.conditions:
+            if c.name.lower() == text.lower():
+                return c
+        if text.isdigit() and 1 <= int(text) <= len(self.conditions):
+            return self.conditions[int(text) - 1]
+        names = ", ".join(f"{i}={c.name}" for i, c in enumerate(self.conditions, 1))
+        raise UnknownCondition(f"task {self.id} has no condition {which!r}; its conditions are {names}")
+
+    @property
+    def reference_path(self) -> Path | None:
+        return None if self.folder is None else self.folder / "reference.st"
+
+    @property
+    def counterexamples_dir(self) -> Path | None:
+        return None if self.folder is None else self.folder / "counterexamples"
+
+    def prompt(self) -> str:
+        """The agent's instruction, generated from this task's data (sim.prompt)."""
+        from sim.prompt import render_prompt
+
+        return render_prompt(self)
