@@ -1,0 +1,222 @@
+"""Pick-and-place gantry robot that moves between numbered stations and carries parts.
+
+Seen from above: a carriage runs along a rail (x) on the travel lane; an arm on the
+carriage reaches out in y to a station. Every move takes the safe path a real cell uses:
+pull the arm back to the lane, traverse in x, reach out to the target, so the tool enters
+a machine guard only through its door. Travel time depends on the distance and the axis
+speeds (set per condition); after the last segment the robot settles before it reports
+in position.
+
+Commands: `target` (station number word), `start` (rising edge starts the move to the
+target; ignored while busy; an unknown number sets `error`), `grip` (TRUE closes the
+gripper, FALSE opens it). Signals: `busy` (moving or settling), `in_position` (at rest at
+the commanded target), `at_position` (number of the station where the tool is at rest,
+0 while moving or away from every station), `error`, `gripper_open` / `gripper_closed`
+(jaw end switches: closed means closed on nothing), `part_held` (the jaws stopped on a
+part: TRUE only when a part is really held).
+
+The gripper picks the part lying on the station's place when its jaws close there; a
+carried part follows the tool; opening releases it onto the station's place, or drops it
+where the tool is (recorded in `dropped`) when the tool is not at a station.
+
+Units: millimetres, seconds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sim.devices.machine import Part, PartPlace
+from sim.plant import Device
+
+JAW_CONTACT = 0.6      # jaw travel fraction at which the jaws touch a part
+JAW_RELEASE = 0.5      # opening past this lets go of the part
+AT_STATION_MM = 0.5
+
+
+@dataclass(slots=True)
+class Station:
+    number: int
+    name: str
+    x: float
+    y: float
+    place: PartPlace | None = None
+
+
+class Robot(Device):
+    kind = "robot"
+    signals = ("busy", "in_position", "at_position", "error", "gripper_open", "gripper_closed", "part_held")
+    commands = ("target", "start", "grip")
+
+    def __init__(self, name: str, stations: list[Station], *, lane_y: float, start_station: int,
+                 speed_x: float = 600.0, speed_y: float = 400.0, settle_s: float = 0.15,
+                 grip_time_s: float = 0.3, rail: tuple[float, float] | None = None):
+        super().__init__(name)
+        self.stations = {s.number: s for s in stations}
+        if start_station not in self.stations:
+            raise ValueError(f"{name}: start station {start_station} is not one of {sorted(self.stations)}")
+        self.lane_y = float(lane_y)
+        xs = [s.x for s in stations]
+        self.rail = rail or (min(xs) - 150.0, max(xs) + 150.0)
+        self.speed_x, self.speed_y = float(speed_x), float(speed_y)
+        self.settle_s = float(settle_s)
+        self.grip_time_s = float(grip_time_s)
+        home = self.stations[start_station]
+        self.x, self.y = home.x, home.y
+        self.station: Station | None = home          # where the tool is at rest, if anywhere
+        self.target = 0
+        self.commanded = start_station                # last accepted target
+        self.busy = False
+        self.error = False
+        self.jaw = 0.0                                # 0 fully open .. 1 fully closed
+        self.grip = False
+        self.held: Part | None = None
+        self.dropped: list[tuple[float, Part]] = []
+        self.ignored_starts = 0
+        self.moves = 0
+        self.time = 0.0
+        self._start = False
+        self._start_edge = False
+        self._path: list[tuple[float, float]] = []
+        self._settle = 0.0
+
+    # -- commands and signals ------------------------------------------------------------
+    def write(self, command: str, value: Any) -> None:
+        if command == "target":
+            self.target = int(value)
+        elif command == "start":
+            v = bool(value)
+            if v and not self._start:
+                self._start_edge = True
+            self._start = v
+        elif command == "grip":
+            self.grip = bool(value)
+        else:
+            super().write(command, value)
+
+    def read(self, signal: str) -> Any:
+        if signal == "busy":
+            return self.busy
+        if signal == "in_position":
+            return not self.busy and self.station is not None and self.station.number == self.commanded
+        if signal == "at_position":
+            return self.station.number if (self.station is not None and not self.busy) else 0
+        if signal == "error":
+            return self.error
+        if signal == "gripper_open":
+            return self.jaw <= 0.0
+        if signal == "gripper_closed":
+            return self.jaw >= 1.0
+        if signal == "part_held":
+            return self.held is not None
+        return super().read(signal)
+
+    # -- mechanics -----------------------------------------------------------------------
+    def _begin_move(self) -> None:
+        target = self.stations.get(self.target)
+        if target is None:
+            self.error = True
+            return
+        self.error = False
+        self.commanded = target.number
+        self.moves += 1
+        path = []
+        if abs(self.x - target.x) > AT_STATION_MM:
+            if abs(self.y - self.lane_y) > AT_STATION_MM:
+                path.append((self.x, self.lane_y))
+            path.append((target.x, self.lane_y))
+        path.append((target.x, target.y))
+        self._path = path
+        self.busy = True
+        self.station = None
+        self._settle = self.settle_s
+
+    def _station_here(self) -> Station | None:
+        for s in self.stations.values():
+            if abs(s.x - self.x) <= AT_STATION_MM and abs(s.y - self.y) <= AT_STATION_MM:
+                return s
+        return None
+
+    def step(self, dt: float) -> None:
+        self.time += dt
+        if self._start_edge:
+            self._start_edge = False
+            if self.busy:
+                self.ignored_starts += 1
+            else:
+                self._begin_move()
+        if self.busy:
+            self._travel(dt)
+        self._move_jaws(dt)
+        held = self.held
+        if held is not None:
+            held.x, held.y = self.x, self.y
+
+    def _travel(self, dt: float) -> None:
+        left = dt
+        path = self._path
+        while path and left > 0.0:
+            tx, ty = path[0]
+            if tx != self.x:        # segments are axis-parallel: x traverse or y reach
+                v = self.speed_x
+                d = tx - self.x
+                step = v * left
+                if abs(d) <= step:
+                    self.x = tx
+                    left -= abs(d) / v
+                    path.pop(0)
+                else:
+                    self.x += step if d > 0 else -step
+                    left = 0.0
+            else:
+                v = self.speed_y
+                d = ty - self.y
+                step = v * left
+                if abs(d) <= step:
+                    self.y = ty
+                    left -= abs(d) / v
+                    path.pop(0)
+                else:
+                    self.y += step if d > 0 else -step
+                    left = 0.0
+        if not path and left > 0.0:
+            self._settle -= left
+            if self._settle <= 0.0:
+                self.busy = False
+                self.station = self.stations[self.commanded]
+
+    def _move_jaws(self, dt: float) -> None:
+        rate = dt / self.grip_time_s if self.grip_time_s > 0 else 1.0
+        if self.grip:
+            if self.held is not None or self.jaw >= 1.0:
+                return
+            before = self.jaw
+            self.jaw = min(1.0, self.jaw + rate)
+            if before < JAW_CONTACT <= self.jaw:
+                here = self._station_here()
+                if here is not None and here.place is not None and here.place.parts:
+                    self.held = here.place.take()
+                    self.jaw = JAW_CONTACT
+        else:
+            if self.jaw <= 0.0:
+                return
+            self.jaw = max(0.0, self.jaw - rate)
+            if self.held is not None and self.jaw < JAW_RELEASE:
+                part, self.held = self.held, None
+                here = self._station_here()
+                if here is not None and here.place is not None:
+                    here.place.put(part)
+                else:
+                    part.x, part.y = self.x, self.y
+                    self.dropped.append((self.time, part))
+
+    def state(self) -> dict[str, Any]:
+        return {"x": self.x, "y": self.y, "lane_y": self.lane_y, "rail": self.rail,
+                "busy": self.busy, "target": self.target, "commanded": self.commanded,
+                "at_position": self.read("at_position"), "error": self.error,
+                "jaw": self.jaw, "grip": self.grip, "part_held": self.held is not None,
+                "held_part": self.held.state() if self.held is not None else None,
+                "stations": [{"number": s.number, "name": s.name, "x": s.x, "y": s.y}
+                             for s in self.stations.values()],
+                "dropped": [p.state() for _, p in self.dropped]}

@@ -1,0 +1,227 @@
+"""Robot, machining cell and part places, each driven alone in a small plant."""
+
+from __future__ import annotations
+
+import pytest
+
+from sim.devices.machine import MachiningCell, Part, PartPlace
+from sim.devices.robot import Robot, Station
+from sim.plant import Plant
+
+SCAN = 0.01
+
+
+def make_cell_plant(**robot_kw):
+    plant = Plant(seed=3, substeps=1)
+    infeed = plant.add(PartPlace("infeed", 0, -250))
+    outfeed = plant.add(PartPlace("outfeed", 1200, -250))
+    cell = plant.add(MachiningCell("cell", 600, 450, width=360, depth=400, door_time_s=0.5,
+                                   process_min_s=1.0, process_max_s=1.0))
+    stations = [Station(1, "infeed", 0, -250, infeed), Station(2, "cell", 600, 450, cell.fixture),
+                Station(3, "outfeed", 1200, -250, outfeed), Station(9, "home", 600, 0)]
+    kw = dict(lane_y=0, start_station=9, speed_x=1000, speed_y=500, settle_s=0.1, grip_time_s=0.2)
+    kw.update(robot_kw)
+    robot = plant.add(Robot("robot", stations, **kw))
+    return plant, robot, cell, infeed, outfeed
+
+
+def run_until(plant, cond, limit_s=20.0):
+    t = 0.0
+    while t < limit_s:
+        if cond():
+            return t
+        plant.step(SCAN)
+        t += SCAN
+    raise AssertionError("condition never became true")
+
+
+def move(plant, robot, number):
+    robot.write("target", number)
+    robot.write("start", True)
+    plant.step(SCAN)
+    robot.write("start", False)
+    return run_until(plant, lambda: robot.read("in_position"))
+
+
+def test_move_time_follows_distance_and_speed_along_the_safe_path():
+    plant, robot, *_ = make_cell_plant()
+    assert robot.read("at_position") == 9 and robot.read("in_position")
+    t = move(plant, robot, 1)
+    # home (600,0) -> lane x 0 at 1000 mm/s = 0.6 s, reach 250 mm at 500 mm/s = 0.5 s, settle 0.1 s
+    assert t == pytest.approx(1.2 - SCAN, abs=0.021)
+    assert robot.read("at_position") == 1 and (robot.x, robot.y) == (0, -250)
+    slow_plant, slow_robot, *_ = make_cell_plant(speed_x=250, speed_y=250)
+    assert move(slow_plant, slow_robot, 1) > 3.0
+
+
+def test_path_enters_the_cell_only_through_its_door_line():
+    plant, robot, cell, *_ = make_cell_plant()
+    move(plant, robot, 1)
+    robot.write("target", 2)
+    robot.write("start", True)
+    plant.step(SCAN)
+    assert robot.read("busy") and not robot.read("in_position")
+    positions = []
+    while not robot.read("in_position"):
+        plant.step(SCAN)
+        positions.append((robot.x, robot.y))
+        assert robot.read("at_position") == 0 or robot.read("in_position")
+    inside = [p for p in positions if cell.contains(*p)]
+    assert inside and all(abs(x - cell.x) < 1e-9 for x, _ in inside)
+
+
+def test_start_while_busy_is_ignored_and_unknown_target_sets_error():
+    plant, robot, *_ = make_cell_plant()
+    robot.write("target", 1)
+    robot.write("start", True)
+    plant.step(SCAN)
+    robot.write("start", False)
+    plant.step(SCAN)
+    robot.write("target", 3)
+    robot.write("start", True)
+    plant.step(SCAN)
+    run_until(plant, lambda: not robot.read("busy"))
+    assert robot.read("at_position") == 1 and robot.ignored_starts == 1
+    robot.write("start", False)
+    robot.write("target", 7)
+    plant.step(SCAN)
+    robot.write("start", True)
+    plant.step(SCAN)
+    assert robot.read("error") and not robot.read("busy") and robot.read("at_position") == 1
+
+
+def test_gripper_holds_only_a_real_part_and_the_part_follows_the_tool():
+    plant, robot, cell, infeed, outfeed = make_cell_plant()
+    move(plant, robot, 1)
+    robot.write("grip", True)
+    run_until(plant, lambda: robot.read("gripper_closed"))
+    assert not robot.read("part_held")                    # nothing on the infeed: closed empty
+    robot.write("grip", False)
+    run_until(plant, lambda: robot.read("gripper_open"))
+    infeed.place_initial(Part(1))
+    plant.step(SCAN)
+    assert infeed.read("part_present")
+    robot.write("grip", True)
+    t = run_until(plant, lambda: robot.read("part_held"))
+    assert t == pytest.approx(0.6 * 0.2, abs=0.015)       # jaws reach the part at 60 % of travel
+    assert not robot.read("gripper_closed") and not infeed.read("part_present")
+    move(plant, robot, 3)
+    assert (robot.held.x, robot.held.y) == (1200, -250)
+    robot.write("grip", False)
+    run_until(plant, lambda: not robot.read("part_held"))
+    assert outfeed.read("part_present") and outfeed.delivered[0][1].number == 1
+
+
+def test_opening_away_from_a_station_drops_the_part():
+    plant, robot, _, infeed, _ = make_cell_plant()
+    infeed.place_initial(Part(5))
+    move(plant, robot, 1)
+    robot.write("grip", True)
+    run_until(plant, lambda: robot.read("part_held"))
+    robot.write("target", 3)
+    robot.write("start", True)
+    for _ in range(40):
+        plant.step(SCAN)
+    robot.write("grip", False)
+    run_until(plant, lambda: not robot.read("part_held"))
+    assert robot.read("busy") and robot.dropped and robot.dropped[0][1].number == 5
+
+
+def test_setting_a_part_on_an_occupied_place_is_counted():
+    plant, robot, _, infeed, outfeed = make_cell_plant()
+    infeed.place_initial(Part(1))
+    outfeed.place_initial(Part(2))
+    move(plant, robot, 1)
+    robot.write("grip", True)
+    run_until(plant, lambda: robot.read("part_held"))
+    move(plant, robot, 3)
+    robot.write("grip", False)
+    run_until(plant, lambda: robot.read("gripper_open"))
+    assert outfeed.double_placements == 1 and len(outfeed.parts) == 2
+
+
+def test_cell_door_travel_end_switches_and_lock_while_busy():
+    plant, _, cell, *_ = make_cell_plant()
+    assert cell.read("door_closed") and not cell.read("door_open")
+    cell.write("open_door", True)
+    t = run_until(plant, lambda: cell.read("door_open"))
+    assert t == pytest.approx(0.5, abs=0.015)
+    cell.write("open_door", False)
+    cell.write("close_door", True)
+    plant.step(SCAN)
+    assert not cell.read("door_open") and not cell.read("door_closed")   # mid-travel: neither switch
+    cell.write("close_door", False)
+    for _ in range(10):
+        plant.step(SCAN)
+    assert not cell.read("door_open") and not cell.read("door_closed")   # valve holds the door
+    cell.write("close_door", True)
+    run_until(plant, lambda: cell.read("door_closed"))
+    cell.write("start", True)
+    plant.step(SCAN)
+    assert cell.read("busy")
+    cell.write("close_door", False)
+    cell.write("open_door", True)
+    for _ in range(30):
+        plant.step(SCAN)
+    assert cell.read("door_closed")                                     # locked while processing
+
+
+def test_cycle_start_refused_with_door_open_and_result_reflects_the_part():
+    plant, _, cell, *_ = make_cell_plant()
+    cell.write("open_door", True)
+    run_until(plant, lambda: cell.read("door_open"))
+    cell.write("start", True)
+    plant.step(SCAN)
+    assert not cell.read("busy") and cell.refused_starts == 1
+    cell.write("start", False)
+    cell.fixture.place_initial(Part(1, defective=True))
+    cell.write("open_door", False)
+    cell.write("close_door", True)
+    run_until(plant, lambda: cell.read("door_closed"))
+    cell.write("start", True)
+    t = run_until(plant, lambda: cell.read("done"))
+    assert t == pytest.approx(1.0, abs=0.015)
+    assert not cell.read("result_good") and cell.fixture.parts[0].processed
+    cell.fixture.take()
+    plant.step(SCAN)
+    assert not cell.read("done") and not cell.read("part_present")
+
+
+def test_processing_times_are_drawn_from_the_seeded_range():
+    def cycle_times(seed):
+        plant = Plant(seed=seed, substeps=1)
+        cell = plant.add(MachiningCell("c", 0, 0, process_min_s=2.0, process_max_s=6.0))
+        times = []
+        for _ in range(4):
+            cell.write("start", True)
+            plant.step(SCAN)
+            cell.write("start", False)
+            times.append(cell.cycle_s)
+            run_until(plant, lambda: cell.read("done"))
+        return times
+
+    a, b = cycle_times(1), cycle_times(1)
+    assert a == b and all(2.0 <= t <= 6.0 for t in a) and len(set(a)) == 4
+    assert cycle_times(2) != a
+
+
+def test_magazine_presents_parts_one_at_a_time_and_outfeed_takes_them_away():
+    plant = Plant(seed=0, substeps=1)
+    mag = plant.add(PartPlace("mag", 0, 0, supply=[(0.5, Part(1)), (0.6, Part(2))], refill_s=0.3))
+    out = plant.add(PartPlace("out", 0, 0, takeaway_s=1.0))
+    t = run_until(plant, lambda: mag.read("part_present"))
+    assert t == pytest.approx(0.5, abs=0.015) and mag.parts_waiting == 1
+    out.put(mag.take())
+    assert not mag.read("part_present") and out.read("part_present")
+    t = run_until(plant, lambda: mag.read("part_present"))
+    assert t == pytest.approx(0.3, abs=0.015)
+    t = run_until(plant, lambda: not out.read("part_present"))
+    assert t == pytest.approx(0.7, abs=0.015) and out.taken_away[0][1].number == 1
+
+
+def test_state_carries_geometry_for_drawing():
+    plant, robot, cell, infeed, _ = make_cell_plant()
+    rs, cs, ps = robot.state(), cell.state(), infeed.state()
+    assert {"x", "y", "lane_y", "rail", "jaw", "stations"} <= rs.keys()
+    assert {"x", "y", "width", "depth", "door", "door_y", "busy"} <= cs.keys()
+    assert {"x", "y", "size", "part_present"} <= ps.keys()
