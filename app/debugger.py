@@ -1,0 +1,674 @@
+"""The debugger model: session wiring, breakpoints, stepping, watches, forcing, time travel.
+
+No GUI import here: the window (app/main.py) draws this state and forwards clicks; tests
+drive it directly. One `Debugger` holds one task condition run by the same `sim.Session`
+the verifier uses, with the program compiled once by `st` and instantiated in debug mode.
+
+Scan counting: `scan` is the number of scans completed; the next scan runs at plant time
+`scan * 10` ms. "Rewind to scan N" re-simulates N scans from the start of the condition with
+every edit the user made on the way (forces, writes, operator actions) replayed at the scan
+it was made, so the state equals a fresh run with the same edits.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.watch import WatchError, WatchExpression
+
+SCAN_MS = 10
+
+# Why the run stopped; the window shows `Debugger.message` next to it.
+PAUSED, RUNNING, FINISHED, NOT_COMPILED = "paused", "running", "finished", "not compiled"
+
+
+@dataclass
+class Edit:
+    """A change the user made to the run, replayed at the same scan on rewind."""
+
+    scan: int
+    kind: str  # force | unforce | write | operator
+    target: str
+    value: Any = None
+
+
+@dataclass
+class IORow:
+    address: str
+    name: str
+    type: str
+    direction: str
+    meaning: str
+    value: Any
+    forced: bool
+
+
+@dataclass
+class RuleState:
+    rule_id: str
+    wording: str
+    violated: bool
+    first_scan: int | None = None
+    message: str = ""
+
+
+@dataclass
+class PlotBuffer:
+    """Values of the chosen signals after each completed scan (NaN before a signal was added)."""
+
+    scans: list[int] = field(default_factory=list)
+    series: dict[str, list[float]] = field(default_factory=dict)
+
+    def add_signal(self, name: str) -> None:
+        if name not in self.series:
+            self.series[name] = [math.nan] * len(self.scans)
+
+    def remove_signal(self, name: str) -> None:
+        self.series.pop(name, None)
+
+    def append(self, scan: int, read: Callable[[str], Any]) -> None:
+        if self.scans and scan <= self.scans[-1]:
+            return  # already recorded on an earlier pass through this scan (after a rewind)
+        self.scans.append(scan)
+        for name, values in self.series.items():
+            try:
+                values.append(_as_number(read(name)))
+            except (KeyError, WatchError, TypeError, ValueError):
+                values.append(math.nan)
+
+    def truncate(self, scan: int) -> None:
+        """Forget samples after `scan` (a rewind replays them identically when the run continues)."""
+        keep = len(self.scans)
+        while keep and self.scans[keep - 1] > scan:
+            keep -= 1
+        del self.scans[keep:]
+        for values in self.series.values():
+            del values[keep:]
+
+    def clear(self) -> None:
+        self.scans.clear()
+        for values in self.series.values():
+            values.clear()
+
+
+def _as_number(value: Any) -> float:
+    if isinstance(value, bool):
+        return 1.0 if value else 0.0
+    if isinstance(value, int | float):
+        return float(value)
+    return math.nan
+
+
+def map_lines(old_text: str, new_text: str) -> dict[int, int]:
+    """Old line number -> new line number for every line that is still there unchanged."""
+    old, new = old_text.splitlines(), new_text.splitlines()
+    mapping: dict[int, int] = {}
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    for block in matcher.get_matching_blocks():
+        for k in range(block.size):
+            mapping[block.a + k + 1] = block.b + k + 1
+    return mapping
+
+
+class Debugger:
+    """One condition of one task, a compiled program and everything the debugger panels show.
+
+    `compile_source(text, filename)` and `make_session(task, condition, controller)` default
+    to `st.compile_source` and `sim.Session`; tests may pass their own.
+    """
+
+    def __init__(
+        self,
+        task,
+        source: str,
+        filename: str = "program.st",
+        condition: str | None = None,
+        *,
+        compile_source: Callable | None = None,
+        make_session: Callable | None = None,
+    ):
+        if compile_source is None:
+            import st
+
+            compile_source = st.compile_source
+        if make_session is None:
+            from sim.session import Session
+
+            make_session = Session
+        self._compile_source = compile_source
+        self._make_session = make_session
+        self.task = task
+        self.condition = self._find_condition(condition)
+        self.filename = filename
+        self.source = source
+        self.breakpoints: set[int] = set()
+        self.break_on_violation = True
+        self.watch_paths: list[str] = []          # pinned variables
+        self.watch_expressions: list[str] = []    # free ST expressions
+        self.plot = PlotBuffer()
+        self.state = NOT_COMPILED
+        self.message = ""
+        self.pause = None                         # st Pause while stopped inside a scan
+        self.target_scan: int | None = None       # "run to scan N" in progress
+        self.edits: list[Edit] = []
+        self._edits_applied = 0
+        self._forced: dict[str, Any] = {}
+        self.furthest_scan = 0                    # the timeline's extent
+        self.seen_violations: list[tuple[int, str, str]] = []  # (scan, rule id, message) ever seen
+        self._violations_counted = 0
+        self.program = None
+        self.diagnostics: list = []
+        self.instance = None
+        self.session = None
+        self._compile(source)
+
+    # ----- setup -------------------------------------------------------------------------
+
+    def _find_condition(self, name: str | None):
+        conditions = list(self.task.conditions)
+        if not conditions:
+            raise ValueError(f"task {self.task.id} has no conditions")
+        if name is None:
+            return conditions[0]
+        for c in conditions:
+            if c.name.lower() == str(name).lower():
+                return c
+        raise ValueError(
+            f"task {self.task.id} has no condition {name!r}; its conditions are "
+            + ", ".join(c.name for c in conditions)
+        )
+
+    def _compile(self, source: str) -> None:
+        comp = self._compile_source(source, filename=self.filename)
+        self.diagnostics = list(comp.diagnostics)
+        if not comp.ok:
+            self.program = None
+            self.instance = None
+            self.session = None
+            self.pause = None
+            self.state = NOT_COMPILED
+            n = sum(1 for d in self.diagnostics if d.severity == "error")
+            self.message = f"{n} compile error{'s' if n != 1 else ''}: fix the program and save it"
+            return
+        self.program = comp.program
+        self._start_run()
+        self.message = "ready: press Run or step a scan"
+
+    def _start_run(self) -> None:
+        """A fresh instance and session at scan 0 (edits are replayed by the caller)."""
+        self.instance = self.program.instantiate(debug=True)
+        self.session = self._make_session(self.task, self.condition, self.instance)
+        reset = getattr(self.session, "reset", None)
+        if reset is not None:
+            reset()
+        self.pause = None
+        self.state = PAUSED
+        self.target_scan = None
+        self._edits_applied = 0
+        self._violations_counted = 0
+        self._forced = {}
+
+    @property
+    def compiled(self) -> bool:
+        return self.program is not None
+
+    def errors_by_line(self) -> dict[int, list[str]]:
+        out: dict[int, list[str]] = {}
+        for d in self.diagnostics:
+            out.setdefault(d.line, []).append(f"{d.severity}: {d.message}")
+        return out
+
+    def select_condition(self, name: str) -> None:
+        self.condition = self._find_condition(name)
+        self.reset()
+
+    # ----- what the panels show ----------------------------------------------------------
+
+    @property
+    def scan(self) -> int:
+        return self.session.scan_index if self.session is not None else 0
+
+    @property
+    def time_ms(self) -> int:
+        return self.scan * SCAN_MS
+
+    @property
+    def current_line(self) -> int | None:
+        return self.pause.line if self.pause is not None else None
+
+    @property
+    def in_scan(self) -> bool:
+        return self.pause is not None
+
+    @property
+    def finished(self) -> bool:
+        if self.session is None:
+            return False
+        done = getattr(self.session, "finished", None)
+        if done is not None:
+            return bool(done() if callable(done) else done)
+        limit_scans = int(round(self.task.time_limit_s * 1000 / SCAN_MS))
+        return self.scan >= limit_scans or self.fault is not None
+
+    @property
+    def fault(self):
+        return None if self.instance is None else self.instance.fault
+
+    @property
+    def verdict(self):
+        return None if self.session is None else self.session.verdict
+
+    def breakable_lines(self) -> set[int]:
+        return set(self.instance.breakable_lines()) if self.instance is not None else set()
+
+    def read(self, path: str) -> Any:
+        if self.instance is None:
+            raise KeyError("the program is not compiled")
+        return self.instance.read(path)
+
+    def variables(self) -> list:
+        return self.instance.variables() if self.instance is not None else []
+
+    def forced(self) -> dict[str, Any]:
+        """What the user forced (address or path as typed, upper case) and to what value."""
+        return dict(self._forced)
+
+    def io_rows(self) -> list[IORow]:
+        forced = self._forced
+        rows = []
+        for p in self.task.io:
+            if self.instance is None:
+                value = None
+            elif p.direction == "output":
+                value = self.instance.get_output(p.address)
+            else:
+                try:
+                    value = self.instance.read(p.address)
+                except KeyError:
+                    value = None
+            rows.append(IORow(p.address, p.name, p.type, p.direction, getattr(p, "meaning", ""), value,
+                              p.address.upper() in forced))
+        return rows
+
+    def watch_values(self) -> list[tuple[str, str]]:
+        """(text, shown value or the reason it cannot be shown) for pins then expressions."""
+        out = []
+        for text in [*self.watch_paths, *self.watch_expressions]:
+            try:
+                out.append((text, format_value(WatchExpression(text).evaluate(self.read))))
+            except WatchError as exc:
+                out.append((text, f"? {exc}"))
+        return out
+
+    def rule_states(self) -> list[RuleState]:
+        first: dict[str, tuple[int, str]] = {}
+        for scan, rule_id, msg in self._violations():
+            first.setdefault(rule_id, (scan, msg))
+        states = []
+        for rule in self.task.safety_rules:
+            hit = first.get(rule.id)
+            states.append(RuleState(rule.id, rule.wording, hit is not None,
+                                    hit[0] if hit else None, hit[1] if hit else ""))
+        return states
+
+    def first_violation(self) -> tuple[int, str, str] | None:
+        v = self._violations()
+        return v[0] if v else None
+
+    def completion(self) -> tuple[bool, int | None]:
+        """(succeeded so far, the scan where the completion condition was met)."""
+        v = self.verdict
+        if v is None:
+            return False, None
+        return bool(getattr(v, "success", False)), getattr(v, "completion_scan", None)
+
+    def _violations(self) -> list[tuple[int, str, str]]:
+        v = self.verdict
+        if v is None:
+            return []
+        return [(x.scan, x.rule_id, x.message) for x in getattr(v, "violations", ())]
+
+    # ----- breakpoints and watches -------------------------------------------------------
+
+    def toggle_breakpoint(self, line: int) -> bool:
+        """Set or clear a breakpoint; False (and a message) when no statement starts there."""
+        if line in self.breakpoints:
+            self.breakpoints.discard(line)
+            return True
+        if self.instance is not None and line not in self.breakable_lines():
+            self.message = f"line {line} holds no statement: no breakpoint there"
+            return False
+        self.breakpoints.add(line)
+        return True
+
+    def add_watch(self, text: str) -> str | None:
+        """Pin a variable path or add an expression; returns an error message or None."""
+        text = text.strip()
+        try:
+            expr = WatchExpression(text)
+        except WatchError as exc:
+            return str(exc)
+        target = self.watch_paths if expr.is_plain_path else self.watch_expressions
+        if text not in target:
+            target.append(text)
+        return None
+
+    def remove_watch(self, text: str) -> None:
+        for lst in (self.watch_paths, self.watch_expressions):
+            if text in lst:
+                lst.remove(text)
+
+    def add_plot(self, name: str) -> str | None:
+        try:
+            self.read(name)
+        except KeyError as exc:
+            return str(exc.args[0]) if exc.args else f"unknown signal {name}"
+        self.plot.add_signal(name)
+        return None
+
+    # ----- edits (replayed on rewind) ----------------------------------------------------
+
+    def force(self, target: str, value: Any) -> None:
+        self._edit(Edit(self.scan, "force", target, value))
+
+    def unforce(self, target: str) -> None:
+        self._edit(Edit(self.scan, "unforce", target))
+
+    def write(self, path: str, value: Any) -> None:
+        self._edit(Edit(self.scan, "write", path, value))
+
+    def operate(self, action: str, device: str, value: Any = None) -> None:
+        """An operator action on the plant: press / release a button, estop, selector ..."""
+        self._edit(Edit(self.scan, "operator", device, (action, value)))
+
+    def _edit(self, edit: Edit) -> None:
+        if not self.compiled:
+            return
+        # Changing the past discards the edits recorded after this scan.
+        del self.edits[self._edits_applied:]
+        self.edits.append(edit)
+        self._apply(edit)
+        self._edits_applied = len(self.edits)
+
+    def _apply(self, e: Edit) -> None:
+        inst, ses = self.instance, self.session
+        if e.kind == "force":
+            inst.force(e.target, e.value)
+            self._forced[e.target.upper()] = e.value
+        elif e.kind == "unforce":
+            inst.unforce(e.target)
+            self._forced.pop(e.target.upper(), None)
+        elif e.kind == "write":
+            inst.write(e.target, e.value)
+        elif e.kind == "operator":
+            action, value = e.value
+            fn = getattr(ses, action)
+            fn(e.target) if value is None else fn(e.target, value)
+
+    def _apply_edits_due(self) -> None:
+        scan = self.scan
+        while self._edits_applied < len(self.edits) and self.edits[self._edits_applied].scan <= scan:
+            self._apply(self.edits[self._edits_applied])
+            self._edits_applied += 1
+
+    # ----- running ------------------------------------------------------------------------
+
+    def _can_run(self) -> bool:
+        if not self.compiled:
+            return False
+        if self.finished and not self.in_scan:
+            self.state = FINISHED
+            self.message = self._end_message()
+            return False
+        return True
+
+    def _end_message(self) -> str:
+        if self.fault is not None:
+            return f"PLC stopped: {self.fault}"
+        ok, at = self.completion()
+        if ok:
+            return "run finished: task completed" + (f" at scan {at}" if at is not None else "")
+        return "run finished: time limit reached without completing the task"
+
+    def _begin_scan(self, stop_at_first_statement: bool):
+        """Sample inputs and start a paused-capable scan; returns the Pause or None."""
+        self._apply_edits_due()
+        self.session.sample_inputs()
+        inst = self.instance
+        if stop_at_first_statement:
+            inst.breakpoints = set(inst.breakable_lines())
+        else:
+            inst.breakpoints = set(self.breakpoints)
+        try:
+            return inst.begin_scan(self.time_ms)
+        finally:
+            inst.breakpoints = set(self.breakpoints)
+
+    def _end_scan(self) -> str | None:
+        """Steps 3-5 of the scan; returns a stop reason (violation, end) or None."""
+        self.pause = None
+        self.session.finish_scan()
+        return self._after_scan()
+
+    def _after_scan(self) -> str | None:
+        scan = self.scan
+        self.furthest_scan = max(self.furthest_scan, scan)
+        self.plot.append(scan, self.read)
+        violations = self._violations()
+        new = violations[self._violations_counted:]
+        self._violations_counted = len(violations)
+        for v in new:
+            if v not in self.seen_violations:
+                self.seen_violations.append(v)
+        if self.fault is not None:
+            return f"PLC stopped at scan {scan}: {self.fault}"
+        if new and self.break_on_violation:
+            s, rule_id, msg = new[0]
+            return f"safety rule {rule_id} violated at scan {s}: {msg}"
+        if self.target_scan is not None and scan >= self.target_scan:
+            self.target_scan = None
+            return f"reached scan {scan}"
+        if self.finished:
+            return self._end_message()
+        return None
+
+    def _stop(self, reason: str) -> None:
+        self.state = FINISHED if (self.finished and not self.in_scan) else PAUSED
+        self.message = reason
+
+    def _paused_at(self, pause, why: str) -> None:
+        self.pause = pause
+        self.state = PAUSED
+        self.message = f"{why} at line {pause.line} (scan {self.scan})"
+
+    def _run_one_scan(self) -> str | None:
+        """One whole scan honouring breakpoints; returns a stop reason or None."""
+        if self.breakpoints:
+            pause = self._begin_scan(stop_at_first_statement=False)
+            if pause is not None:
+                self._paused_at(pause, "breakpoint")
+                return self.message
+            return self._end_scan()
+        self._apply_edits_due()
+        self.session.step()
+        return self._after_scan()
+
+    def run_scans(self, max_scans: int, deadline: float | None = None) -> int:
+        """Advance up to `max_scans` scans (or until `deadline`, a perf_counter time), stopping
+        at a breakpoint, a violation (when break on violation is on), the target scan or the
+        end of the run. Returns the number of scans completed. Used by Run, Continue and the
+        window's frame loop."""
+        if not self._can_run():
+            return 0
+        done = 0
+        if self.in_scan:
+            # Continue the scan we are paused in first.
+            pause = self.instance.resume()
+            if pause is not None:
+                self._paused_at(pause, "breakpoint")
+                return 0
+            done += 1
+            reason = self._end_scan()
+            if reason:
+                self._stop(reason)
+                return done
+        self.state = RUNNING
+        while done < max_scans:
+            if self.finished:
+                self._stop(self._end_message())
+                return done
+            reason = self._run_one_scan()
+            if self.in_scan:
+                return done
+            done += 1
+            if reason:
+                self._stop(reason)
+                return done
+            if deadline is not None and (done & 15) == 0 and time.perf_counter() >= deadline:
+                break
+        return done
+
+    def pause_run(self) -> None:
+        if self.state == RUNNING:
+            self.state = PAUSED
+            self.target_scan = None
+            self.message = f"paused at scan {self.scan}"
+
+    def start_running(self) -> None:
+        """The window's Run / Continue: frames then call run_scans until something stops it."""
+        if self._can_run():
+            self.state = RUNNING
+            self.message = "running"
+
+    def continue_to_break(self, max_scans: int = 1_000_000) -> None:
+        """Run until a breakpoint, a violation or the end (synchronous, for tests and scripts)."""
+        self.run_scans(max_scans)
+        if self.state == RUNNING:
+            self._stop(f"paused at scan {self.scan}")
+
+    def step_scan(self) -> None:
+        """Finish the scan in progress, or run one whole scan (stopping at a breakpoint in it)."""
+        if not self._can_run():
+            return
+        if self.in_scan:
+            saved = self.instance.breakpoints
+            self.instance.breakpoints = set()
+            try:
+                pause = self.instance.resume()
+            finally:
+                self.instance.breakpoints = saved
+            if pause is not None:  # cannot happen without breakpoints; keep the pause honest
+                self._paused_at(pause, "stopped")
+                return
+            reason = self._end_scan()
+        else:
+            reason = self._run_one_scan()
+            if self.in_scan:
+                return
+        self._stop(reason or f"paused after scan {self.scan}")
+
+    def _step(self, how: str) -> None:
+        if not self._can_run():
+            return
+        if not self.in_scan:
+            pause = self._begin_scan(stop_at_first_statement=True)
+            if pause is not None:
+                self._paused_at(pause, "scan started; first statement")
+                return
+            reason = self._end_scan()  # a program with no statements
+            self._stop(reason or f"paused after scan {self.scan}")
+            return
+        pause = getattr(self.instance, how)()
+        if pause is not None:
+            self._paused_at(pause, how.replace("_", " "))
+            return
+        reason = self._end_scan()
+        self._stop(reason or f"scan {self.scan} finished")
+
+    def step_into(self) -> None:
+        self._step("step_into")
+
+    def step_over(self) -> None:
+        self._step("step_over")
+
+    def step_out(self) -> None:
+        self._step("step_out")
+
+    def run_to_scan(self, n: int) -> None:
+        """Go to scan n: rewind when it lies behind, otherwise run forward to it (synchronous)."""
+        if not self.compiled:
+            return
+        n = max(0, int(n))
+        if n < self.scan or (n == self.scan and self.in_scan):
+            self.rewind(n)
+            return
+        if n == self.scan:
+            return
+        self.target_scan = n
+        self.run_scans(n - self.scan + 1)
+        if self.state == RUNNING:
+            self._stop(f"paused at scan {self.scan}")
+
+    def rewind(self, n: int) -> float:
+        """Re-simulate from the start of the condition to scan n; returns the seconds it took."""
+        if not self.compiled:
+            return 0.0
+        t0 = time.perf_counter()
+        n = max(0, min(int(n), self.furthest_scan))
+        self._start_run()
+        self.instance.breakpoints = set()
+        step = self.session.step
+        while self.scan < n and not self.finished:
+            self._apply_edits_due()
+            step()
+        self.instance.breakpoints = set(self.breakpoints)
+        self._violations_counted = len(self._violations())
+        self.plot.truncate(self.scan)
+        seconds = time.perf_counter() - t0
+        self.state = PAUSED
+        self.message = f"rewound to scan {self.scan} (re-simulated in {seconds * 1000:.0f} ms)"
+        return seconds
+
+    def reset(self) -> None:
+        """Back to the start of the condition; forgets edits, keeps breakpoints and watches."""
+        if self.program is None:
+            return
+        self.edits.clear()
+        self.furthest_scan = 0
+        self.seen_violations.clear()
+        self.plot.clear()
+        self._start_run()
+        self.message = "reset to the start of the condition"
+
+    def reload(self, source: str) -> None:
+        """Compile new program text; breakpoints follow their lines if those lines still exist."""
+        mapping = map_lines(self.source, source)
+        old_breakpoints = self.breakpoints
+        self.source = source
+        self.edits.clear()
+        self.furthest_scan = 0
+        self.seen_violations.clear()
+        self.plot.clear()
+        self._compile(source)
+        moved = {mapping[b] for b in old_breakpoints if b in mapping}
+        if self.instance is not None:
+            moved &= self.breakable_lines()
+        self.breakpoints = moved
+        if self.instance is not None:
+            self.instance.breakpoints = set(moved)
+            self.message = "program reloaded; run restarted from scan 0"
+
+
+def format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    if value is None:
+        return "-"
+    return str(value)

@@ -1,0 +1,197 @@
+"""The debugger model without a window: breakpoints, stepping, forcing, violations, rewind."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.debugger import FINISHED, NOT_COMPILED, PAUSED, Debugger, map_lines
+from tests.app.fakes import BELT_PROGRAM, FakeSession, belt_task, fake_compile
+
+
+@pytest.fixture
+def make():
+    def _make(source=BELT_PROGRAM, condition=None):
+        return Debugger(belt_task(), source, "belt.st", condition,
+                        compile_source=fake_compile, make_session=FakeSession)
+    return _make
+
+
+def test_breakpoint_stops_at_its_line_in_the_first_scan(make):
+    d = make()
+    assert d.toggle_breakpoint(21)
+    d.continue_to_break()
+    assert d.state == PAUSED
+    assert d.current_line == 21
+    assert d.scan == 0  # paused inside the first scan: no scan completed yet
+    assert d.read("Scans") == 1  # line 20 ran, line 21 not yet
+    d.continue_to_break()
+    assert (d.current_line, d.scan) == (21, 1)
+    assert d.read("Scans") == 2
+
+
+def test_a_line_without_a_statement_takes_no_breakpoint(make):
+    d = make()
+    assert not d.toggle_breakpoint(14)
+    assert "no statement" in d.message
+    assert d.breakpoints == set()
+
+
+def test_step_into_enters_the_function_block_and_step_out_leaves_it(make):
+    d = make()
+    d.toggle_breakpoint(22)
+    d.continue_to_break()
+    d.step_into()
+    assert d.current_line == 8
+    d.step_out()
+    assert d.current_line == 23
+
+
+def test_step_over_skips_the_function_block_body(make):
+    d = make()
+    d.step_into()  # between scans: starts a scan and stops at its first statement
+    assert d.current_line == 20
+    d.step_over()
+    d.step_over()
+    assert d.current_line == 22
+    d.step_over()
+    assert d.current_line == 23
+    d.step_over()  # the last statement: the scan completes
+    assert not d.in_scan
+    assert d.scan == 1
+
+
+def test_step_scan_finishes_the_scan_in_progress(make):
+    d = make()
+    d.step_into()
+    d.step_scan()
+    assert not d.in_scan and d.scan == 1
+    d.step_scan()
+    assert d.scan == 2
+
+
+def test_run_to_scan_then_back(make):
+    d = make()
+    d.run_to_scan(7)
+    assert d.scan == 7
+    assert d.read("Scans") == 7
+    d.run_to_scan(3)
+    assert d.scan == 3
+    assert d.read("Scans") == 3
+
+
+def test_forcing_an_input_makes_the_program_react(make):
+    d = make()
+    d.step_scan()
+    assert d.read("Motor") is True
+    d.force("%IX0.0", True)
+    assert any(r.forced for r in d.io_rows() if r.address == "%IX0.0")
+    d.step_scan()
+    assert d.read("Motor") is False
+    d.unforce("%IX0.0")
+    d.step_scan()
+    assert d.read("Motor") is True
+
+
+def test_break_on_violation_pauses_at_the_scan_the_rule_breaks(make):
+    d = make()
+    d.force("%QX0.0", True)  # belt keeps running: the part runs off the end
+    d.continue_to_break()
+    first = d.first_violation()
+    assert first is not None
+    scan, rule_id, _ = first
+    assert rule_id == "BELT-S1"
+    assert d.scan == scan
+    assert "BELT-S1" in d.message
+    states = {r.rule_id: r for r in d.rule_states()}
+    assert states["BELT-S1"].violated and states["BELT-S1"].first_scan == scan
+
+
+def test_without_break_on_violation_the_run_goes_on(make):
+    d = make()
+    d.break_on_violation = False
+    d.force("%QX0.0", True)
+    d.continue_to_break()
+    assert d.state == FINISHED
+    assert d.first_violation() is not None
+    assert d.scan > d.first_violation()[0]
+
+
+def test_rewind_gives_the_same_state_as_a_fresh_run(make):
+    d = make()
+    d.run_to_scan(5)
+    d.force("%IX0.0", True)   # an edit at scan 5, replayed on rewind
+    d.run_to_scan(12)
+    d.write("Scans", 100)      # and one at scan 12
+    d.run_to_scan(30)
+    d.rewind(20)
+
+    fresh = make()
+    fresh.run_to_scan(5)
+    fresh.force("%IX0.0", True)
+    fresh.run_to_scan(12)
+    fresh.write("Scans", 100)
+    fresh.run_to_scan(20)
+    for path in ("Scans", "Motor", "Parts.Total", "PartAtEye"):
+        assert d.read(path) == fresh.read(path), path
+    assert d.session.part_x == fresh.session.part_x
+    assert d.scan == fresh.scan == 20
+
+
+def test_rewind_keeps_plot_history_consistent(make):
+    d = make()
+    assert d.add_plot("Motor") is None
+    d.run_to_scan(10)
+    assert d.plot.scans == list(range(1, 11))
+    d.rewind(4)
+    assert d.plot.scans == [1, 2, 3, 4]
+    d.run_to_scan(6)
+    assert d.plot.scans == [1, 2, 3, 4, 5, 6]
+    assert d.plot.series["Motor"] == [1.0] * 6
+
+
+def test_completion_is_reported_in_the_verdict(make):
+    d = make()
+    d.continue_to_break()
+    ok, at = d.completion()
+    assert ok and at is not None
+    assert d.first_violation() is None
+
+
+def test_watch_expressions_read_live_values(make):
+    d = make()
+    assert d.add_watch("Scans") is None
+    assert d.add_watch("Scans * 2 + 1 > 6 AND NOT PartAtEye") is None
+    d.run_to_scan(3)
+    values = dict(d.watch_values())
+    assert values["Scans"] == "3"
+    assert values["Scans * 2 + 1 > 6 AND NOT PartAtEye"] == "TRUE"
+    assert "expected" in (d.add_watch("(Scans + 1") or "")
+
+
+def test_compile_errors_are_shown_at_their_lines_and_block_running(make):
+    d = make(BELT_PROGRAM.replace("Scans := Scans + 0;", "ERROR := 1;"))
+    assert d.state == NOT_COMPILED
+    assert 23 in d.errors_by_line()
+    d.step_scan()
+    assert d.scan == 0
+
+
+def test_reload_keeps_breakpoints_on_lines_that_still_exist(make):
+    d = make()
+    d.toggle_breakpoint(21)
+    d.toggle_breakpoint(23)
+    # a comment inserted above moves line 21 to 22; line 23 is deleted
+    lines = BELT_PROGRAM.splitlines()
+    new = lines[:19] + ["// comment"] + lines[19:22] + lines[23:]
+    d.reload("\n".join(new) + "\n")
+    assert d.breakpoints == {22}
+
+
+def test_map_lines_follows_inserted_lines():
+    assert map_lines("a\nb\nc\n", "x\na\nc\n") == {1: 2, 3: 3}
+
+
+def test_unknown_condition_lists_the_valid_ones():
+    with pytest.raises(ValueError, match="c1, c2"):
+        Debugger(belt_task(), BELT_PROGRAM, "belt.st", "nope", compile_source=fake_compile,
+                 make_session=FakeSession)
