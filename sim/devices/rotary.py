@@ -1,0 +1,195 @@
+"""Rotary indexing table: a cam-driven dial that turns one station per index command.
+
+The PLC gives an index pulse (rising edge: turn one station pitch forward, clockwise
+seen from above). The drive follows a cycloidal cam law, so the table creeps
+into the station at the end of each index: the alignment sensor (a proximity switch on the
+station cam) comes on a little before the table has stopped, and the standstill signal
+comes on only after the dial has been still for the settle time. A program that approaches
+on `aligned` alone therefore reaches into a table that is still turning.
+
+Signals: aligned (within the alignment tolerance of a station), standstill (still for the
+settle time), rotating (the drive is turning), station (number of the nest at the work
+position, 1..N, 0 when not aligned). Commands: index (rising edge), plus optional
+target_station word with `go` (rising edge: turn forward until that nest is at the work
+position).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from sim.plant import Device
+
+TWO_PI = 2.0 * math.pi
+
+
+class RotaryTable(Device):
+    kind = "rotary_table"
+    signals = ("aligned", "standstill", "rotating", "station")
+    commands = ("index", "target_station", "go")
+
+    def __init__(self, name: str, *, center: tuple[float, float] = (0.0, 0.0), radius_mm: float = 200.0,
+                 stations: int = 4, index_time_s: float = 1.0, settle_s: float = 0.1,
+                 align_tolerance_deg: float = 1.5, start_station: int = 1, start_offset_deg: float = 0.0,
+                 work_angle_deg: float = 0.0, nest_radius_mm: float | None = None,
+                 label: str = "", color: str = "#8e7cc3"):
+        super().__init__(name)
+        if stations < 2:
+            raise ValueError(f"{name}: a rotary table needs at least 2 stations")
+        if not 1 <= start_station <= stations:
+            raise ValueError(f"{name}: start_station must be 1..{stations}")
+        if index_time_s <= 0:
+            raise ValueError(f"{name}: index_time_s must be positive")
+        self.center = (float(center[0]), float(center[1]))
+        self.radius_mm = float(radius_mm)
+        self.stations = int(stations)
+        self.pitch_deg = 360.0 / stations
+        self.index_time_s = float(index_time_s)
+        self.settle_s = float(settle_s)
+        self.align_tolerance_deg = float(align_tolerance_deg)
+        self.work_angle_deg = float(work_angle_deg)
+        self.nest_radius_mm = float(radius_mm * 0.72 if nest_radius_mm is None else nest_radius_mm)
+        self.label = label or name
+        self.color = color
+        # Dial angle: nest k (1-based) sits at work_angle + angle + (k-1)*pitch, so nest k is
+        # at the work position when angle == -(k-1)*pitch (mod 360); turning forward
+        # (decreasing angle) brings nest k+1.
+        self.angle_deg = (-(start_station - 1) * self.pitch_deg + start_offset_deg) % 360.0
+        self.rotating = False
+        self._move_from = 0.0
+        self._move_span = 0.0        # degrees to turn in this move (negative = forward)
+        self._move_time = 0.0
+        self._t = 0.0
+        self.still_time = settle_s   # a table that starts still is already settled
+        self.target_word = 0
+        self._index_prev = False
+        self._go_prev = False
+        self.index_count = 0         # completed index moves, for judges and tests
+        self.speed_deg_s = 0.0
+
+    # -- PLC side ---------------------------------------------------------------------
+    def write(self, command: str, value: Any) -> None:
+        if command == "index":
+            v = bool(value)
+            if v and not self._index_prev and not self.rotating:
+                self._begin(1)
+            self._index_prev = v
+        elif command == "go":
+            v = bool(value)
+            if v and not self._go_prev and not self.rotating:
+                tgt = self.target_word
+                if 1 <= tgt <= self.stations:
+                    self._begin_to(tgt)
+            self._go_prev = v
+        elif command == "target_station":
+            self.target_word = int(value)
+        else:
+            super().write(command, value)
+
+    def _dial_pos(self) -> float:
+        """Fractional station index (0-based) at the work position."""
+        return (-self.angle_deg) % 360.0 / self.pitch_deg
+
+    def _begin(self, steps: int) -> None:
+        # from between stations the first step goes to the next detent ahead, so the table
+        # always ends on a station
+        pos = self._dial_pos()
+        near = round(pos)
+        base = near if abs(pos - near) * self.pitch_deg <= self.align_tolerance_deg else math.floor(pos)
+        self._turn(pos, base + steps)
+
+    def _begin_to(self, station: int) -> None:
+        pos = self._dial_pos()
+        near = round(pos)
+        if abs(pos - near) * self.pitch_deg <= self.align_tolerance_deg:
+            steps = (station - 1 - near) % self.stations
+            if steps:
+                self._turn(pos, near + steps)
+        else:
+            base = math.floor(pos)
+            self._turn(pos, base + ((station - 1 - base) % self.stations or self.stations))
+
+    def _turn(self, pos: float, end: float) -> None:
+        span_pitches = end - pos
+        self._move_from = self.angle_deg
+        self._move_span = -span_pitches * self.pitch_deg
+        self._move_time = self.index_time_s * max(span_pitches, 0.05)
+        self._t = 0.0
+        self.rotating = True
+        self.still_time = 0.0
+
+    def read(self, signal: str) -> Any:
+        if signal == "aligned":
+            return self.aligned
+        if signal == "standstill":
+            return self.standstill
+        if signal == "rotating":
+            return self.rotating
+        if signal == "station":
+            return self.station if self.aligned else 0
+        return super().read(signal)
+
+    # -- derived --------------------------------------------------------------------------
+    def _misalignment_deg(self) -> float:
+        pos = self._dial_pos()
+        return abs(pos - round(pos)) * self.pitch_deg
+
+    @property
+    def aligned(self) -> bool:
+        return self._misalignment_deg() <= self.align_tolerance_deg
+
+    @property
+    def exactly_aligned(self) -> bool:
+        """Truth for judges: on a station and not turning."""
+        return not self.rotating and self._misalignment_deg() <= 1e-6
+
+    @property
+    def standstill(self) -> bool:
+        return not self.rotating and self.still_time >= self.settle_s - 1e-9
+
+    @property
+    def station(self) -> int:
+        """Nest number (1..N) nearest to the work position."""
+        pos = (-self.angle_deg) % 360.0 / self.pitch_deg
+        return int(round(pos)) % self.stations + 1
+
+    # -- mechanics ----------------------------------------------------------------------
+    def step(self, dt: float) -> None:
+        if not self.rotating:
+            self.still_time += dt
+            return
+        self._t += dt
+        tau = self._t / self._move_time
+        if tau >= 1.0:
+            self.angle_deg = (self._move_from + self._move_span) % 360.0
+            # snap exactly onto the detent (float drift over many indexes)
+            pos = (-self.angle_deg) % 360.0 / self.pitch_deg
+            self.angle_deg = (-round(pos) * self.pitch_deg) % 360.0
+            self.rotating = False
+            self.speed_deg_s = 0.0
+            self.still_time = 0.0
+            self.index_count += 1
+            return
+        # cycloidal cam law: zero speed and acceleration at both ends
+        s = tau - math.sin(TWO_PI * tau) / TWO_PI
+        self.angle_deg = (self._move_from + self._move_span * s) % 360.0
+        self.speed_deg_s = self._move_span / self._move_time * (1.0 - math.cos(TWO_PI * tau))
+
+    # -- drawing ----------------------------------------------------------------------------
+    def nest_position(self, k: int) -> tuple[float, float]:
+        """Plant coordinates of nest k (1-based) at the current dial angle."""
+        a = math.radians(self.work_angle_deg + self.angle_deg + (k - 1) * self.pitch_deg)
+        return (self.center[0] + self.nest_radius_mm * math.cos(a),
+                self.center[1] + self.nest_radius_mm * math.sin(a))
+
+    def state(self) -> dict[str, Any]:
+        return {
+            "x": self.center[0], "y": self.center[1], "radius": self.radius_mm,
+            "angle": (self.work_angle_deg + self.angle_deg) % 360.0,
+            "work_angle": self.work_angle_deg,
+            "stations": self.stations, "pitch": self.pitch_deg, "nest_radius": self.nest_radius_mm,
+            "station": self.station, "aligned": self.aligned, "standstill": self.standstill,
+            "rotating": self.rotating, "speed_deg_s": self.speed_deg_s,
+            "label": self.label, "color": self.color,
+        }
