@@ -203,9 +203,6 @@ class Debugger:
         """A fresh instance and session at scan 0 (edits are replayed by the caller)."""
         self.instance = self.program.instantiate(debug=True)
         self.session = self._make_session(self.task, self.condition, self.instance)
-        reset = getattr(self.session, "reset", None)
-        if reset is not None:
-            reset()
         self.pause = None
         self.state = PAUSED
         self.target_scan = None
@@ -247,17 +244,16 @@ class Debugger:
 
     @property
     def finished(self) -> bool:
-        if self.session is None:
-            return False
-        done = getattr(self.session, "finished", None)
-        if done is not None:
-            return bool(done() if callable(done) else done)
-        limit_scans = int(round(self.task.time_limit_s * 1000 / SCAN_MS))
-        return self.scan >= limit_scans or self.fault is not None
+        return self.session is not None and bool(self.session.finished)
 
     @property
-    def fault(self):
-        return None if self.instance is None else self.instance.fault
+    def fault(self) -> str | None:
+        """The PLC's runtime fault (or an output the plant refused), as one line."""
+        if self.session is not None and self.session.verdict.fault:
+            return self.session.verdict.fault
+        if self.instance is not None and self.instance.fault is not None:
+            return str(self.instance.fault)
+        return None
 
     @property
     def verdict(self):
@@ -275,25 +271,16 @@ class Debugger:
         return self.instance.variables() if self.instance is not None else []
 
     def forced(self) -> dict[str, Any]:
-        """What the user forced (address or path as typed, upper case) and to what value."""
+        """Program variables the user forced (path as typed, upper case) and their values."""
         return dict(self._forced)
 
     def io_rows(self) -> list[IORow]:
-        forced = self._forced
-        rows = []
-        for p in self.task.io:
-            if self.instance is None:
-                value = None
-            elif p.direction == "output":
-                value = self.instance.get_output(p.address)
-            else:
-                try:
-                    value = self.instance.read(p.address)
-                except KeyError:
-                    value = None
-            rows.append(IORow(p.address, p.name, p.type, p.direction, getattr(p, "meaning", ""), value,
-                              p.address.upper() in forced))
-        return rows
+        """Every I/O point with the value of the last scan (inputs as sampled, outputs as applied)."""
+        ses = self.session
+        values = ses.state.io if ses is not None and self.scan > 0 else {}
+        forces = ses.forces if ses is not None else {}
+        return [IORow(p.address, p.name, p.type, p.direction, p.meaning, values.get(p.name),
+                      p.name in forces) for p in self.task.io]
 
     def watch_values(self) -> list[tuple[str, str]]:
         """(text, shown value or the reason it cannot be shown) for pins then expressions."""
@@ -321,17 +308,23 @@ class Debugger:
         return v[0] if v else None
 
     def completion(self) -> tuple[bool, int | None]:
-        """(succeeded so far, the scan where the completion condition was met)."""
+        """(succeeded so far, the scan in which the completion condition was met)."""
         v = self.verdict
         if v is None:
             return False, None
-        return bool(getattr(v, "success", False)), getattr(v, "completion_scan", None)
+        return v.success, v.completion_scan
+
+    def waiting_for(self) -> str:
+        """What the completion condition still waits for, in the task's words."""
+        if self.session is None or self.verdict.success:
+            return ""
+        return self.session.judge.pending()
 
     def _violations(self) -> list[tuple[int, str, str]]:
         v = self.verdict
         if v is None:
             return []
-        return [(x.scan, x.rule_id, x.message) for x in getattr(v, "violations", ())]
+        return [(x.scan, x.rule_id, x.message) for x in v.violations]
 
     # ----- breakpoints and watches -------------------------------------------------------
 
@@ -374,24 +367,45 @@ class Debugger:
     # ----- edits (replayed on rewind) ----------------------------------------------------
 
     def force(self, target: str, value: Any) -> None:
+        """Force a program variable: the program cannot overwrite it until unforced."""
         self._edit(Edit(self.scan, "force", target, value))
 
     def unforce(self, target: str) -> None:
         self._edit(Edit(self.scan, "unforce", target))
 
     def write(self, path: str, value: Any) -> None:
+        """Write a program variable once (the program may overwrite it in the next scan)."""
         self._edit(Edit(self.scan, "write", path, value))
 
-    def operate(self, action: str, device: str, value: Any = None) -> None:
-        """An operator action on the plant: press / release a button, estop, selector ..."""
-        self._edit(Edit(self.scan, "operator", device, (action, value)))
+    def force_io(self, point: str, value: Any) -> None:
+        """Force an I/O point (name or address): an input at sampling, an output when applied."""
+        self._edit(Edit(self._plant_side_scan(point), "force_io", point, value))
+
+    def release_io(self, point: str) -> None:
+        self._edit(Edit(self._plant_side_scan(point), "release_io", point))
+
+    def operate(self, action: str, device: str | None = None, value: Any = None) -> None:
+        """An operator action on the plant: press / release a button, trip_estop, select ..."""
+        self._edit(Edit(self._plant_side_scan(None), "operator", device, (action, value)))
+
+    def _plant_side_scan(self, point: str | None) -> int:
+        # Made while paused inside scan k, a plant-side edit is first seen by the input sample
+        # of scan k+1 (outputs: when scan k applies them), so it replays before that scan.
+        if not self.in_scan:
+            return self.scan
+        if point is not None and self.task.io_point(point).direction == "output":
+            return self.scan
+        return self.scan + 1
 
     def _edit(self, edit: Edit) -> None:
         if not self.compiled:
             return
         # Changing the past discards the edits recorded after this scan.
         del self.edits[self._edits_applied:]
-        self.edits.append(edit)
+        at = len(self.edits)
+        while at and self.edits[at - 1].scan > edit.scan:
+            at -= 1  # keep scan order for the replay (an output force may belong before an input's)
+        self.edits.insert(at, edit)
         self._apply(edit)
         self._edits_applied = len(self.edits)
 
@@ -405,10 +419,13 @@ class Debugger:
             self._forced.pop(e.target.upper(), None)
         elif e.kind == "write":
             inst.write(e.target, e.value)
+        elif e.kind == "force_io":
+            ses.force(e.target, e.value)
+        elif e.kind == "release_io":
+            ses.release_force(e.target)
         elif e.kind == "operator":
             action, value = e.value
-            fn = getattr(ses, action)
-            fn(e.target) if value is None else fn(e.target, value)
+            ses.operate(action, e.target, value)
 
     def _apply_edits_due(self) -> None:
         scan = self.scan
@@ -469,7 +486,7 @@ class Debugger:
             return f"PLC stopped at scan {scan}: {self.fault}"
         if new and self.break_on_violation:
             s, rule_id, msg = new[0]
-            return f"safety rule {rule_id} violated at scan {s}: {msg}"
+            return f"safety rule {rule_id} violated in scan {s} (t = {s * SCAN_MS / 1000:.2f} s): {msg}"
         if self.target_scan is not None and scan >= self.target_scan:
             self.target_scan = None
             return f"reached scan {scan}"

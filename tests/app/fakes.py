@@ -6,8 +6,12 @@ compiler and session land; tests switch to the real ones when they are importabl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import SimpleNamespace
+
+from sim import judges
+from sim.plant import Device, Plant
+from sim.task import Completion, Condition, IOPoint, SafetyRule, Task
 
 BELT_PROGRAM = """\
 FUNCTION_BLOCK Counter
@@ -176,76 +180,61 @@ def fake_compile(text, filename="program.st"):
     return SimpleNamespace(ok=True, diagnostics=[], program=FakeProgram())
 
 
-# ---- the plant side: a part on a belt, a photo-eye at 100 mm, the belt ends at 200 mm ----
-
-@dataclass
-class Violation:
-    scan: int
-    time_ms: int
-    rule_id: str
-    message: str
+# ---- the plant side: a real sim.Task with one tiny device: a part on a belt, a photo-eye
+# over 95..130 mm, the belt ends at 200 mm ----
 
 
-@dataclass
-class Verdict:
-    success: bool = False
-    completion_scan: int | None = None
-    violations: list = field(default_factory=list)
+class BeltWithPart(Device):
+    kind = "conveyor"
+    signals = ("part_at_eye",)
+    commands = ("run",)
+
+    def __init__(self, name="belt"):
+        super().__init__(name)
+        self.part_x = 0.0
+        self.run = False
+
+    def read(self, signal):
+        if signal == "part_at_eye":
+            return 95 <= self.part_x <= 130
+        return super().read(signal)
+
+    def write(self, command, value):
+        if command == "run":
+            self.run = bool(value)
+        else:
+            super().write(command, value)
+
+    def step(self, dt):
+        if self.run:
+            self.part_x += 1000.0 * dt  # 10 mm per scan
+
+    def state(self):
+        return {"x": 100.0, "y": 0.0, "length": 200.0, "width": 60.0, "angle_deg": 0.0, "running": self.run,
+                "belt_offset": self.part_x, "part_x": self.part_x}
 
 
 def belt_task():
     io = [
-        SimpleNamespace(address="%IX0.0", name="PartAtEye", type="BOOL", direction="input",
-                        meaning="photo-eye, TRUE when blocked", device="Eye", signal="blocked"),
-        SimpleNamespace(address="%QX0.0", name="Motor", type="BOOL", direction="output",
-                        meaning="belt motor on", device="Belt", signal="run"),
+        IOPoint("%IX0.0", "PartAtEye", "BOOL", "input", "belt", "part_at_eye",
+                "photo-eye, TRUE when blocked"),
+        IOPoint("%QX0.0", "Motor", "BOOL", "output", "belt", "run", "belt motor on"),
     ]
-    rules = [SimpleNamespace(id="BELT-S1", wording="The part never runs off the end of the belt.")]
-    conds = [SimpleNamespace(name="c1", seed=1, params={}), SimpleNamespace(name="c2", seed=2, params={})]
-    return SimpleNamespace(id="BELT", title="Belt", io=io, safety_rules=rules, conditions=conds,
-                           time_limit_s=3.0)
+    rules = [SafetyRule("BELT-S1", "The part never runs off the end of the belt.",
+                        judges.never(lambda s: s.plant["belt"].part_x > 200,
+                                     "part ran off the end of the belt"))]
+    completion = Completion("The part waits at the photo-eye with the belt stopped for 0.5 s.",
+                            lambda: judges.held("part at the eye",
+                                                lambda s: s.io["PartAtEye"] and not s.io["Motor"], 0.5))
 
+    def build_plant(condition):
+        plant = Plant(seed=condition.seed, substeps=1)
+        plant.add(BeltWithPart())
+        return plant
 
-class FakeSession:
-    def __init__(self, task, condition, controller):
-        self.task, self.condition, self.controller = task, condition, controller
-        self.reset()
-
-    def reset(self):
-        self.scan_index = 0
-        self.part_x = 0.0
-        self.motor = False
-        self.verdict = Verdict()
-        self.held = 0
-        self.pressed: set[str] = set()
-
-    @property
-    def time_ms(self):
-        return self.scan_index * 10
-
-    def press(self, name):
-        self.pressed.add(name)
-
-    def release(self, name):
-        self.pressed.discard(name)
-
-    def sample_inputs(self):
-        self.controller.set_input("%IX0.0", 95 <= self.part_x <= 130)
-
-    def finish_scan(self):
-        self.motor = bool(self.controller.get_output("%QX0.0"))
-        if self.motor and "Stop" not in self.pressed:
-            self.part_x += 10
-        self.scan_index += 1
-        if self.part_x > 200 and not any(v.rule_id == "BELT-S1" for v in self.verdict.violations):
-            self.verdict.violations.append(
-                Violation(self.scan_index, self.time_ms, "BELT-S1", "part ran off the end of the belt"))
-        self.held = self.held + 1 if 95 <= self.part_x <= 130 else 0
-        if self.held >= 50 and not self.verdict.success and not self.verdict.violations:
-            self.verdict.success = True
-            self.verdict.completion_scan = self.scan_index
-
-    def step(self):
-        self.sample_inputs()
-        self.controller.scan(self.time_ms)
-        self.finish_scan()
+    return Task(id="MAT-E99", title="Belt", suite="MAT", level="E",
+                summary="Stop the part at the eye.",
+                specification="Run the belt until the eye sees the part.",
+                io=io, completion=completion, safety_rules=rules, parameters=[],
+                conditions=[Condition("c1", seed=1), Condition("c2", seed=2)], time_limit_s=3.0,
+                build_plant=build_plant, post_completion_s=0.5)

@@ -5,14 +5,13 @@ from __future__ import annotations
 import pytest
 
 from app.debugger import FINISHED, NOT_COMPILED, PAUSED, Debugger, map_lines
-from tests.app.fakes import BELT_PROGRAM, FakeSession, belt_task, fake_compile
+from tests.app.fakes import BELT_PROGRAM, belt_task, fake_compile
 
 
 @pytest.fixture
 def make():
     def _make(source=BELT_PROGRAM, condition=None):
-        return Debugger(belt_task(), source, "belt.st", condition,
-                        compile_source=fake_compile, make_session=FakeSession)
+        return Debugger(belt_task(), source, "belt.st", condition, compile_source=fake_compile)
     return _make
 
 
@@ -83,24 +82,26 @@ def test_forcing_an_input_makes_the_program_react(make):
     d = make()
     d.step_scan()
     assert d.read("Motor") is True
-    d.force("%IX0.0", True)
-    assert any(r.forced for r in d.io_rows() if r.address == "%IX0.0")
+    d.force_io("%IX0.0", True)
+    assert [r.forced for r in d.io_rows()] == [True, False]
     d.step_scan()
     assert d.read("Motor") is False
-    d.unforce("%IX0.0")
+    assert [r.value for r in d.io_rows()] == [True, False]
+    d.release_io("%IX0.0")
     d.step_scan()
     assert d.read("Motor") is True
 
 
 def test_break_on_violation_pauses_at_the_scan_the_rule_breaks(make):
     d = make()
-    d.force("%QX0.0", True)  # belt keeps running: the part runs off the end
+    d.force_io("Motor", True)  # belt keeps running: the part runs off the end
     d.continue_to_break()
     first = d.first_violation()
     assert first is not None
     scan, rule_id, _ = first
     assert rule_id == "BELT-S1"
-    assert d.scan == scan
+    assert d.scan == scan + 1  # paused right after the scan in which the rule broke
+    assert d.session.plant["belt"].part_x == 210
     assert "BELT-S1" in d.message
     states = {r.rule_id: r for r in d.rule_states()}
     assert states["BELT-S1"].violated and states["BELT-S1"].first_scan == scan
@@ -109,17 +110,17 @@ def test_break_on_violation_pauses_at_the_scan_the_rule_breaks(make):
 def test_without_break_on_violation_the_run_goes_on(make):
     d = make()
     d.break_on_violation = False
-    d.force("%QX0.0", True)
+    d.force_io("%QX0.0", True)
     d.continue_to_break()
     assert d.state == FINISHED
     assert d.first_violation() is not None
-    assert d.scan > d.first_violation()[0]
+    assert d.scan > d.first_violation()[0] + 1
 
 
 def test_rewind_gives_the_same_state_as_a_fresh_run(make):
     d = make()
     d.run_to_scan(5)
-    d.force("%IX0.0", True)   # an edit at scan 5, replayed on rewind
+    d.force_io("%IX0.0", True)   # an edit at scan 5, replayed on rewind
     d.run_to_scan(12)
     d.write("Scans", 100)      # and one at scan 12
     d.run_to_scan(30)
@@ -127,13 +128,14 @@ def test_rewind_gives_the_same_state_as_a_fresh_run(make):
 
     fresh = make()
     fresh.run_to_scan(5)
-    fresh.force("%IX0.0", True)
+    fresh.force_io("%IX0.0", True)
     fresh.run_to_scan(12)
     fresh.write("Scans", 100)
     fresh.run_to_scan(20)
     for path in ("Scans", "Motor", "Parts.Total", "PartAtEye"):
         assert d.read(path) == fresh.read(path), path
-    assert d.session.part_x == fresh.session.part_x
+    assert d.session.plant["belt"].part_x == fresh.session.plant["belt"].part_x
+    assert d.session.trace_hash() == fresh.session.trace_hash()
     assert d.scan == fresh.scan == 20
 
 
@@ -193,5 +195,4 @@ def test_map_lines_follows_inserted_lines():
 
 def test_unknown_condition_lists_the_valid_ones():
     with pytest.raises(ValueError, match="c1, c2"):
-        Debugger(belt_task(), BELT_PROGRAM, "belt.st", "nope", compile_source=fake_compile,
-                 make_session=FakeSession)
+        Debugger(belt_task(), BELT_PROGRAM, "belt.st", "nope", compile_source=fake_compile)
