@@ -101,6 +101,7 @@ class Axis(Device):
         self.rest_time = 0.0        # how long the carriage has been still
         self.hit_limit = ""         # "plus"/"minus" once a limit switch stopped the slide
         self._start_prev = False
+        self._start_pending = False
         self._reset_prev = False
         self.max_pos_seen = self.pos
         self.min_pos_seen = self.pos
@@ -114,7 +115,8 @@ class Axis(Device):
         elif command == "start":
             v = bool(value)
             if v and not self._start_prev:
-                self._start_move()
+                # latched at the next step, so a target word written in the same scan counts
+                self._start_pending = True
             self._start_prev = v
         elif command == "jog_plus":
             self.jog_plus = bool(value)
@@ -183,6 +185,7 @@ class Axis(Device):
     def in_position(self) -> bool:
         t = self.target_mm
         return (self.enabled and not self.fault and t is not None and not self.moving_to_target
+                and not self._start_pending
                 and abs(self.pos - t) <= self.window_mm and self.rest_time >= self.settle_s - 1e-9)
 
     @property
@@ -195,6 +198,9 @@ class Axis(Device):
 
     # -- mechanics ----------------------------------------------------------------------
     def step(self, dt: float) -> None:
+        if self._start_pending:
+            self._start_pending = False
+            self._start_move()
         vel = self.vel
         if not self.enabled or self.fault:
             self.moving_to_target = False

@@ -65,6 +65,7 @@ class RotaryTable(Device):
         self.target_word = 0
         self._index_prev = False
         self._go_prev = False
+        self._go_pending = False
         self.index_count = 0         # completed index moves, for judges and tests
         self.speed_deg_s = 0.0
 
@@ -78,9 +79,7 @@ class RotaryTable(Device):
         elif command == "go":
             v = bool(value)
             if v and not self._go_prev and not self.rotating:
-                tgt = self.target_word
-                if 1 <= tgt <= self.stations:
-                    self._begin_to(tgt)
+                self._go_pending = True   # taken at the next step, with this scan's target word
             self._go_prev = v
         elif command == "target_station":
             self.target_word = int(value)
@@ -156,6 +155,10 @@ class RotaryTable(Device):
 
     # -- mechanics ----------------------------------------------------------------------
     def step(self, dt: float) -> None:
+        if self._go_pending:
+            self._go_pending = False
+            if not self.rotating and 1 <= self.target_word <= self.stations:
+                self._begin_to(self.target_word)
         if not self.rotating:
             self.still_time += dt
             return
