@@ -1,0 +1,221 @@
+"""Sensors that look at workpieces: photo-eye, proximity switch, inspection sensor.
+
+Sensors are evaluated in `step` (every physics substep) against the exact part geometry,
+never in `read`, so reading a signal twice (the debugger drawing it) changes nothing and the
+trace stays deterministic. Contact bounce draws its chatter from plant.rng in step order.
+
+    eye = plant.add(PhotoEye.across(belt, "eye_end", at_mm=700))
+    eye.read("blocked")   # TRUE while a part interrupts the beam
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from sim.devices.workpiece import COLOUR_CODES, Workpiece, material_flow
+from sim.plant import Device, Plant
+
+
+class _SwitchingSensor(Device):
+    """A binary sensor with optional contact bounce: after every edge of the true detection,
+    the output chatters randomly for bounce_s seconds, then settles to the true value."""
+
+    def __init__(self, name: str, *, bounce_s: float = 0.0):
+        super().__init__(name)
+        self.bounce_s = float(bounce_s)
+        self.detected = False       # the physical truth
+        self.output = False         # what the sensor's switching output shows
+        self._t = 0.0
+        self._chatter_until = -1.0
+        self.edges = 0
+
+    def attach(self, plant: Plant) -> None:
+        super().attach(plant)
+        self.flow = material_flow(plant)
+
+    def sees(self, part: Workpiece) -> bool:
+        raise NotImplementedError
+
+    def step(self, dt: float) -> None:
+        self._t += dt
+        now = False
+        for part in self.flow.parts:
+            if not part.lifted and self.sees(part):
+                now = True
+                break
+        if now != self.detected:
+            self.detected = now
+            self.edges += 1
+            if self.bounce_s > 0.0:
+                self._chatter_until = self._t + self.bounce_s
+        if self._t < self._chatter_until:
+            self.output = self.plant.rng.random() < 0.5   # type: ignore[union-attr]
+        else:
+            self.output = now
+
+
+class PhotoEye(_SwitchingSensor):
+    """Through-beam or reflex photo-eye: a beam from (x1, y1) to (x2, y2).
+
+    Signals: 'blocked' (dark-operated: TRUE while a part interrupts the beam) and 'clear'
+    (light-operated variant: TRUE while the beam reaches the receiver). Both show bounce.
+    """
+
+    kind = "photo_eye"
+    signals = ("blocked", "clear")
+
+    def __init__(self, name: str, x1: float, y1: float, x2: float, y2: float, *, bounce_s: float = 0.0):
+        super().__init__(name, bounce_s=bounce_s)
+        self.x1, self.y1, self.x2, self.y2 = float(x1), float(y1), float(x2), float(y2)
+        self.beam_length = math.hypot(self.x2 - self.x1, self.y2 - self.y1)
+        self.bx = (self.x2 - self.x1) / self.beam_length
+        self.by = (self.y2 - self.y1) / self.beam_length
+
+    @classmethod
+    def across(cls, belt: Any, name: str, at_mm: float, *, margin: float = 20.0, **kw: Any) -> PhotoEye:
+        """A beam straight across a conveyor, `at_mm` from its infeed end."""
+        x1, y1 = belt.point(at_mm, -belt.half_width - margin)
+        x2, y2 = belt.point(at_mm, belt.half_width + margin)
+        return cls(name, x1, y1, x2, y2, **kw)
+
+    def sees(self, part: Workpiece) -> bool:
+        px, py = part.body.position
+        dx = px - self.x1
+        dy = py - self.y1
+        along = dx * self.bx + dy * self.by
+        if along < -part.radius or along > self.beam_length + part.radius:
+            return False
+        dist = dy * self.bx - dx * self.by          # distance from the beam line
+        if abs(dist) > part.radius:
+            return False
+        return abs(dist) < part.half_extent(-self.by, self.bx)
+
+    def read(self, signal: str) -> Any:
+        if signal == "blocked":
+            return self.output
+        if signal == "clear":
+            return not self.output
+        return super().read(signal)
+
+    def state(self) -> dict[str, Any]:
+        return {"x1": self.x1, "y1": self.y1, "x2": self.x2, "y2": self.y2,
+                "x": (self.x1 + self.x2) / 2, "y": (self.y1 + self.y2) / 2,
+                "blocked": self.output, "detected": self.detected}
+
+
+class ProximitySensor(_SwitchingSensor):
+    """Proximity switch at (x, y) with a round sensing zone of range_mm around it.
+
+    technology 'inductive' sees only metal parts; 'capacitive' sees every part.
+    Signal: 'detected' (TRUE while a part it can see has its centre within range).
+    """
+
+    kind = "proximity_sensor"
+    signals = ("detected",)
+
+    def __init__(self, name: str, x: float, y: float, *, range_mm: float = 25.0,
+                 technology: str = "inductive", bounce_s: float = 0.0):
+        super().__init__(name, bounce_s=bounce_s)
+        if technology not in ("inductive", "capacitive"):
+            raise ValueError(f"proximity sensor {name!r}: technology must be 'inductive' or 'capacitive'")
+        self.x, self.y = float(x), float(y)
+        self.range_mm = float(range_mm)
+        self.technology = technology
+        self._r2 = self.range_mm ** 2
+
+    def sees(self, part: Workpiece) -> bool:
+        if self.technology == "inductive" and part.material != "metal":
+            return False
+        px, py = part.body.position
+        return (px - self.x) ** 2 + (py - self.y) ** 2 <= self._r2
+
+    def read(self, signal: str) -> Any:
+        if signal == "detected":
+            return self.output
+        return super().read(signal)
+
+    def state(self) -> dict[str, Any]:
+        return {"x": self.x, "y": self.y, "range_mm": self.range_mm, "technology": self.technology,
+                "detected": self.output}
+
+
+class InspectionSensor(Device):
+    """Vision / measuring station over a rectangular zone (x, y, zone_length, zone_width).
+
+    When a part's centre has stayed in the zone for measure_s seconds, the sensor reports
+    'kind_code' (the part's code), 'colour_code' (COLOUR_CODES, 0 = none), 'height' (mm,
+    rounded) and sets 'result_valid'. When the part leaves, the result is cleared (all 0,
+    result_valid FALSE). 'part_present' is TRUE at once while a part is in the zone.
+    """
+
+    kind = "inspection_sensor"
+    signals = ("part_present", "result_valid", "kind_code", "colour_code", "height")
+
+    def __init__(self, name: str, x: float, y: float, *, zone_length: float = 60.0, zone_width: float = 100.0,
+                 angle_deg: float = 0.0, measure_s: float = 0.3):
+        super().__init__(name)
+        self.x, self.y = float(x), float(y)
+        self.zone_length = float(zone_length)
+        self.zone_width = float(zone_width)
+        self.angle_deg = float(angle_deg)
+        a = math.radians(angle_deg)
+        self.ux, self.uy = math.cos(a), math.sin(a)
+        self.measure_s = float(measure_s)
+        self.part: Workpiece | None = None
+        self._in_zone_s = 0.0
+        self.valid = False
+        self.kind_code = 0
+        self.colour_code = 0
+        self.height = 0
+
+    def attach(self, plant: Plant) -> None:
+        super().attach(plant)
+        self.flow = material_flow(plant)
+
+    def _in_zone(self, part: Workpiece) -> bool:
+        px, py = part.body.position
+        dx, dy = px - self.x, py - self.y
+        return (abs(dx * self.ux + dy * self.uy) <= self.zone_length / 2
+                and abs(dy * self.ux - dx * self.uy) <= self.zone_width / 2)
+
+    def step(self, dt: float) -> None:
+        part = self.part
+        if part is None or part.removed or part.lifted or not self._in_zone(part):
+            part = None
+            for p in self.flow.parts:
+                if not p.lifted and self._in_zone(p):
+                    part = p
+                    break
+            if part is not self.part:
+                self.part = part
+                self._in_zone_s = 0.0
+                self.valid = False
+                self.kind_code = self.colour_code = self.height = 0
+        if part is None:
+            return
+        if not self.valid:
+            self._in_zone_s += dt
+            if self._in_zone_s + 1e-9 >= self.measure_s:
+                self.valid = True
+                self.kind_code = part.code
+                self.colour_code = COLOUR_CODES[part.colour]
+                self.height = int(round(part.height_mm))
+
+    def read(self, signal: str) -> Any:
+        if signal == "part_present":
+            return self.part is not None
+        if signal == "result_valid":
+            return self.valid
+        if signal == "kind_code":
+            return self.kind_code
+        if signal == "colour_code":
+            return self.colour_code
+        if signal == "height":
+            return self.height
+        return super().read(signal)
+
+    def state(self) -> dict[str, Any]:
+        return {"x": self.x, "y": self.y, "zone_length": self.zone_length, "zone_width": self.zone_width,
+                "angle_deg": self.angle_deg, "part_present": self.part is not None,
+                "result_valid": self.valid, "kind_code": self.kind_code}

@@ -1,0 +1,304 @@
+"""Workpieces (dynamic pymunk bodies) and the feeder that puts them into the plant.
+
+The plant is seen from above, so nothing falls and nothing drags a part by friction. Instead
+every part, in its pymunk velocity callback, asks which surface lies under its centre: on a belt it is
+driven toward the belt's surface velocity (along the belt and damped across it); on the
+floor or a table its motion dies out (floor friction). Contacts with rods, stoppers, guides
+and other parts are real pymunk contacts.
+
+Parts and belts of one plant are found through `material_flow(plant)`, a small registry kept
+on the plant object, so sensors and belts loop over parts without scanning every device.
+
+    part = plant.add(Workpiece("part1", x=200, y=100, kind="A", colour="red", material="metal"))
+    part.state()   # {'x': 200.0, 'y': 100.0, 'angle_deg': 0.0, 'shape': 'box', ...}
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pymunk
+
+from sim.plant import Device, Plant
+
+# Renderer colours by name (RGB 0..255); a part's colour is also reported by inspection sensors.
+COLOURS: dict[str, tuple[int, int, int]] = {
+    "red": (200, 40, 40),
+    "green": (40, 160, 60),
+    "blue": (40, 80, 200),
+    "yellow": (230, 200, 40),
+    "black": (40, 40, 40),
+    "silver": (180, 180, 190),
+    "white": (235, 235, 235),
+    "orange": (240, 130, 30),
+}
+# Code words an inspection sensor reports for a colour (0 = no result).
+COLOUR_CODES: dict[str, int] = {name: i + 1 for i, name in enumerate(COLOURS)}
+
+FLOOR_TAU_S = 0.08   # a part pushed off a belt slides to rest within a few tenths of a second
+BELT_TAU_S = 0.02    # how quickly a belt takes a part up to its speed
+
+
+class _Unknown:
+    surface_vx = surface_vy = float("nan")
+
+
+_UNKNOWN = _Unknown()   # surface not looked up yet: forces one look-up
+
+
+class MaterialFlow:
+    """The parts and the driven surfaces (belts) of one plant."""
+
+    def __init__(self) -> None:
+        self.parts: list[Workpiece] = []
+        self.belts: list[Any] = []      # sim.devices.conveyor.Conveyor
+        self.created = 0                # parts ever created, for unique names
+
+
+def material_flow(plant: Plant) -> MaterialFlow:
+    flow = plant.__dict__.get("material_flow")
+    if flow is None:
+        flow = MaterialFlow()
+        plant.__dict__["material_flow"] = flow
+    return flow
+
+
+class Workpiece(Device):
+    """One part: a box (width x length) or a round part (diameter = width), seen from above.
+
+    kind: the part type the task sorts by ('A', 'B', 'ring' ...); code: its numeric kind code
+    (what an inspection sensor reports); colour: a name from COLOURS; material: 'metal' or
+    'plastic' (inductive sensors see only metal); height_mm: measured by inspection sensors.
+    """
+
+    kind = "workpiece"
+
+    def __init__(self, name: str, x: float, y: float, *, part_kind: str = "A", code: int = 1,
+                 colour: str = "silver", material: str = "metal", height_mm: float = 30.0,
+                 shape: str = "box", width: float = 50.0, length: float = 50.0,
+                 angle_deg: float = 0.0, mass: float = 0.2):
+        super().__init__(name)
+        if shape not in ("box", "circle"):
+            raise ValueError(f"workpiece {name!r}: shape must be 'box' or 'circle', not {shape!r}")
+        if material not in ("metal", "plastic"):
+            raise ValueError(f"workpiece {name!r}: material must be 'metal' or 'plastic', not {material!r}")
+        if colour not in COLOURS:
+            raise ValueError(f"workpiece {name!r}: unknown colour {colour!r}; known: {', '.join(COLOURS)}")
+        self.part_kind = part_kind
+        self.code = int(code)
+        self.colour = colour
+        self.material = material
+        self.height_mm = float(height_mm)
+        self.shape_name = shape
+        self.width = float(width)
+        self.length = float(length) if shape == "box" else float(width)
+        self.body = pymunk.Body()
+        self.body.position = (float(x), float(y))
+        self.body.angle = math.radians(angle_deg)
+        if shape == "box":
+            self.shape: pymunk.Shape = pymunk.Poly.create_box(self.body, (self.length, self.width))
+            self.radius = 0.5 * math.hypot(self.length, self.width)
+        else:
+            self.shape = pymunk.Circle(self.body, self.width / 2)
+            self.radius = self.width / 2
+        self.shape.mass = mass
+        self.shape.friction = 0.4
+        self.shape.elasticity = 0.0
+        self.holder: Any = None        # the gripper holding it, which then moves it
+        self.lifted = False            # lifted parts (carried by a robot) touch nothing
+        self.removed = False
+        self._k_cache: tuple[float, ...] = (-1.0, 0.0, 0.0, 0.0, 0.0)
+        self.flow: MaterialFlow | None = None
+        self._surface: Any = _UNKNOWN   # the belt under the part at its last move, None = floor
+
+    def attach(self, plant: Plant) -> None:
+        super().attach(plant)
+        plant.space.add(self.body, self.shape)
+        self.flow = material_flow(plant)
+        self.flow.parts.append(self)
+
+    # -- geometry used by sensors and grippers ------------------------------------------
+    @property
+    def x(self) -> float:
+        return self.body.position.x
+
+    @property
+    def y(self) -> float:
+        return self.body.position.y
+
+    def half_extent(self, nx: float, ny: float) -> float:
+        """Half the part's size measured along the unit direction (nx, ny)."""
+        if self.shape_name == "circle":
+            return self.radius
+        c, s = self.body.rotation_vector
+        # local x axis is the length, local y axis the width
+        return 0.5 * (self.length * abs(nx * c + ny * s) + self.width * abs(-nx * s + ny * c))
+
+    # -- life cycle ----------------------------------------------------------------------
+    def remove(self) -> None:
+        """Take the part out of the plant (collected in a bin, taken away by the operator)."""
+        if self.removed or self.plant is None:
+            return
+        self.removed = True
+        if self.holder is not None:
+            self.holder.drop()
+        self.plant.space.remove(self.body, self.shape)
+        self.plant.devices.pop(self.name, None)
+        if self.flow is not None and self in self.flow.parts:
+            self.flow.parts.remove(self)
+
+    def set_lifted(self, lifted: bool) -> None:
+        """A lifted part (carried above the belt) passes over other parts and guides."""
+        self.lifted = bool(lifted)
+        self.shape.sensor = self.lifted
+
+    def grab(self, holder: Any) -> None:
+        """Called by a gripper: the part stops being free and moves with the holder."""
+        self.holder = holder
+        self.body.body_type = pymunk.Body.KINEMATIC
+        self.body.velocity = (0.0, 0.0)
+        self.body.angular_velocity = 0.0
+
+    def release(self) -> None:
+        self.holder = None
+        self._surface = _UNKNOWN
+        self.body.body_type = pymunk.Body.DYNAMIC
+        self.body.velocity = (0.0, 0.0)
+        self.body.angular_velocity = 0.0
+        self.set_lifted(False)
+
+    # -- physics -------------------------------------------------------------------------
+    def _gains(self, h: float) -> tuple[float, float, float, float]:
+        """Per substep length h: the blend factor toward the belt and toward rest, and the
+        same as force and torque gains (mass / h, moment / h), computed once and cached."""
+        if self._k_cache[0] != h:
+            kb = 1.0 - math.exp(-h / BELT_TAU_S)
+            kf = 1.0 - math.exp(-h / FLOOR_TAU_S)
+            m = self.shape.mass / h
+            i = self.body.moment / h
+            self._k_cache = (h, kb * m, kf * m, kb * i, kf * i)
+        return self._k_cache[1:]
+
+    def step(self, dt: float) -> None:
+        """Drive the part toward the velocity of the surface under it. The drive is a force,
+        applied in the velocity phase of the next space step, before the contact solver, so
+        a part driven into a stop is held back without sinking into it (setting the velocity
+        here instead would move it into the stop before contacts act)."""
+        if self.holder is not None:
+            return                      # the gripper moves a held part
+        body = self.body
+        vx, vy = body.velocity
+        wx = body.angular_velocity
+        if vx == 0.0 and vy == 0.0 and wx == 0.0:
+            # at rest: it stays so unless the surface it last lay on starts moving (a contact
+            # that moves it gives it velocity first), so skip the position look-up
+            belt = self._surface
+            if belt is None or (belt is not _UNKNOWN and belt.surface_vx == 0.0 and belt.surface_vy == 0.0):
+                return
+        px, py = body.position
+        for belt in self.flow.belts:    # type: ignore[union-attr]
+            dx = px - belt.x
+            dy = py - belt.y
+            along = dx * belt.ux + dy * belt.uy
+            if -belt.half_length <= along <= belt.half_length:
+                across = dy * belt.ux - dx * belt.uy
+                if -belt.half_width <= across <= belt.half_width:
+                    svx = belt.surface_vx
+                    svy = belt.surface_vy
+                    self._surface = belt
+                    on_belt = True
+                    break
+        else:
+            svx = svy = 0.0
+            self._surface = None
+            on_belt = False
+        if vx == svx and vy == svy and wx == 0.0:
+            return
+        if svx == 0.0 and svy == 0.0 and abs(vx) < 0.05 and abs(vy) < 0.05 and abs(wx) < 1e-3:
+            body.velocity = (0.0, 0.0)  # come to rest exactly so the part costs nothing further
+            body.angular_velocity = 0.0
+            return
+        gain_belt, gain_floor, turn_belt, turn_floor = self._gains(dt)
+        m = gain_belt if on_belt else gain_floor
+        body.force = ((svx - vx) * m, (svy - vy) * m)
+        if wx != 0.0:
+            body.torque = -wx * (turn_belt if on_belt else turn_floor)
+
+    def state(self) -> dict[str, Any]:
+        px, py = self.body.position
+        return {
+            "x": px, "y": py, "angle_deg": math.degrees(self.body.angle),
+            "shape": self.shape_name, "width": self.width, "length": self.length,
+            "colour": self.colour, "rgb": COLOURS[self.colour], "material": self.material,
+            "part_kind": self.part_kind, "code": self.code, "height_mm": self.height_mm,
+            "held": self.holder is not None, "lifted": self.lifted,
+        }
+
+
+class Feeder(Device):
+    """Puts parts into the plant at (x, y): a magazine, an upstream line or the operator.
+
+    schedule: a list of (time_s, spec) where spec holds Workpiece keyword arguments (kind,
+    colour, width ...). A part is released at its time, or as soon as the drop place is
+    clear if an earlier part still sits there (a real magazine cannot stack parts).
+    Released parts are named '<prefix>1', '<prefix>2' ... in release order.
+    Signals: 'empty' (TRUE when the schedule is used up). Command: none; `release(spec)`
+    drops one part now (for operator actions).
+    """
+
+    kind = "feeder"
+    signals = ("empty",)
+
+    def __init__(self, name: str, x: float, y: float, schedule: list[tuple[float, dict]] | None = None,
+                 *, prefix: str = "part", angle_deg: float = 0.0, speed: tuple[float, float] = (0.0, 0.0)):
+        super().__init__(name)
+        self.x = float(x)
+        self.y = float(y)
+        self.angle_deg = angle_deg
+        self.speed = speed              # initial velocity of a released part (mm/s), e.g. onto a belt
+        self.schedule = sorted(schedule or [], key=lambda item: item[0])
+        self.prefix = prefix
+        self._next = 0
+        self._t = 0.0
+        self.released: list[Workpiece] = []
+
+    def read(self, signal: str) -> Any:
+        if signal == "empty":
+            return self._next >= len(self.schedule)
+        return super().read(signal)
+
+    def _place_clear(self, spec: dict) -> bool:
+        size = max(float(spec.get("width", 50.0)), float(spec.get("length", spec.get("width", 50.0))))
+        for part in self.flow.parts:
+            reach = 0.5 * size + part.radius
+            if abs(part.x - self.x) < reach and abs(part.y - self.y) < reach:
+                return False
+        return True
+
+    def attach(self, plant: Plant) -> None:
+        super().attach(plant)
+        self.flow = material_flow(plant)
+
+    def release(self, spec: dict | None = None) -> Workpiece:
+        spec = dict(spec or {})
+        self.flow.created += 1
+        name = spec.pop("name", f"{self.prefix}{self.flow.created}")
+        spec.setdefault("angle_deg", self.angle_deg)
+        part = Workpiece(name, self.x, self.y, **spec)
+        self.plant.add(part)            # type: ignore[union-attr]
+        part.body.velocity = self.speed
+        self.released.append(part)
+        return part
+
+    def step(self, dt: float) -> None:
+        self._t += dt
+        if self._next < len(self.schedule):
+            t, spec = self.schedule[self._next]
+            if self._t + 1e-9 >= t and self._place_clear(spec):
+                self._next += 1
+                self.release(spec)
+
+    def state(self) -> dict[str, Any]:
+        return {"x": self.x, "y": self.y, "angle_deg": self.angle_deg,
+                "released": len(self.released), "pending": len(self.schedule) - self._next}

@@ -1,0 +1,305 @@
+"""Material-handling devices, each tested alone in a small plant (no program, no task)."""
+
+from __future__ import annotations
+
+import pytest
+
+from sim.devices.conveyor import Conveyor
+from sim.devices.pneumatics import Cylinder, Pusher, Stopper
+from sim.devices.sensors import InspectionSensor, PhotoEye, ProximitySensor
+from sim.devices.workpiece import COLOUR_CODES, Feeder, Workpiece, material_flow
+from sim.plant import Plant
+
+
+def scans(plant: Plant, n: int) -> None:
+    for _ in range(n):
+        plant.step()
+
+
+def belt_plant(seed: int = 1, **belt_kw) -> tuple[Plant, Conveyor]:
+    plant = Plant(seed=seed)
+    kw = dict(x=500, y=200, length=1000, width=100, speed=200)
+    kw.update(belt_kw)
+    belt = plant.add(Conveyor("belt", **kw))
+    return plant, belt
+
+
+# -- conveyor and workpieces ------------------------------------------------------------
+
+def test_part_rides_a_running_belt_at_belt_speed_and_stays_on_a_stopped_one():
+    plant, belt = belt_plant()
+    part = plant.add(Workpiece("p1", *belt.point(100)))
+    scans(plant, 50)
+    assert part.x == pytest.approx(100, abs=0.5)       # belt stopped: part does not move
+    belt.write("run", True)
+    scans(plant, 20)                                   # let the motor ramp and the part take up speed
+    x0 = part.x
+    scans(plant, 100)                                  # one second
+    assert part.x - x0 == pytest.approx(200, abs=2)
+    assert part.y == pytest.approx(200, abs=0.5)
+    belt.write("run", False)
+    scans(plant, 30)
+    x1 = part.x
+    scans(plant, 30)
+    assert part.x == pytest.approx(x1, abs=0.01)
+
+
+def test_reverse_runs_the_belt_backwards_and_speed_word_sets_speed():
+    plant, belt = belt_plant(speed_command=True)
+    part = plant.add(Workpiece("p1", *belt.point(500)))
+    belt.write("speed", 100)
+    belt.write("reverse", True)
+    belt.write("run", True)
+    scans(plant, 20)
+    x0 = part.x
+    scans(plant, 100)
+    assert part.x - x0 == pytest.approx(-100, abs=2)
+    assert belt.read("running") is True
+    assert belt.read("speed_actual") == 100
+    assert belt.state()["belt_offset"] != 0.0
+
+
+def test_part_runs_into_end_stop_and_stays_against_it():
+    plant, belt = belt_plant(end_stop=True)
+    part = plant.add(Workpiece("p1", *belt.point(800), width=50, length=50))
+    belt.write("run", True)
+    scans(plant, 200)
+    # end stop at 1002 mm with a 2 mm radius; part half length 25 mm
+    assert part.x == pytest.approx(1000 - 25, abs=1.5)
+    assert part.y == pytest.approx(200, abs=1)
+
+
+def test_photo_eye_is_blocked_only_while_a_part_crosses_the_beam():
+    plant, belt = belt_plant()
+    eye = plant.add(PhotoEye.across(belt, "eye", 500))
+    part = plant.add(Workpiece("p1", *belt.point(300), width=50, length=50))
+    belt.write("run", True)
+    history = []
+    for _ in range(200):
+        plant.step()
+        history.append((part.x, eye.read("blocked"), eye.read("clear")))
+    blocked = [x for x, b, _ in history if b]
+    assert blocked, "the part never blocked the beam"
+    # blocked exactly while the part's 50 mm body overlaps the beam at x = 500
+    assert min(blocked) == pytest.approx(475, abs=3)
+    assert max(blocked) == pytest.approx(525, abs=3)
+    assert all(c == (not b) for _, b, c in history)   # light-operated output is the inverse
+
+
+def test_part_queues_at_an_extended_stopper_and_passes_when_it_retracts():
+    plant, belt = belt_plant()
+    stopper = plant.add(Stopper.beside(belt, "stop", 600))
+    part = plant.add(Workpiece("p1", *belt.point(300), width=50, length=50))
+    stopper.write("extend", True)
+    belt.write("run", True)
+    scans(plant, 300)
+    assert stopper.read("extended") is True
+    face = 600 - stopper.plate_width / 2
+    assert part.x == pytest.approx(face - 25, abs=1.5)    # held at the stopper plate
+    stopper.write("extend", False)
+    scans(plant, 100)
+    assert part.x > 700
+
+
+def test_pusher_shoves_a_part_off_the_belt_through_the_guide_gap():
+    plant, belt = belt_plant(guide_gaps=(("left", 420, 580),))
+    pusher = plant.add(Pusher("push", *belt.point(500, -80), angle_deg=90, stroke=180, extend_s=0.5))
+    part = plant.add(Workpiece("p1", *belt.point(500), width=50, length=50))
+    scans(plant, 10)
+    pusher.write("extend", True)
+    scans(plant, 80)
+    assert pusher.read("extended") is True
+    assert part.y > 200 + belt.half_width + 20             # off the belt on the left side
+    assert part.x == pytest.approx(500, abs=5)
+    pusher.write("extend", False)
+    scans(plant, 80)
+    assert pusher.read("retracted") is True
+    y_rest = part.y
+    scans(plant, 50)
+    assert part.y == pytest.approx(y_rest, abs=0.01)      # floor friction stopped it
+
+
+@pytest.mark.parametrize("solenoid", ["single", "double"])
+def test_end_switches_close_only_at_the_real_end_of_stroke(solenoid):
+    plant = Plant(seed=0)
+    cyl = plant.add(Cylinder("cyl", 0, 0, stroke=100, extend_s=0.4, retract_s=0.2, solenoid=solenoid))
+    assert (cyl.read("retracted"), cyl.read("extended")) == (True, False)
+    cyl.write("extend", True)
+    seen = []
+    for _ in range(60):
+        plant.step()
+        seen.append((cyl.position, cyl.read("extended"), cyl.read("retracted")))
+    assert all(ext == (pos == 100) for pos, ext, _ in seen)
+    assert all(not ret for _, _, ret in seen)
+    first_extended = next(i for i, (_, ext, _) in enumerate(seen) if ext)
+    assert first_extended == 39                      # 0.4 s travel: end switch on the 40th scan
+    if solenoid == "double":
+        cyl.write("extend", False)
+        scans(plant, 10)
+        assert cyl.read("extended") is True          # double solenoid: valve holds its position
+        cyl.write("retract", True)
+    else:
+        cyl.write("extend", False)                   # single solenoid: spring return
+    scans(plant, 10)
+    assert not cyl.read("extended") and not cyl.read("retracted")
+    scans(plant, 10)
+    assert cyl.read("retracted") is True
+
+
+def test_cylinder_with_never_extends_fault_stalls_and_never_signals_extended():
+    plant = Plant(seed=0)
+    cyl = plant.add(Cylinder("cyl", 0, 0, stroke=100, extend_s=0.3, fault="never_extends",
+                             stall_fraction=0.7))
+    cyl.write("extend", True)
+    scans(plant, 200)
+    assert cyl.position == pytest.approx(70)
+    assert not cyl.read("extended") and not cyl.read("retracted")
+
+
+def test_cylinder_rejects_unknown_command_with_a_clear_message():
+    cyl = Cylinder("cyl", 0, 0)
+    with pytest.raises(KeyError, match="cyl has no command 'retract'"):
+        cyl.write("retract", True)
+
+
+# -- sensors -----------------------------------------------------------------------------
+
+def bouncing_eye_trace(seed: int) -> list[bool]:
+    plant, belt = belt_plant(seed=seed)
+    eye = plant.add(PhotoEye.across(belt, "eye", 500, bounce_s=0.04))
+    plant.add(Workpiece("p1", *belt.point(300), width=50, length=50))
+    belt.write("run", True)
+    out = []
+    for _ in range(200):
+        plant.step()
+        out.append(eye.read("blocked"))
+    return out
+
+
+def test_photo_eye_bounce_chatters_on_each_edge_and_is_seeded():
+    a = bouncing_eye_trace(7)
+    assert a == bouncing_eye_trace(7)                # same seed: same chatter, bit for bit
+    assert a != bouncing_eye_trace(8)                # another seed: other chatter
+    edges = sum(1 for i in range(1, len(a)) if a[i] != a[i - 1])
+    assert edges > 2                                 # more than the two real edges
+    clean_plant, belt = belt_plant()
+    clean = clean_plant.add(PhotoEye.across(belt, "eye", 500))
+    clean_plant.add(Workpiece("p1", *belt.point(300), width=50, length=50))
+    belt.write("run", True)
+    ref = []
+    for _ in range(200):
+        clean_plant.step()
+        ref.append(clean.read("blocked"))
+    # outside 40 ms after each true edge, the bouncing output equals the clean one
+    true_edges = [i for i in range(1, 200) if ref[i] != ref[i - 1]]
+    assert len(true_edges) == 2
+    for i in range(200):
+        if not any(e <= i < e + 5 for e in true_edges):
+            assert a[i] == ref[i], i
+
+
+def test_reading_a_bouncing_sensor_often_does_not_change_the_run():
+    def run(reads_per_scan: int) -> list[bool]:
+        plant, belt = belt_plant(seed=3)
+        eye = plant.add(PhotoEye.across(belt, "eye", 500, bounce_s=0.05))
+        plant.add(Workpiece("p1", *belt.point(300)))
+        belt.write("run", True)
+        out = []
+        for _ in range(120):
+            plant.step()
+            for _ in range(reads_per_scan):
+                value = eye.read("blocked")
+            out.append(value)
+        return out
+
+    assert run(1) == run(5)     # a debugger drawing the sensor must not alter the trace
+
+
+def test_inductive_proximity_sees_only_metal_capacitive_sees_both():
+    plant = Plant(seed=0)
+    inductive = plant.add(ProximitySensor("ind", 100, 0, range_mm=20, technology="inductive"))
+    capacitive = plant.add(ProximitySensor("cap", 300, 0, range_mm=20, technology="capacitive"))
+    plastic = plant.add(Workpiece("plastic", 100, 0, material="plastic", colour="red"))
+    metal = plant.add(Workpiece("metal", 300, 0, material="metal"))
+    scans(plant, 1)
+    assert inductive.read("detected") is False
+    assert capacitive.read("detected") is True
+    plastic.body.position = (300, 200)
+    metal.body.position = (100, 10)
+    scans(plant, 1)
+    assert inductive.read("detected") is True
+    assert capacitive.read("detected") is False
+    with pytest.raises(ValueError, match="inductive"):
+        ProximitySensor("bad", 0, 0, technology="optical")
+
+
+def test_inspection_sensor_reports_kind_colour_height_after_measuring_delay():
+    plant, belt = belt_plant()
+    cam = plant.add(InspectionSensor("cam", *belt.point(500), zone_length=80, measure_s=0.2))
+    plant.add(Workpiece("p1", *belt.point(350), part_kind="B", code=2, colour="blue", height_mm=42.4))
+    belt.write("run", True)
+    rows = []
+    for _ in range(200):
+        plant.step()
+        rows.append(tuple(cam.read(s) for s in cam.signals))
+    present = [i for i, r in enumerate(rows) if r[0]]
+    valid = [i for i, r in enumerate(rows) if r[1]]
+    assert present and valid
+    assert valid[0] - present[0] in (19, 20)                    # 0.2 s measuring time
+    assert rows[valid[0]][2:] == (2, COLOUR_CODES["blue"], 42)
+    assert all(r[2:] == (0, 0, 0) for r in rows if not r[1])    # no result, no code
+    assert not rows[-1][0] and not rows[-1][1]                   # part gone: result cleared
+
+
+def test_inspection_needs_the_part_to_stay_the_whole_measuring_time():
+    plant, belt = belt_plant(speed=400)
+    cam = plant.add(InspectionSensor("cam", *belt.point(500), zone_length=40, measure_s=0.3))
+    plant.add(Workpiece("p1", *belt.point(300)))
+    belt.write("run", True)
+    valid_seen = False
+    for _ in range(150):
+        plant.step()
+        valid_seen |= cam.read("result_valid")
+    assert not valid_seen       # passes the 40 mm zone in 0.1 s: never measured
+
+
+# -- feeder --------------------------------------------------------------------------------
+
+def test_feeder_releases_parts_on_schedule_and_waits_for_a_clear_place():
+    plant, belt = belt_plant()
+    feeder = plant.add(Feeder("magazine", *belt.point(60), schedule=[
+        (0.5, {"part_kind": "A"}), (0.5, {"part_kind": "B", "colour": "red", "material": "plastic"}),
+    ]))
+    scans(plant, 49)
+    assert material_flow(plant).parts == []
+    scans(plant, 2)
+    parts = material_flow(plant).parts
+    assert [p.part_kind for p in parts] == ["A"]
+    scans(plant, 30)
+    assert len(parts) == 1                    # belt stopped: the place stays occupied
+    belt.write("run", True)
+    scans(plant, 60)
+    assert [p.part_kind for p in parts] == ["A", "B"]
+    assert feeder.read("empty") is True
+    assert plant["part2"].material == "plastic"
+    parts[0].remove()
+    assert "part1" not in plant.devices and len(parts) == 1
+
+
+def test_workpiece_rejects_bad_description_with_a_clear_message():
+    with pytest.raises(ValueError, match="unknown colour 'purple'"):
+        Workpiece("p", 0, 0, colour="purple")
+    with pytest.raises(ValueError, match="material must be"):
+        Workpiece("p", 0, 0, material="wood")
+
+
+def test_state_carries_what_the_renderer_draws():
+    plant, belt = belt_plant()
+    part = plant.add(Workpiece("p1", 100, 200, shape="circle", width=40, colour="red"))
+    pusher = plant.add(Pusher("push", 500, 100, angle_deg=90))
+    s = part.state()
+    assert (s["shape"], s["width"], s["rgb"]) == ("circle", 40.0, (200, 40, 40))
+    b = belt.state()
+    assert {"x", "y", "length", "width", "angle_deg", "running", "belt_offset"} <= set(b)
+    c = pusher.state()
+    assert c["angle_deg"] == 90 and c["tip_y"] > c["y"]
