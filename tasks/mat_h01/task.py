@@ -1,0 +1,326 @@
+"""MAT-H01 Shared robot and machining cells.
+
+One gantry robot serves two machining cells: it takes raw parts from an infeed magazine,
+loads a free cell, and after machining unloads the part to the outfeed table (good) or the
+reject bin (bad). Processing times, robot speeds, door and gripper times, part arrivals and
+the outfeed take-away vary per condition; a cell may hold a finished part at the start.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sim import judges
+from sim.devices.machine import MachiningCell, Part, PartPlace
+from sim.devices.robot import Robot, Station
+from sim.plant import Plant
+from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
+
+LOT = 6                      # parts in the lot, preloaded ones included
+INFEED, CELL_A, CELL_B, OUTFEED, REJECT, HOME = 1, 2, 3, 4, 5, 6
+CELLS = ("cell_a", "cell_b")
+
+
+def build_plant(condition: Condition) -> Plant:
+    p = condition.params
+    plant = Plant(seed=condition.seed, substeps=1)
+    parts = [Part(n, defective=n in p["defective"]) for n in range(1, LOT + 1)]
+    preload = p.get("preload", {})            # cell name -> True (machined) / False (raw)
+    loaded = parts[:len(preload)]
+    raw = parts[len(preload):]
+    arrivals, t = [], p["first_arrival_s"]
+    for part, gap in zip(raw, [0.0, *p["arrival_gaps_s"]], strict=False):
+        t += gap
+        arrivals.append((t, part))
+    infeed = plant.add(PartPlace("infeed", 0, -320, label="infeed magazine", supply=arrivals))
+    reject = plant.add(PartPlace("reject_bin", 750, -340, label="reject bin", size=200, capacity=None))
+    outfeed = plant.add(PartPlace("outfeed", 1500, -320, label="outfeed table",
+                                  takeaway_s=p["takeaway_s"]))
+    cells = {}
+    for name, x, label in (("cell_a", 450.0, "cell A"), ("cell_b", 1050.0, "cell B")):
+        lo, hi = p[name + "_process_s"]
+        cells[name] = plant.add(MachiningCell(
+            name, x, 520, width=380, depth=440, door_time_s=p[name + "_door_s"],
+            process_min_s=lo, process_max_s=hi, door_initially_open=name in p.get("doors_open", ()),
+            label=label))
+    for part, (name, machined) in zip(loaded, preload.items(), strict=True):
+        cells[name].preload(part, processed=machined)
+    stations = [
+        Station(INFEED, "infeed", infeed.x, infeed.y, infeed),
+        Station(CELL_A, "cell A fixture", 450, 520, cells["cell_a"].fixture),
+        Station(CELL_B, "cell B fixture", 1050, 520, cells["cell_b"].fixture),
+        Station(OUTFEED, "outfeed", outfeed.x, outfeed.y, outfeed),
+        Station(REJECT, "reject bin", reject.x, reject.y, reject),
+        Station(HOME, "home", 750, 0),
+    ]
+    plant.add(Robot("robot", stations, lane_y=0, start_station=p["start_station"],
+                    speed_x=p["speed_x"], speed_y=p["speed_y"], settle_s=0.1,
+                    grip_time_s=p["grip_s"], rail=(-200, 1700)))
+    return plant
+
+
+# --- judges -------------------------------------------------------------------------------
+
+def _delivered(s) -> int:
+    good = sum(1 for _, part in s.plant["outfeed"].delivered if part.processed and part.good)
+    bad = sum(1 for _, part in s.plant["reject_bin"].delivered if part.processed and not part.good)
+    return good + bad
+
+
+def _parked(s) -> bool:
+    robot = s.plant["robot"]
+    return (not robot.busy and robot.station is not None and robot.station.number == HOME
+            and robot.jaw <= 0.0 and all(s.plant[c].door <= 0.0 for c in CELLS))
+
+
+class RobotEntersCell(judges.Monitor):
+    """S1: judged at the moment the tool crosses a door line into a guard."""
+
+    def __init__(self):
+        self.inside = dict.fromkeys(CELLS, False)
+
+    def check(self, s):
+        robot = s.plant["robot"]
+        msg = None
+        for name in CELLS:
+            cell = s.plant[name]
+            inside = cell.contains(robot.x, robot.y)
+            if inside and not self.inside[name]:
+                if cell.busy:
+                    msg = f"robot entered {cell.label} while it was processing"
+                elif cell.door < 1.0:
+                    msg = f"robot entered {cell.label} with its door {cell.door * 100:.0f} % open"
+            self.inside[name] = inside
+        return msg
+
+
+def _door_closing_on_robot(s):
+    robot = s.plant["robot"]
+    for name in CELLS:
+        cell = s.plant[name]
+        if cell.door_motion < 0 and cell.contains(robot.x, robot.y):
+            return f"{cell.label} door closing while the robot is inside"
+    return None
+
+
+class PartOnOccupiedPlace(judges.Monitor):
+    def __init__(self):
+        self.seen = 0
+
+    def check(self, s):
+        places = (s.plant["outfeed"], s.plant["cell_a"].fixture, s.plant["cell_b"].fixture,
+                  s.plant["infeed"])
+        total = sum(p.double_placements for p in places)
+        if total > self.seen:
+            self.seen = total
+            return "part set down on a place that already held a part"
+        return None
+
+
+class WrongPartOnOutfeed(judges.Monitor):
+    def __init__(self):
+        self.checked = 0
+
+    def check(self, s):
+        delivered = s.plant["outfeed"].delivered
+        msg = None
+        while self.checked < len(delivered):
+            part = delivered[self.checked][1]
+            self.checked += 1
+            if not part.processed:
+                msg = f"raw part {part.number} set down on the outfeed"
+            elif not part.good:
+                msg = f"part {part.number} (result bad) set down on the outfeed"
+        return msg
+
+
+def _dropped(s):
+    dropped = s.plant["robot"].dropped
+    if dropped:
+        return f"part {dropped[-1][1].number} released away from a place and dropped"
+    return None
+
+
+# --- I/O map --------------------------------------------------------------------------------
+
+def _cell_io(byte: int, dev: str, label: str) -> list[IOPoint]:
+    return [
+        IOPoint(f"%IX{byte}.0", f"{dev[-1]}_door_open", "BOOL", "input", dev, "door_open",
+                f"{label} door fully open (end switch; FALSE while moving)"),
+        IOPoint(f"%IX{byte}.1", f"{dev[-1]}_door_closed", "BOOL", "input", dev, "door_closed",
+                f"{label} door fully closed (end switch; FALSE while moving)"),
+        IOPoint(f"%IX{byte}.2", f"{dev[-1]}_busy", "BOOL", "input", dev, "busy",
+                f"{label} processing (door locked)"),
+        IOPoint(f"%IX{byte}.3", f"{dev[-1]}_done", "BOOL", "input", dev, "done",
+                f"{label} cycle finished; stays TRUE until the part leaves the fixture or a new cycle "
+                "starts"),
+        IOPoint(f"%IX{byte}.4", f"{dev[-1]}_result_good", "BOOL", "input", dev, "result_good",
+                f"{label} gauging result, valid while done: TRUE good, FALSE bad"),
+        IOPoint(f"%IX{byte}.5", f"{dev[-1]}_part_present", "BOOL", "input", dev, "part_present",
+                f"{label} fixture holds a part (TRUE = part present)"),
+    ]
+
+
+def _cell_outputs(byte: int, dev: str, label: str) -> list[IOPoint]:
+    return [
+        IOPoint(f"%QX{byte}.0", f"{dev[-1]}_open_door", "BOOL", "output", dev, "open_door",
+                f"{label} door valve, open coil (double solenoid: the door holds where it is when "
+                "neither or both coils are on; ignored while processing)"),
+        IOPoint(f"%QX{byte}.1", f"{dev[-1]}_close_door", "BOOL", "output", dev, "close_door",
+                f"{label} door valve, close coil"),
+        IOPoint(f"%QX{byte}.2", f"{dev[-1]}_cycle_start", "BOOL", "output", dev, "start",
+                f"{label} cycle start on the rising edge; refused unless the door is fully closed "
+                "and the cell idle"),
+    ]
+
+
+IO = [
+    IOPoint("%IX0.0", "robot_busy", "BOOL", "input", "robot", "busy", "robot moving or settling"),
+    IOPoint("%IX0.1", "robot_in_position", "BOOL", "input", "robot", "in_position",
+            "robot at rest at the station it was last sent to"),
+    IOPoint("%IX0.2", "robot_error", "BOOL", "input", "robot", "error",
+            "last start had an unknown station number (robot did not move)"),
+    IOPoint("%IX0.3", "gripper_open", "BOOL", "input", "robot", "gripper_open", "jaws fully open"),
+    IOPoint("%IX0.4", "gripper_closed", "BOOL", "input", "robot", "gripper_closed",
+            "jaws fully closed on nothing (no part between them)"),
+    IOPoint("%IX0.5", "part_held", "BOOL", "input", "robot", "part_held",
+            "jaws stopped on a part: a part is held"),
+    IOPoint("%IX0.6", "infeed_part", "BOOL", "input", "infeed", "part_present",
+            "a raw part waits at the infeed pick position (TRUE = present)"),
+    IOPoint("%IX0.7", "outfeed_part", "BOOL", "input", "outfeed", "part_present",
+            "the outfeed table is occupied (TRUE = part present)"),
+    *_cell_io(1, "cell_a", "cell A"),
+    *_cell_io(2, "cell_b", "cell B"),
+    IOPoint("%IW0", "robot_at_position", "INT", "input", "robot", "at_position",
+            "station where the robot is at rest: 1 infeed, 2 cell A, 3 cell B, 4 outfeed, "
+            "5 reject bin, 6 home; 0 while moving", "", "0..6"),
+    IOPoint("%QX0.0", "robot_start", "BOOL", "output", "robot", "start",
+            "start the move to robot_target on the rising edge (ignored while busy)"),
+    IOPoint("%QX0.1", "grip_close", "BOOL", "output", "robot", "grip",
+            "TRUE closes the gripper, FALSE opens it"),
+    *_cell_outputs(1, "cell_a", "cell A"),
+    *_cell_outputs(2, "cell_b", "cell B"),
+    IOPoint("%QW0", "robot_target", "INT", "output", "robot", "target",
+            "station number to move to (1..6, see robot_at_position)", "", "1..6"),
+]
+
+SPEC = f"""\
+A lot of {LOT} parts is machined in two identical cells, A and B, served by one gantry robot.
+Raw parts arrive one at a time at the infeed magazine (infeed_part TRUE when one waits at the
+pick position; the next slides forward a moment after it is taken). For each part the robot
+takes it from the infeed, loads it into a cell whose fixture is empty, and the cell machines
+it: close the door, then give a cycle start. After the cycle (done) the robot unloads the
+part: a good result (result_good TRUE while done) goes to the outfeed table, a bad one to the
+reject bin. The outfeed table holds one part; downstream takes it away after a while.
+
+Robot: set robot_target to a station number and give a rising edge on robot_start; the robot
+pulls the arm back to the travel lane, traverses and reaches out to the station, so it enters
+a cell only through the cell's door. in_position / robot_at_position report arrival. Close
+the gripper at a station to pick the part lying there (part_held TRUE once it is held; it
+closes fully and reports gripper_closed when there is nothing to grip); open it at a station
+to set the part down there (gripper_open TRUE when it has let go).
+
+Cells: the door is driven by a double-solenoid valve (open and close coils) with end switches;
+it is locked while the cell is busy. The cycle start is refused unless the door is fully
+closed. Processing time differs from cycle to cycle. Use both cells so that the lot is
+finished in time; a cell may already hold a machined part (done) at the start, and the robot
+may start at any station with the gripper open and nothing held.
+
+When every part of the lot has been delivered, park the robot at home (station 6) with the
+gripper open and both cell doors closed."""
+
+COMPLETION = Completion(
+    f"All {LOT} parts of the lot delivered (every good part set down on the outfeed table, every "
+    "bad part in the reject bin), each cell having machined at least one part in this run; then "
+    "the robot at rest at home (station 6) with the gripper open and both doors closed, held for 1 s.",
+    lambda: judges.in_order(
+        judges.all_of(
+            judges.event("cell A machined a part", lambda s: s.plant["cell_a"].cycles >= 1),
+            judges.event("cell B machined a part", lambda s: s.plant["cell_b"].cycles >= 1),
+            judges.event(f"all {LOT} parts delivered", lambda s: _delivered(s) >= LOT),
+        ),
+        judges.held("robot parked at home, gripper open, doors closed", _parked, 1.0),
+    ),
+)
+
+SAFETY = [
+    SafetyRule("MAT-H01-S1", "The robot enters a cell only while that cell's door is fully open and the "
+               "cell is not processing.", RobotEntersCell()),
+    SafetyRule("MAT-H01-S2", "A cell's door never closes while the robot is inside that cell.",
+               judges.never(_door_closing_on_robot, _door_closing_on_robot)),
+    SafetyRule("MAT-H01-S3", "The robot never sets a part down on a place that already holds one "
+               "(a loaded cell fixture, the occupied outfeed table, an occupied infeed).",
+               PartOnOccupiedPlace()),
+    SafetyRule("MAT-H01-S4", "Only parts machined with a good result are set down on the outfeed "
+               "table; raw parts and bad parts never are.", WrongPartOnOutfeed()),
+    SafetyRule("MAT-H01-S5", "The gripper opens on a held part only at a station that takes parts "
+               "(infeed, cell fixture, outfeed, reject bin); no part is ever dropped.",
+               judges.never(_dropped, _dropped)),
+]
+
+PARAMETERS = [
+    ParameterRange("speed_x", 400, 1500, "mm/s", "robot traverse speed along the rail"),
+    ParameterRange("speed_y", 300, 1000, "mm/s", "robot arm reach speed"),
+    ParameterRange("grip_s", 0.15, 0.8, "s", "gripper full closing/opening time"),
+    ParameterRange("door_s", 0.4, 2.0, "s", "cell door travel time (each cell its own)"),
+    ParameterRange("process_s", 3.0, 12.0, "s", "machining time of one cycle (varies cycle to cycle)"),
+    ParameterRange("first_arrival_s", 0.0, 8.0, "s", "time the first raw part reaches the infeed"),
+    ParameterRange("arrival_gap_s", 1.0, 9.0, "s", "time between raw part arrivals at the magazine"),
+    ParameterRange("takeaway_s", 1.0, 6.0, "s", "time a part stays on the outfeed table"),
+    ParameterRange("defective_parts", 0, 2, "parts", "parts of the lot the gauging finds bad"),
+    ParameterRange("start_station", 1, 6, "", "station where the robot is at rest at the start"),
+    ParameterRange("preloaded_cells", 0, 1, "cells", "cells holding a machined part at the start"),
+]
+
+
+def _cond(name, seed, description, **params):
+    params.setdefault("defective", ())
+    return Condition(name, seed, params, description)
+
+
+CONDITIONS = [
+    _cond("nominal", 11, "middle speeds and times, parts every 3 s",
+          speed_x=900, speed_y=600, grip_s=0.3, cell_a_door_s=0.8, cell_b_door_s=0.8,
+          cell_a_process_s=(4.0, 6.0), cell_b_process_s=(4.0, 6.0), first_arrival_s=1.0,
+          arrival_gaps_s=[3, 3, 3, 3, 3], takeaway_s=2.0, defective=(4,), start_station=HOME),
+    _cond("slow_robot", 12, "slow robot and gripper, quick cells, parts queue at the infeed, "
+          "slow take-away, robot starts at the outfeed, door A open",
+          speed_x=450, speed_y=320, grip_s=0.75, cell_a_door_s=1.8, cell_b_door_s=0.5,
+          cell_a_process_s=(3.0, 4.0), cell_b_process_s=(3.0, 5.0), first_arrival_s=0.0,
+          arrival_gaps_s=[1, 1.5, 1, 2, 1], takeaway_s=5.5, defective=(2, 5), start_station=OUTFEED,
+          doors_open=("cell_a",)),
+    _cond("slow_cells", 13, "fast robot, slow cells, cell B holds a machined part at the start, "
+          "robot starts at the reject bin",
+          speed_x=1450, speed_y=950, grip_s=0.15, cell_a_door_s=0.4, cell_b_door_s=1.5,
+          cell_a_process_s=(9.0, 12.0), cell_b_process_s=(6.0, 8.0), first_arrival_s=3.5,
+          arrival_gaps_s=[6, 8.5, 7, 9], takeaway_s=1.0, start_station=REJECT,
+          preload={"cell_b": True}),
+    _cond("late_parts", 14, "first part late, irregular arrivals, cell A holds a bad machined part, "
+          "robot starts at the infeed",
+          speed_x=700, speed_y=450, grip_s=0.5, cell_a_door_s=1.2, cell_b_door_s=1.2,
+          cell_a_process_s=(5.0, 9.0), cell_b_process_s=(5.0, 9.0), first_arrival_s=8.0,
+          arrival_gaps_s=[1, 9, 2, 7], takeaway_s=6.0, defective=(1,), start_station=INFEED,
+          preload={"cell_a": True}),
+    _cond("mixed", 15, "fast traverse, slow reach, uneven doors and cycle times, door B open",
+          speed_x=1100, speed_y=320, grip_s=0.25, cell_a_door_s=2.0, cell_b_door_s=0.6,
+          cell_a_process_s=(3.0, 10.0), cell_b_process_s=(4.0, 12.0), first_arrival_s=2.0,
+          arrival_gaps_s=[4, 1, 6, 2, 5], takeaway_s=3.0, defective=(3, 6), start_station=HOME,
+          doors_open=("cell_b",)),
+]
+
+PLANT = """\
+Top view, millimetres. The robot rail runs along x on the travel lane (y = 0) from x = -200 to
+x = 1700. Cell A (guard 380 x 440 mm, centre x = 450, y = 520) and cell B (centre x = 1050,
+y = 520) stand above the lane with their doors on the lane side (door line y = 300). Below the
+lane: the infeed magazine pick position (x = 0, y = -320), the reject bin (x = 750, y = -340)
+and the outfeed table (x = 1500, y = -320). Home is on the lane at x = 750. Stations:
+1 infeed, 2 cell A fixture, 3 cell B fixture, 4 outfeed, 5 reject bin, 6 home."""
+
+TASK = Task(
+    id="MAT-H01", title="Shared robot and machining cells", suite="MAT", level="H",
+    summary="One robot loads and unloads two machining cells (load, process, inspect, outfeed) "
+            "without collisions or deadlock.",
+    specification=SPEC, io=IO, completion=COMPLETION, safety_rules=SAFETY, parameters=PARAMETERS,
+    conditions=CONDITIONS, time_limit_s=150.0, build_plant=build_plant, post_completion_s=2.0,
+    folder=Path(__file__).parent, plant_description=PLANT,
+)
