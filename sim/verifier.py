@@ -1,0 +1,256 @@
+"""The headless grader: every condition of a task in a fresh session with a fresh controller.
+
+    from sim.verifier import grade, render_report
+    report = grade(task, comp.program.instantiate)     # make_controller: () -> controller
+    render_report(report, rich.console.Console())
+    report.reward          # 1 only if every condition succeeded with no violation and no fault
+    report.to_dict()       # JSON-ready
+
+Nothing a program does crashes or hangs the grader: a controller fault, a Python error in
+the loop and the per-condition wall-clock limit all end that condition as failed.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sim.session import Session, Violation
+from sim.task import Condition, Task
+
+
+@dataclass
+class ConditionResult:
+    name: str
+    description: str
+    params: dict[str, Any]
+    success: bool
+    safe: bool
+    completion_s: float | None
+    first_violation: Violation | None
+    violations: list[Violation]
+    violated_rules: list[str]
+    fault: str | None
+    end_reason: str
+    pending: str
+    events: list[tuple[str, int, int]]
+    scans: int
+    wall_s: float
+    trace_hash: str
+
+    @property
+    def passed(self) -> bool:
+        return self.success and self.safe and self.fault is None
+
+    @property
+    def plant_time_s(self) -> float:
+        return self.scans / 100
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "description": self.description,
+            "params": self.params,
+            "passed": self.passed,
+            "success": self.success,
+            "safe": self.safe,
+            "completion_time_s": self.completion_s,
+            "first_violation": self.first_violation.to_dict() if self.first_violation else None,
+            "violations": [v.to_dict() for v in self.violations],
+            "violated_rules": self.violated_rules,
+            "fault": self.fault,
+            "end_reason": self.end_reason,
+            "pending": self.pending,
+            "events": [{"event": n, "scan": k, "time_s": t / 1000} for n, k, t in self.events],
+            "scans": self.scans,
+            "plant_time_s": self.plant_time_s,
+            "wall_time_s": round(self.wall_s, 4),
+            "trace_hash": self.trace_hash,
+        }
+
+
+@dataclass
+class Report:
+    task_id: str
+    title: str
+    conditions: list[ConditionResult] = field(default_factory=list)
+    compile_error: str | None = None
+    total_conditions: int = 0
+
+    @property
+    def passed_count(self) -> int:
+        return sum(1 for c in self.conditions if c.passed)
+
+    @property
+    def reward(self) -> int:
+        if self.compile_error is not None or not self.conditions:
+            return 0
+        return int(all(c.passed for c in self.conditions))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "task": self.task_id,
+            "title": self.title,
+            "reward": self.reward,
+            "passed": self.passed_count,
+            "conditions_run": len(self.conditions),
+            "conditions_total": self.total_conditions,
+            "compile_error": self.compile_error,
+            "conditions": [c.to_dict() for c in self.conditions],
+        }
+
+
+@dataclass(frozen=True)
+class GradeProgress:
+    """What the progress callback gets: per condition at start, every ~N scans, and when done."""
+
+    condition: str
+    index: int          # 0-based position among the conditions graded
+    count: int          # how many conditions are graded
+    done: int           # scans run so far in this condition
+    total: int          # scans expected (grows if a successful run monitors past the limit)
+    result: ConditionResult | None = None
+
+
+def run_condition(task: Task, condition: Condition, make_controller: Callable[[], Any],
+                  wall_limit_s: float | None = 120.0,
+                  on_scans: Callable[[int, int], None] | None = None, progress_every: int = 1000
+                  ) -> ConditionResult:
+    """One condition, in a fresh session with a fresh controller."""
+    start = time.perf_counter()
+    session = None
+    try:
+        session = Session(task, condition, make_controller())
+        v = session.run_to_end(wall_limit_s=wall_limit_s, progress=on_scans, progress_every=progress_every)
+    except Exception as exc:  # a task or plant bug must not take the other conditions down
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        message = (f"internal error: {type(exc).__name__}: {exc} "
+                   f"(at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})")
+        return ConditionResult(
+            condition.name, condition.description, dict(condition.params), False, True, None, None, [],
+            [], message, "internal error", "", [], session.scan_index if session else 0,
+            time.perf_counter() - start, "")
+    return ConditionResult(
+        name=condition.name,
+        description=condition.description,
+        params=dict(condition.params),
+        success=v.success,
+        safe=v.safe,
+        completion_s=None if v.completion_ms is None else v.completion_ms / 1000,
+        first_violation=v.first_violation,
+        violations=list(v.violations),
+        violated_rules=v.violated_rules,
+        fault=v.fault,
+        end_reason=v.end_reason or "",
+        pending=v.pending,
+        events=session.judge.events(),
+        scans=session.scan_index,
+        wall_s=time.perf_counter() - start,
+        trace_hash=session.trace_hash(),
+    )
+
+
+def grade(task: Task, make_controller: Callable[[], Any], conditions: Sequence[Condition] | None = None,
+          progress: Callable[[GradeProgress], None] | None = None, wall_limit_s: float | None = 120.0,
+          progress_every: int = 1000) -> Report:
+    """Grade every condition (or the given ones); reward 1 only if all pass."""
+    conds = list(task.conditions if conditions is None else conditions)
+    report = Report(task.id, task.title, total_conditions=len(task.conditions))
+    count = len(conds)
+    for index, cond in enumerate(conds):
+        expected = round(task.time_limit_s * 100)
+        on_scans = None
+        if progress is not None:
+            progress(GradeProgress(cond.name, index, count, 0, expected))
+
+            def on_scans(done, total, name=cond.name, index=index):
+                progress(GradeProgress(name, index, count, done, total))
+
+        result = run_condition(task, cond, make_controller, wall_limit_s, on_scans, progress_every)
+        report.conditions.append(result)
+        if progress is not None:
+            progress(GradeProgress(cond.name, index, count, result.scans, result.scans, result))
+    return report
+
+
+def report_for_compile_error(task: Task, diagnostics_text: str) -> Report:
+    """Reward 0 without running anything: the program did not compile."""
+    return Report(task.id, task.title, compile_error=diagnostics_text.strip() or "compile error",
+                  total_conditions=len(task.conditions))
+
+
+# --- presentation ---
+
+
+def format_params(task: Task, params: dict[str, Any]) -> str:
+    units = {p.name: p.units for p in task.parameters}
+    parts = []
+    for name, value in params.items():
+        text = f"{value:g}" if isinstance(value, float) else str(value)
+        unit = units.get(name, "")
+        parts.append(f"{name}={text}{' ' + unit if unit else ''}")
+    return ", ".join(parts)
+
+
+def describe_failure(c: ConditionResult) -> str:
+    """Why a condition did not pass, in one line (empty when it passed)."""
+    if c.fault:
+        return c.fault
+    if not c.success:
+        reason = c.end_reason or "not completed"
+        return f"{reason}; still missing: {c.pending}" if c.pending else reason
+    return ""
+
+
+def render_report(report: Report, console, task: Task | None = None) -> None:
+    """A rich table (condition, key parameters, success, safety, time, first violation) and the reward."""
+    from rich.table import Table
+    from rich.text import Text
+
+    if task is None:
+        try:
+            import tasks
+
+            task = tasks.get(report.task_id)
+        except Exception:  # the report can be shown without its task (e.g. from JSON)
+            task = None
+    console.print(Text(f"{report.task_id}  {report.title}", style="bold"))
+    if report.compile_error is not None:
+        console.print(Text("The program did not compile; no condition was run.", style="red"))
+        console.print(Text(report.compile_error))
+    else:
+        table = Table(show_lines=False)
+        table.add_column("#", justify="right")
+        table.add_column("condition")
+        table.add_column("key parameters")
+        table.add_column("success")
+        table.add_column("safety")
+        table.add_column("time to completion", justify="right")
+        table.add_column("first violation / failure")
+        for n, c in enumerate(report.conditions, 1):
+            params = format_params(task, c.params) if task is not None else ", ".join(
+                f"{k}={v}" for k, v in c.params.items())
+            success = Text("yes", style="green") if c.success else Text("no", style="red")
+            safety = Text("ok", style="green") if c.safe else Text(
+                ", ".join(c.violated_rules), style="red")
+            done = f"{c.completion_s:.2f} s" if c.completion_s is not None else "-"
+            if c.first_violation is not None:
+                fv = c.first_violation
+                why = Text(f"scan {fv.scan} ({fv.time_ms / 1000:.2f} s) {fv.rule_id}: {fv.message}",
+                           style="red")
+                if c.fault or not c.success:
+                    why.append(f"\n{describe_failure(c)}", style="yellow")
+            else:
+                why = Text(describe_failure(c), style="yellow")
+            table.add_row(str(n), c.name, params, success, safety, done, why)
+        console.print(table)
+    run = len(report.conditions)
+    line = Text(f"Reward: {report.reward}", style="bold green" if report.reward else "bold red")
+    if report.compile_error is None:
+        line.append(f"  ({report.passed_count} of {run} conditions passed"
+                    + (f"; {run} of {report.total_conditions} run" if run != report.total_conditions else "")
+                    + ")")
+    console.print(line)
