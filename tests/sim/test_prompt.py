@@ -1,0 +1,63 @@
+"""The prompt comes from the task data the grader uses, and never shows hidden values."""
+
+from __future__ import annotations
+
+import re
+
+import tasks
+from sim.prompt import render_prompt
+from tests.sim.minitask import TASK
+
+
+def test_every_io_point_appears_as_a_table_row_with_its_exact_address():
+    text = render_prompt(TASK)
+    for p in TASK.io:
+        row = f"| `{p.address}` | `{p.name}` | {p.type} | {p.direction} | {p.device} | {p.meaning} |"
+        assert row in text
+        assert f"{p.name} AT {p.address} : {p.type};" in re.sub(r" +", " ", text)
+    assert "| `%IW2` | `slide_pos` | INT | input | slide | slide position | mm | 0..50 |" in text
+
+
+def test_every_rule_appears_with_its_id_and_exact_wording():
+    text = render_prompt(TASK)
+    for rule in TASK.safety_rules:
+        assert f"- **{rule.id}**: {rule.wording}" in text
+    assert TASK.completion.wording in text
+    assert TASK.specification in text
+
+
+def test_limits_and_published_ranges_appear():
+    text = render_prompt(TASK)
+    assert "time limit of 5 s" in text and "running for 1 s more" in text
+    assert "| speed | 40 .. 100 | mm/s | slide speed |" in text
+    assert "graded on 3 hidden conditions" in text
+    assert "exactly one `PROGRAM ... END_PROGRAM`" in text and "10 ms scan" in text
+
+
+def test_hidden_condition_values_and_names_never_appear():
+    text = render_prompt(TASK)
+    assert "73" not in text               # the jam condition's hidden speed
+    for c in TASK.conditions:
+        assert c.description not in text
+        assert f"`{c.name}`" not in text and f" {c.name} condition" not in text
+
+
+def test_prompt_follows_the_data_when_it_changes():
+    import dataclasses
+
+    from sim.task import SafetyRule
+
+    extra = SafetyRule("MOT-E99-S3", "Keep the lamp off before Start.", lambda s: None)
+    changed = dataclasses.replace(TASK, safety_rules=[*TASK.safety_rules, extra], time_limit_s=7.5)
+    text = render_prompt(changed)
+    assert "- **MOT-E99-S3**: Keep the lamp off before Start." in text
+    assert "time limit of 7.5 s" in text
+
+
+def test_every_registered_task_renders_its_own_addresses_and_rules():
+    for task in tasks.all_tasks():
+        text = task.prompt()
+        for p in task.io:
+            assert f"`{p.address}`" in text
+        for rule in task.safety_rules:
+            assert f"**{rule.id}**: {rule.wording.strip()}" in text
