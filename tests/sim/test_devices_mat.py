@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from sim.devices.conveyor import Conveyor
+from sim.devices.gripper import Gripper
+from sim.devices.panel import EmergencyStop, Lamp, PushButton, SelectorSwitch, StackLight, StopButton
 from sim.devices.pneumatics import Cylinder, Pusher, Stopper
 from sim.devices.sensors import InspectionSensor, PhotoEye, ProximitySensor
 from sim.devices.workpiece import COLOUR_CODES, Feeder, Workpiece, material_flow
@@ -303,3 +305,120 @@ def test_state_carries_what_the_renderer_draws():
     assert {"x", "y", "length", "width", "angle_deg", "running", "belt_offset"} <= set(b)
     c = pusher.state()
     assert c["angle_deg"] == 90 and c["tip_y"] > c["y"]
+
+
+# -- gripper ---------------------------------------------------------------------------------
+
+def gripper_plant(part_at: tuple[float, float] | None = (400, 300), **kw):
+    plant = Plant(seed=0)
+    kw.setdefault("close_s", 0.5)
+    grip = plant.add(Gripper("gripper", 400, 300, open_width=90, **kw))
+    part = plant.add(Workpiece("p1", *part_at, width=50, length=50)) if part_at else None
+    return plant, grip, part
+
+
+def test_gripper_holds_only_a_part_that_is_between_the_jaws():
+    plant, grip, part = gripper_plant()
+    assert grip.read("opened") is True
+    grip.write("close", True)
+    held_at = None
+    for i in range(100):
+        plant.step()
+        if grip.read("part_held") and held_at is None:
+            held_at = i
+    # the jaws travel (90 - 50) mm of a 90 mm stroke in 0.5 s -> about 0.22 s
+    assert held_at in (21, 22, 23)
+    assert grip.gap == pytest.approx(50)
+    assert not grip.read("closed_empty") and not grip.read("opened")
+    assert part.state()["held"] is True
+
+
+def test_gripper_closing_on_nothing_closes_fully_and_never_reports_held():
+    plant, grip, _ = gripper_plant(part_at=(600, 300))     # part beside the gripper, not between the jaws
+    grip.write("close", True)
+    held = False
+    for _ in range(100):
+        plant.step()
+        held |= grip.read("part_held")
+    assert not held
+    assert grip.read("closed_empty") is True and grip.gap == 0.0
+
+
+def test_part_placed_after_the_jaws_closed_is_not_held():
+    plant, grip, _ = gripper_plant(part_at=None)
+    grip.write("close", True)
+    scans(plant, 60)
+    plant.add(Workpiece("late", 400, 300, width=50, length=50))
+    scans(plant, 20)
+    assert grip.read("part_held") is False and grip.read("closed_empty") is True
+
+
+def test_settle_time_delays_the_held_signal_and_opening_releases_the_part():
+    plant, grip, part = gripper_plant(settle_s=0.2)
+    grip.write("close", True)
+    rows = []
+    for _ in range(60):
+        plant.step()
+        rows.append((grip.part is not None, grip.read("part_held")))
+    contact = next(i for i, r in enumerate(rows) if r[0])
+    held = next(i for i, r in enumerate(rows) if r[1])
+    assert held - contact in (19, 20)
+    grip.write("close", False)
+    plant.step()
+    assert grip.read("part_held") is False and part.state()["held"] is False
+    scans(plant, 40)
+    assert grip.read("opened") is True
+
+
+def test_an_off_centre_part_is_centred_by_the_jaws_and_follows_a_carried_gripper():
+    plant, grip, part = gripper_plant(part_at=(415, 308))
+    grip.write("close", True)
+    scans(plant, 40)
+    assert grip.read("part_held")
+    assert (part.x, part.y) == pytest.approx((400, 308), abs=1e-6)   # centred along the jaw axis
+    for i in range(1, 11):
+        grip.move_to(400 + 10 * i, 300)
+        plant.step()
+    assert (part.x, part.y) == pytest.approx((500, 308), abs=1e-6)
+    part.remove()
+    assert grip.read("part_held") is False
+
+
+# -- panel -----------------------------------------------------------------------------------
+
+def test_push_button_is_no_stop_button_and_estop_are_nc():
+    start = PushButton("start", label="Start")
+    stop = StopButton("stop")
+    estop = EmergencyStop("estop")
+    assert (start.read("pressed"), stop.read("contact"), estop.read("contact")) == (False, True, True)
+    start.operate(True)
+    stop.operate(True)
+    estop.operate(True)
+    assert (start.read("pressed"), stop.read("contact"), estop.read("contact")) == (True, False, False)
+    assert estop.tripped
+    estop.operate(False)                 # pulled out: reset
+    assert estop.read("contact") is True
+    with pytest.raises(KeyError, match="stop has no signal 'pressed'"):
+        stop.read("pressed")
+
+
+def test_selector_switch_reports_position_word_and_contacts():
+    sel = SelectorSwitch("mode", ("Off", "Manual", "Auto"))
+    sel.operate(2)
+    assert sel.read("position") == 2
+    assert [sel.read(f"pos{i}") for i in range(3)] == [False, False, True]
+    with pytest.raises(ValueError, match="positions 0..2"):
+        sel.operate(3)
+
+
+def test_lamp_and_stack_light_follow_their_commands():
+    lamp = Lamp("done", color="green")
+    tower = StackLight("tower")
+    lamp.write("on", True)
+    tower.write("red", True)
+    tower.write("buzzer", True)
+    assert lamp.state()["on"] is True and lamp.read("lit") is True
+    s = tower.state()
+    assert (s["red"], s["amber"], s["green"], s["buzzer"]) == (True, False, False, True)
+    with pytest.raises(ValueError, match="unknown colour"):
+        Lamp("x", color="purple")
