@@ -1,0 +1,150 @@
+"""Closed-loop speed per task: `.venv/bin/python -m bench.loop_bench [--repeat N] [--task ID ...]`.
+
+For every registered task, with its reference program compiled by st:
+- closed loop: scans/s of the whole session (inputs, ST scan, outputs, plant, judges, trace)
+  over every condition, each run to its end;
+- plant alone: scans/s of the same session and scan count with a controller that does
+  nothing (outputs stay FALSE/0), so the plant, judges and loop cost without the program;
+- their cost ratio (closed-loop time per scan / plant-alone time per scan);
+- plant time over wall time (x real time) of the closed loop.
+Figures are medians of a few repetitions. Goals: >= 200x real time; ratio <= 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+import tasks
+from sim.session import Session
+
+GOAL_REALTIME = 200.0
+GOAL_RATIO = 3.0
+
+
+class NothingController:
+    """A PLC that never sets an output: the plant runs with every output FALSE/0."""
+
+    fault = None
+
+    def set_input(self, address, value):
+        pass
+
+    def scan(self, now_ms):
+        pass
+
+    def get_output(self, address):
+        return 0
+
+
+def _closed_loop(task, program) -> tuple[int, float, list[int], int]:
+    """Run every condition to its end; (scans, wall s, scans per condition, conditions passed)."""
+    scans, wall, per, passed = 0, 0.0, [], 0
+    for cond in task.conditions:
+        session = Session(task, cond, program.instantiate())
+        t = time.perf_counter()
+        v = session.run_to_end(wall_limit_s=120)
+        wall += time.perf_counter() - t
+        scans += session.scan_index
+        per.append(session.scan_index)
+        passed += v.passed
+    return scans, wall, per, passed
+
+
+def _plant_alone(task, per_condition: list[int]) -> float:
+    wall = 0.0
+    for cond, n in zip(task.conditions, per_condition, strict=True):
+        session = Session(task, cond, NothingController())
+        t = time.perf_counter()
+        session.run(n)
+        wall += time.perf_counter() - t
+    return wall
+
+
+def _compile_reference(task):
+    """The compiled reference program, or an error message saying why there is none."""
+    ref = task.reference_path
+    if ref is None or not ref.is_file():
+        return None, "no reference.st"
+    try:
+        import st
+
+        comp = st.compile_source(ref.read_text(encoding="utf-8"), filename=str(ref))
+    except Exception as exc:  # the compiler may still be under construction
+        return None, f"st unavailable: {type(exc).__name__}: {exc}"
+    if not comp.ok:
+        return None, "does not compile: " + comp.format_diagnostics().splitlines()[0]
+    return comp.program, None
+
+
+def measure(task, repeat: int) -> dict:
+    program, error = _compile_reference(task)
+    row = {"task": task.id, "error": error}
+    closed, alone, passed = [], [], 0
+    # Without a program the plant alone still runs each condition to its time limit.
+    per = [round(task.time_limit_s * 100)] * len(task.conditions)
+    scans = sum(per)
+    for _ in range(repeat):
+        if program is not None:
+            scans, wall, per, passed = _closed_loop(task, program)
+            closed.append(wall / scans)
+        alone.append(_plant_alone(task, per) / scans)
+    a = statistics.median(alone)
+    row.update(scans=scans, alone_sps=1 / a, passed=f"{passed}/{len(task.conditions)}")
+    if closed:
+        c = statistics.median(closed)
+        row.update(closed_sps=1 / c, ratio=c / a, realtime=0.010 / c)
+    return row
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.loop_bench", description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=3, help="repetitions per task (median); default 3")
+    ap.add_argument("--task", action="append", help="only this task id (repeatable)")
+    args = ap.parse_args(argv)
+    console = Console(width=max(Console().width, 130))
+    try:
+        selected = [tasks.get(t) for t in args.task] if args.task else tasks.all_tasks()
+    except tasks.UnknownTask as exc:
+        console.print(f"loop_bench: {exc}", markup=False)
+        return 2
+    table = Table(title=f"Closed loop vs plant alone (median of {args.repeat})")
+    for col in ("task", "reference", "scans", "closed loop scans/s", "plant alone scans/s",
+                "cost ratio", "x real time"):
+        table.add_column(col, justify="left" if col in ("task", "reference") else "right")
+    ok = True
+    for task in selected:
+        try:
+            row = measure(task, args.repeat)
+        except Exception as exc:  # one broken task must not hide the others' figures
+            row = {"task": task.id, "error": f"{type(exc).__name__}: {exc}"}
+        if "alone_sps" not in row:
+            ok = False
+            table.add_row(task.id, f"[red]{row['error']}[/red]", "", "", "", "", "")
+            continue
+        if row["error"]:
+            ok = False
+            table.add_row(task.id, f"[red]{row['error']}[/red]", str(row["scans"]), "-",
+                          f"{row['alone_sps']:,.0f}", "-", f"plant alone {row['alone_sps'] / 100:,.0f}x")
+            continue
+        fast = row["realtime"] >= GOAL_REALTIME
+        cheap = row["ratio"] <= GOAL_RATIO
+        ok = ok and fast and cheap
+        table.add_row(
+            task.id, f"passes {row['passed']}", str(row["scans"]), f"{row['closed_sps']:,.0f}",
+            f"{row['alone_sps']:,.0f}",
+            f"[{'green' if cheap else 'red'}]{row['ratio']:.2f}[/]",
+            f"[{'green' if fast else 'red'}]{row['realtime']:,.0f}x[/]",
+        )
+    console.print(table)
+    console.print(f"goals: >= {GOAL_REALTIME:.0f}x real time, closed loop <= {GOAL_RATIO:g}x the plant alone")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
