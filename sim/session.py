@@ -406,7 +406,10 @@ class Session:
     def force(self, point: str, value: Any) -> None:
         """Force an I/O point (name or address): an input at sample time, an output when applied."""
         p = self._point(point)
-        self.forces[p.name] = _coerce(p.type)(value)
+        try:
+            self.forces[p.name] = _coerce(p.type)(value)
+        except (TypeError, ValueError):
+            raise SessionError(f"cannot force {p.name} ({p.address}, {p.type}) to {value!r}") from None
         self._bind()
         self._log("force", p.name, self.forces[p.name])
 

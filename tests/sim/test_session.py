@@ -196,6 +196,8 @@ def test_unknown_operator_targets_are_clear_errors():
         s.press("slide")
     with pytest.raises(SessionError, match="no I/O point 'nothing'"):
         s.force("nothing", True)
+    with pytest.raises(SessionError, match=r"cannot force slide_pos \(%IW2, INT\) to 'far'"):
+        s.force("slide_pos", "far")
     with pytest.raises(SessionError, match="0 E-stops"):
         s.trip_estop()
 
