@@ -67,6 +67,7 @@ class RotaryTable(Device):
         self._go_prev = False
         self._go_pending = False
         self.index_count = 0         # completed index moves, for judges and tests
+        self.nest_done = [False] * self.stations   # set by a task when a nest has been worked
         self.speed_deg_s = 0.0
 
     # -- PLC side ---------------------------------------------------------------------
@@ -194,5 +195,6 @@ class RotaryTable(Device):
             "stations": self.stations, "pitch": self.pitch_deg, "nest_radius": self.nest_radius_mm,
             "station": self.station, "aligned": self.aligned, "standstill": self.standstill,
             "rotating": self.rotating, "speed_deg_s": self.speed_deg_s,
+            "nest_done": list(self.nest_done),
             "label": self.label, "color": self.color,
         }

@@ -1,0 +1,242 @@
+"""MOT-E01 Single-slide positioning.
+
+A servo slide must be moved to the position the host orders, after the operator presses
+Start; the program confirms arrival (in-position and standstill) with a Done lamp and
+holds that state. The slide starts anywhere on its stroke, sometimes with a drive fault
+left from the last shutdown; speed, acceleration, settle and response times, the ordered
+position and the operator's timing vary per condition.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sim import judges
+from sim.devices.axis import Axis, ValueWord, to_word
+from sim.devices.panel import Lamp, PushButton
+from sim.plant import Plant
+from sim.task import Completion, Condition, IOPoint, OperatorAction, ParameterRange, SafetyRule, Task
+
+WINDOW_MM = 0.5          # in-position window of the drive, and the judge's tolerance
+DONE_WITHIN_S = 1.0      # Done must come on within this time after the slide is at rest there
+HOLD_S = 2.0
+LIMIT_MINUS_MM, LIMIT_PLUS_MM = -5.0, 505.0
+
+
+def build_plant(condition: Condition) -> Plant:
+    p = condition.params
+    plant = Plant(seed=condition.seed, substeps=1)
+    slide = plant.add(Axis(
+        "slide", origin=(150.0, 300.0), angle_deg=0.0,
+        limit_minus_mm=LIMIT_MINUS_MM, limit_plus_mm=LIMIT_PLUS_MM, rail_min_mm=-30.0, rail_max_mm=530.0,
+        home_mm=0.0, start_mm=p["start_mm"], max_speed=p["max_speed"], accel=p["accel"],
+        window_mm=WINDOW_MM, settle_s=p["settle_s"], response_s=p["response_s"],
+        carriage_length_mm=70.0, carriage_width_mm=90.0, rail_width_mm=40.0, label="slide"))
+    if p.get("fault_at_start"):
+        slide.fault = True
+        slide.fault_text = "drive fault stored at the last shutdown"
+    plant.add(ValueWord("order", to_word(p["requested_mm"]), position=(640.0, 120.0),
+                        label="ordered position", units="mm", scale=0.1))
+    plant.add(PushButton("start_button", x=200.0, y=120.0, label="Start", color="green"))
+    plant.add(Lamp("done_lamp", x=360.0, y=120.0, label="Done", color="green"))
+    return plant
+
+
+# --- judges -------------------------------------------------------------------------------
+
+def _at_requested(s) -> bool:
+    slide = s.plant["slide"]
+    return abs(slide.pos - s.params["requested_mm"]) <= WINDOW_MM and slide.vel == 0.0
+
+
+class DoneSoonAfterArrival(judges.Judge):
+    """Done must come on within DONE_WITHIN_S of the slide coming to rest at the order.
+
+    Two-sided: too early is a safety violation (S2), too late fails the completion.
+    """
+
+    name = f"Done on within {DONE_WITHIN_S:g} s of arrival"
+
+    def __init__(self):
+        super().__init__()
+        self.arrived_ms: int | None = None
+
+    def update(self, s):
+        if self.done or self.failed:
+            return self.done
+        here = _at_requested(s)
+        if not here:
+            self.arrived_ms = None
+            return False
+        if self.arrived_ms is None:
+            self.arrived_ms = s.time_ms
+        if s.io["done"]:
+            return self._finish(s)
+        if s.time_ms - self.arrived_ms > DONE_WITHIN_S * 1000:
+            self.failed = (f"the slide stood at the ordered position from {self.arrived_ms / 1000:g} s "
+                           f"but Done was not on {DONE_WITHIN_S:g} s later")
+        return False
+
+    def pending(self):
+        return "" if self.done else "slide at rest at the ordered position, then Done"
+
+
+def _completion():
+    return judges.in_order(
+        judges.event("Start pressed", lambda s: s.io["start_pb"]),
+        DoneSoonAfterArrival(),
+        judges.held("Done with the slide at rest at the ordered position",
+                    lambda s: s.io["done"] and _at_requested(s), HOLD_S),
+    )
+
+
+class MovedBeforeStart(judges.Monitor):
+    def __init__(self):
+        self.started = False
+
+    def check(self, s):
+        if s.io["start_pb"]:
+            self.started = True
+        if not self.started and s.plant["slide"].vel != 0.0:
+            return f"the slide moved at {s.plant['slide'].pos:.1f} mm before Start was pressed"
+        return None
+
+
+def _limit_reached(s):
+    slide = s.plant["slide"]
+    if slide.hit_limit or slide.at_limit:
+        side = slide.hit_limit or ("plus" if slide.pos >= LIMIT_PLUS_MM else "minus")
+        return f"the slide reached the {side} limit switch at {slide.pos:.1f} mm"
+    return None
+
+
+def _done_not_in_position(s):
+    if s.io["done"] and not _at_requested(s):
+        slide = s.plant["slide"]
+        return (f"Done on with the slide at {slide.pos:.1f} mm, {slide.vel:.0f} mm/s "
+                f"(ordered {s.params['requested_mm']:.1f} mm)")
+    return None
+
+
+# --- conditions ------------------------------------------------------------------------------
+
+def _cond(name, seed, description, *, press_s, **params):
+    params.setdefault("response_s", 0.02)
+    params.setdefault("fault_at_start", 0)
+    params["start_press_s"] = press_s
+    return Condition(name, seed, params, description,
+                     operator=(OperatorAction(press_s, "press", "start_button"),
+                               OperatorAction(round(press_s + 0.3, 2), "release", "start_button")))
+
+
+CONDITIONS = (
+    _cond("nominal", 101, "slide at home, mid-stroke order, brisk drive", press_s=1.0,
+          start_mm=0.0, requested_mm=250.0, max_speed=200.0, accel=1000.0, settle_s=0.05),
+    _cond("far_and_slow", 102, "slide near the far end, order near home, slow soft drive, late Start",
+          press_s=3.2, start_mm=462.3, requested_mm=25.5, max_speed=60.0, accel=150.0, settle_s=0.25,
+          response_s=0.08),
+    _cond("short_hop", 103, "order 12 mm from where the slide stands, fast stiff drive, early Start",
+          press_s=0.6, start_mm=300.0, requested_mm=312.4, max_speed=400.0, accel=2000.0, settle_s=0.03,
+          response_s=0.0),
+    _cond("fault_at_power_up", 104, "the drive reports a stored fault at power-up; must be reset",
+          press_s=2.0, start_mm=120.0, requested_mm=405.0, max_speed=150.0, accel=600.0, settle_s=0.1,
+          fault_at_start=1),
+    _cond("late_start", 105, "slide off home, operator presses Start late, slow settle",
+          press_s=3.9, start_mm=75.0, requested_mm=180.7, max_speed=250.0, accel=300.0, settle_s=0.2,
+          response_s=0.1),
+)
+
+IO = (
+    IOPoint("%IX0.0", "start_pb", "BOOL", "input", "start_button", "pressed",
+            "Start push button (NO contact): TRUE while pressed"),
+    IOPoint("%IX0.1", "drive_ready", "BOOL", "input", "slide", "ready",
+            "TRUE when the drive is enabled and has no fault"),
+    IOPoint("%IX0.2", "in_position", "BOOL", "input", "slide", "in_position",
+            f"TRUE when the slide is within {WINDOW_MM} mm of the target of the last move and has "
+            "been at rest for the drive's settle time (FALSE before any move, while disabled or faulted)"),
+    IOPoint("%IX0.3", "standstill", "BOOL", "input", "slide", "standstill",
+            "TRUE while the slide is not moving"),
+    IOPoint("%IX0.4", "busy", "BOOL", "input", "slide", "busy",
+            "TRUE while the drive executes a move (from the start edge until the slide is at rest)"),
+    IOPoint("%IX0.5", "drive_fault", "BOOL", "input", "slide", "fault",
+            "TRUE while the drive has a latched fault (cleared by a rising edge on reset_fault)"),
+    IOPoint("%IX0.6", "home_switch", "BOOL", "input", "slide", "home",
+            "Home switch: TRUE while the slide is within 2 mm of 0 mm"),
+    IOPoint("%IX0.7", "limit_minus", "BOOL", "input", "slide", "limit_minus",
+            f"Minus limit switch: TRUE when the slide is at or below {LIMIT_MINUS_MM} mm (the drive "
+            "then stops hard and faults)"),
+    IOPoint("%IX1.0", "limit_plus", "BOOL", "input", "slide", "limit_plus",
+            f"Plus limit switch: TRUE when the slide is at or above {LIMIT_PLUS_MM} mm (the drive "
+            "then stops hard and faults)"),
+    IOPoint("%IW0", "actual_position", "INT", "input", "slide", "position",
+            "Actual slide position", "0.1 mm", "-50..5050"),
+    IOPoint("%IW1", "ordered_position", "INT", "input", "order", "value",
+            "The position the host orders the slide to (constant during the run)", "0.1 mm", "200..4800"),
+    IOPoint("%QX0.0", "drive_enable", "BOOL", "output", "slide", "enable",
+            "TRUE enables the drive (FALSE: the slide brakes to a stop and holds no position)"),
+    IOPoint("%QX0.1", "start_move", "BOOL", "output", "slide", "start",
+            "Rising edge starts a move to target_position (ignored while disabled or faulted)"),
+    IOPoint("%QX0.2", "done", "BOOL", "output", "done_lamp", "on",
+            "Done lamp: TRUE tells the host the slide is at the ordered position"),
+    IOPoint("%QX0.3", "reset_fault", "BOOL", "output", "slide", "reset",
+            "Rising edge clears a latched drive fault"),
+    IOPoint("%QW0", "target_position", "INT", "output", "slide", "target",
+            "Target of the next move, taken at the start_move edge", "0.1 mm", "0..5000"),
+    IOPoint("%QW1", "move_speed", "INT", "output", "slide", "speed",
+            "Speed of the next move; 0 = the drive's configured speed; above it is clamped to it",
+            "mm/s", "0..1000"),
+)
+
+TASK = Task(
+    id="MOT-E01", title="Single-slide positioning", suite="MOT", level="E",
+    summary="Move a servo slide to the ordered position after Start, confirm arrival and standstill "
+            "with the Done lamp, and hold that state.",
+    plant_description=(
+        "A horizontal linear slide (servo axis) with a 500 mm working stroke (0 mm = home, at the "
+        "left), a home switch at 0 mm and hard limit switches just outside the stroke at -5 mm and "
+        "505 mm. Reaching a limit switch stops the slide hard and latches a drive fault. An operator "
+        "panel has a Start push button and a Done lamp; the host sends the ordered position as a word. "
+        "The slide starts anywhere on its stroke, not necessarily at home."),
+    specification=(
+        "1. Do not move the slide before the operator has pressed Start.\n"
+        "2. If the drive reports a fault, clear it with a rising edge on reset_fault; then enable the "
+        "drive.\n"
+        "3. After Start, move the slide to the ordered position (%IW1, 0.1 mm): write it to "
+        "target_position and give a rising edge on start_move.\n"
+        f"4. When the slide is at the ordered position and at standstill (in_position and standstill), "
+        f"switch Done on, within {DONE_WITHIN_S:g} s of the slide coming to rest there.\n"
+        "5. Then keep the slide there, enabled, with Done on.\n"
+        "The speed, acceleration, settle time and response time of the drive differ from run to run, "
+        "so wait for the drive's signals rather than for fixed times."),
+    io=IO,
+    completion=Completion(
+        "In this order: Start is pressed; the slide comes to rest within "
+        f"{WINDOW_MM} mm of the ordered position and Done comes on within {DONE_WITHIN_S:g} s after "
+        f"that; then Done stays on with the slide at rest at the ordered position for {HOLD_S:g} s "
+        "without a break.",
+        _completion),
+    safety_rules=(
+        SafetyRule("MOT-E01-S1", "The slide must never reach a limit switch.", judges.never(
+            lambda s: _limit_reached(s) is not None, _limit_reached)),
+        SafetyRule("MOT-E01-S2", f"Done must only be on while the slide is at rest within {WINDOW_MM} mm "
+                   "of the ordered position.", judges.never(
+                       lambda s: _done_not_in_position(s) is not None, _done_not_in_position)),
+        SafetyRule("MOT-E01-S3", "The slide must not move before the operator has pressed Start.",
+                   MovedBeforeStart()),
+    ),
+    parameters=(
+        ParameterRange("requested_mm", 20.0, 480.0, "mm", "ordered position (given on %IW1 in 0.1 mm)"),
+        ParameterRange("start_mm", 0.0, 480.0, "mm", "where the slide stands at power-up"),
+        ParameterRange("max_speed", 60.0, 400.0, "mm/s", "drive's configured (maximum) speed"),
+        ParameterRange("accel", 150.0, 2000.0, "mm/s^2", "drive's acceleration and deceleration"),
+        ParameterRange("settle_s", 0.03, 0.25, "s", "rest time before the drive reports in_position"),
+        ParameterRange("response_s", 0.0, 0.1, "s", "drive delay from the start_move edge to motion"),
+        ParameterRange("start_press_s", 0.5, 4.0, "s", "when the operator presses Start"),
+        ParameterRange("fault_at_start", 0, 1, "", "1 = the drive reports a stored fault at power-up"),
+    ),
+    conditions=CONDITIONS,
+    time_limit_s=20.0,
+    build_plant=build_plant,
+    post_completion_s=2.0,
+    folder=Path(__file__).parent,
+)

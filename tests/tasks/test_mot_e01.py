@@ -1,0 +1,144 @@
+"""MOT-E01 Single-slide positioning: the reference passes every condition, degenerate programs
+earn 0, every safety rule has a counterexample that trips exactly that rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import tasks
+from sim.session import Session
+from sim.verifier import grade
+
+TASK = tasks.get("MOT-E01")
+FOLDER = Path(TASK.folder)
+
+
+def compile_st(path: Path):
+    st = pytest.importorskip("st")
+    if not hasattr(st, "compile_source"):
+        pytest.skip("the ST compiler is not available yet")
+    comp = st.compile_source(path.read_text(), str(path))
+    assert comp.ok, comp.format_diagnostics()
+    return comp.program.instantiate
+
+
+class PyController:
+    """A controller written in Python against the task's I/O names (a second, independent program)."""
+
+    fault = None
+
+    def __init__(self, logic):
+        self.names = {p.address: p.name for p in TASK.io}
+        self.i: dict = {}
+        self.o: dict = {}
+        self.logic = logic
+        self.mem: dict = {}
+
+    def set_input(self, address, value):
+        self.i[self.names[address]] = value
+
+    def get_output(self, address):
+        return self.o.get(self.names[address], 0)
+
+    def scan(self, now_ms):
+        self.logic(self.i, self.o, self.mem, now_ms)
+
+
+def python_reference(i, o, m, now):
+    """Written differently from reference.st: flags instead of a step chain."""
+    if i["start_pb"]:
+        m["go"] = True
+    if not m.get("go"):
+        return
+    o["reset_fault"] = i["drive_fault"] and not o.get("reset_fault")
+    o["drive_enable"] = True
+    if i["drive_ready"] and not m.get("started"):
+        o["target_position"] = i["ordered_position"]
+        o["start_move"] = True
+        m["started"] = now
+        return
+    if m.get("started") is not None and now > m["started"]:
+        o["done"] = bool(i["in_position"] and i["standstill"]
+                         and abs(i["actual_position"] - i["ordered_position"]) <= 5)
+
+
+def python_controller(logic):
+    return lambda: PyController(logic)
+
+
+# --- the plant and judges with Python programs (independent of the ST compiler) -----------
+
+def test_python_reference_passes_every_condition():
+    report = grade(TASK, python_controller(python_reference))
+    failed = [(c.name, c.end_reason, c.pending, c.first_violation) for c in report.conditions if not c.passed]
+    assert report.reward == 1, failed
+
+
+def test_task_has_five_conditions_with_values_inside_the_published_ranges():
+    assert len(TASK.conditions) >= 5
+    ranges = {r.name: r for r in TASK.parameters}
+    for cond in TASK.conditions:
+        for name, r in ranges.items():
+            assert r.low <= cond.params[name] <= r.high, (cond.name, name)
+    starts = {c.params["start_mm"] for c in TASK.conditions}
+    assert len(starts) == len(TASK.conditions) and any(s > 0 for s in starts)
+
+
+def test_done_too_late_fails_the_completion():
+    def late(i, o, m, now):
+        python_reference(i, o, m, now)
+        if o.get("done"):
+            m.setdefault("in_at", now)
+            o["done"] = now - m["in_at"] >= 1500   # waits 1.5 s after in-position
+    session = Session(TASK, "nominal", PyController(late))
+    verdict = session.run_to_end()
+    assert not verdict.success and verdict.end_reason == "completion failed" and verdict.safe
+    assert "Done was not on 1 s later" in verdict.completion_failed
+
+
+def test_prompt_states_every_rule_and_address_but_no_hidden_value():
+    text = TASK.prompt()
+    for rule in TASK.safety_rules:
+        assert rule.id in text and rule.wording in text
+    for p in TASK.io:
+        assert p.address in text
+    assert "462.3" not in text and "312.4" not in text
+
+
+def test_session_is_deterministic():
+    a = Session(TASK, "far_and_slow", PyController(python_reference))
+    a.run_to_end()
+    b = Session(TASK, "far_and_slow", PyController(python_reference))
+    b.run_to_end()
+    assert a.trace_hash() == b.trace_hash() and a.verdict.passed
+
+
+# --- the ST programs ----------------------------------------------------------------------
+
+def test_reference_st_passes_every_condition():
+    report = grade(TASK, compile_st(FOLDER / "reference.st"))
+    failed = [(c.name, c.end_reason, c.pending, c.first_violation) for c in report.conditions if not c.passed]
+    assert report.reward == 1, failed
+
+
+def test_idle_earns_zero_and_succeeds_nowhere():
+    report = grade(TASK, compile_st(FOLDER / "counterexamples" / "idle.st"))
+    assert report.reward == 0
+    assert not any(c.success for c in report.conditions)
+
+
+def test_blind_schedule_earns_zero():
+    report = grade(TASK, compile_st(FOLDER / "counterexamples" / "blind.st"))
+    assert report.reward == 0
+    assert sum(not c.passed for c in report.conditions) >= 3
+
+
+@pytest.mark.parametrize("rule", [r.id for r in TASK.safety_rules])
+def test_counterexample_trips_exactly_its_rule(rule):
+    report = grade(TASK, compile_st(FOLDER / "counterexamples" / f"{rule}.st"))
+    assert report.reward == 0
+    tripped = [c for c in report.conditions if c.violated_rules]
+    assert any(c.violated_rules == [rule] for c in tripped), [(c.name, c.violated_rules) for c in tripped]
+    assert all(set(c.violated_rules) <= {rule} for c in report.conditions)
