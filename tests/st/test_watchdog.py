@@ -57,11 +57,11 @@ def test_endless_while_is_stopped_by_the_watchdog_naming_its_line(kit):
     assert plc.fault.line == LOOP_LINE
 
 
-def test_endless_repeat_and_for_without_progress(kit):
-    src = kit.main("i : INT; n : INT;", "n := 0;\nREPEAT n := n + 1; n := n - 1; UNTIL FALSE END_REPEAT;")
+def test_endless_repeat_and_while_without_progress(kit):
+    src = kit.main("n : INT;", "n := 0;\nREPEAT n := n + 1; n := n - 1; UNTIL FALSE END_REPEAT;")
     plc = kit.run(src, scans=1)
     assert_stopped(plc, 7)
-    src = kit.main("i : INT; n : INT;", "n := 0;\nFOR i := 1 TO 10 DO i := 1; END_FOR;")
+    src = kit.main("n : INT;", "n := 0;\nWHILE n < 10 DO n := n + 1; n := n - 1; END_WHILE;")
     plc = kit.run(src, scans=1)
     assert_stopped(plc, 7)
 
