@@ -1,0 +1,128 @@
+"""The plant renderer: every device kind drawn, sensors light up, controls clickable, every task."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import numpy as np
+import pygame
+import pytest
+
+from app import theme
+from app.panel_view import operator_action_for
+from app.plant_view import DRAW, PlantView, new_surface
+from tests.app.plants import showroom
+
+pygame.font.init()
+
+
+def render(plant, view=None, size=(1000, 640)):
+    surf = new_surface(*size)
+    view = view or PlantView()
+    hot = view.render(surf, plant)
+    return surf, hot, view
+
+
+def pixels(surf):
+    return pygame.surfarray.array3d(surf)
+
+
+def has_colour(surf, rgb, tol=6):
+    arr = pixels(surf).astype(int)
+    return bool((np.abs(arr - np.array(rgb)).sum(axis=2) <= tol).any())
+
+
+def test_every_device_kind_has_its_own_drawing_and_a_hotspot():
+    plant = showroom()
+    kinds = {d.kind for d in plant.devices.values()}
+    assert kinds - set(DRAW) <= theme.PANEL_KINDS, "every non-panel kind has a draw function"
+    surf, hot, _ = render(plant)
+    names = {h.name for h in hot}
+    assert names == set(plant.devices), set(plant.devices) - names
+    assert pixels(surf).std() > 10  # not blank
+
+
+def test_photo_eye_beam_turns_red_when_a_part_blocks_it():
+    plant = showroom()
+    surf, _, _ = render(plant)
+    assert not has_colour(surf, theme.BEAM_BLOCKED)
+    part = plant["part1"]
+    eye = plant["eye_start"]
+    part.body.position = ((eye.x1 + eye.x2) / 2, (eye.y1 + eye.y2) / 2)
+    plant.space.reindex_shapes_for_body(part.body)
+    plant.step()
+    assert eye.read("blocked")
+    surf, _, _ = render(plant)
+    assert has_colour(surf, theme.BEAM_BLOCKED)
+
+
+def test_cylinder_rod_is_drawn_at_its_stroke():
+    plant = showroom()
+    _, hot0, _ = render(plant)
+    plant["pusher1"].write("extend", True)
+    for _ in range(100):
+        plant.step()
+    assert plant["pusher1"].read("extended")
+    _, hot1, _ = render(plant)
+    r0 = next(h.rect for h in hot0 if h.name == "pusher1")
+    r1 = next(h.rect for h in hot1 if h.name == "pusher1")
+    assert r1.height > r0.height + 20  # the rod and plate reach further (it points along +y)
+
+
+def test_zoom_keeps_the_point_under_the_mouse():
+    plant = showroom()
+    view = PlantView()
+    _, hot, _ = render(plant, view)
+    belt = next(h.rect for h in hot if h.name == "infeed")
+    view.zoom_at(2.0, belt.centerx, belt.centery, (1000, 640))
+    _, hot2, _ = render(plant, view)
+    belt2 = next(h.rect for h in hot2 if h.name == "infeed")
+    assert abs(belt2.centerx - belt.centerx) <= 2 and abs(belt2.centery - belt.centery) <= 2
+    assert belt2.width > 1.8 * belt.width
+
+
+def test_panel_controls_are_operable_hotspots_and_map_to_operator_actions():
+    plant = showroom()
+    view = PlantView()
+    _, hot, _ = render(plant, view)
+    operable = {h.name for h in hot if h.operable}
+    assert {"start", "stop", "estop", "mode"} <= operable
+    assert "running_lamp" not in operable
+    start = next(h for h in hot if h.name == "start")
+    assert view.hotspot_at(*start.rect.center).name == "start"
+    assert operator_action_for("push_button", plant["start"].state(), True) == ("press", None)
+    assert operator_action_for("push_button", plant["start"].state(), False) == ("release", None)
+    assert operator_action_for("estop", plant["estop"].state(), True) == ("trip_estop", None)
+    plant["estop"].operate(True)
+    assert operator_action_for("estop", plant["estop"].state(), True) == ("reset_estop", None)
+    assert operator_action_for("selector", plant["mode"].state(), True) == ("select", 1)
+
+
+def test_every_registered_task_renders_after_some_scans():
+    import tasks
+    from sim.session import Session
+
+    class Idle:
+        fault = None
+
+        def set_input(self, address, value):
+            pass
+
+        def scan(self, now_ms):
+            pass
+
+        def get_output(self, address):
+            return False
+
+    all_tasks = tasks.all_tasks()
+    if not all_tasks:
+        pytest.skip("no task registered yet")
+    for task in all_tasks:
+        s = Session(task, None, Idle())
+        s.run(30)
+        surf, hot, _ = render(s.plant)
+        assert pixels(surf).std() > 10, task.id
+        fixed = {n for n, d in s.plant.devices.items() if d.kind != "workpiece"}
+        assert {h.name for h in hot} >= fixed, task.id
