@@ -22,6 +22,17 @@ from sim.session import Session, Violation
 from sim.task import Condition, Task
 
 
+def _plain(value: Any) -> Any:
+    """A JSON-ready copy of a parameter value (numbers, strings, lists stay; the rest as text)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return str(value)
+
+
 @dataclass
 class ConditionResult:
     name: str
@@ -53,7 +64,7 @@ class ConditionResult:
         return {
             "name": self.name,
             "description": self.description,
-            "params": self.params,
+            "params": {k: _plain(v) for k, v in self.params.items()},
             "passed": self.passed,
             "success": self.success,
             "safe": self.safe,

@@ -72,6 +72,16 @@ def test_json_report_carries_every_condition():
     assert len(fast["trace_hash"]) == 64
 
 
+def test_json_report_turns_any_parameter_value_into_plain_data():
+    from sim.task import Condition
+
+    odd = Condition("odd", seed=5, params={"speed": 50.0, "order": ("red", "blue"), "part": object()})
+    data = json.loads(json.dumps(grade(TASK, Idle, conditions=[odd]).to_dict()))
+    params = data["conditions"][0]["params"]
+    assert params["speed"] == 50.0 and params["order"] == ["red", "blue"]
+    assert params["part"].startswith("<object object")
+
+
 def test_table_shows_conditions_parameters_verdicts_and_reward():
     text = rendered(grade(TASK, LampEarly))
     assert "MOT-E99  Mini slide" in text
