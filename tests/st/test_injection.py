@@ -20,7 +20,7 @@ def hostile_texts(marker: str) -> list[str]:
         f"\\'; __import__('os').system('touch {marker}'); '\\\\",
         f"{{__import__('os').system('touch {marker}')}}",
         "\\n\\x00\\\\ end",
-        "\"\"\"\n'''",
+        "\"\"\"; ''' # \\",
     ]
 
 
