@@ -384,8 +384,11 @@ class Session:
         device = self._device(target)
         if not hasattr(device, "operate"):
             raise SessionError(f"device {target!r} ({device.kind}) is not an operator control")
-        device.operate({"press": True, "release": False, "trip_estop": True,
-                        "reset_estop": False}.get(action, value))
+        try:
+            device.operate({"press": True, "release": False, "trip_estop": True,
+                            "reset_estop": False}.get(action, value))
+        except (TypeError, ValueError) as exc:
+            raise SessionError(str(exc)) from None
         self._log(action, target, value)
 
     def press(self, button: str) -> None:

@@ -334,3 +334,52 @@ def test_trace_hash_is_identical_in_a_separate_process():
                          timeout=60, env=env)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == s.trace_hash()
+
+
+def _panel_task():
+    """The mini task plus a real E-stop and mode selector from the device library."""
+    import dataclasses
+
+    from sim.devices.panel import EmergencyStop, SelectorSwitch
+    from sim.task import Condition, IOPoint, OperatorAction
+    from tests.sim.minitask import build_plant
+
+    def plant(condition):
+        p = build_plant(condition)
+        p.add(EmergencyStop("estop"))
+        p.add(SelectorSwitch("mode", ("Manual", "Auto", "Setup")))
+        return p
+
+    io = [*TASK.io,
+          IOPoint("%IX0.2", "estop_ok", "BOOL", "input", "estop", "contact",
+                  "TRUE while the E-stop is not tripped"),
+          IOPoint("%IW4", "mode", "INT", "input", "mode", "position", "0 manual, 1 auto, 2 setup")]
+    cond = Condition("estop", seed=9, params={"speed": 50.0},
+                     operator=[OperatorAction(0.05, "trip_estop", "estop"),
+                               OperatorAction(0.08, "reset_estop", "estop"),
+                               OperatorAction(0.1, "select", "mode", 2)])
+    return dataclasses.replace(TASK, io=io, build_plant=plant, conditions=[cond])
+
+
+def test_estop_and_selector_actions_scheduled_and_live():
+    class Watch(Idle):
+        def logic(self, now_ms):
+            self.outputs["seen"] = (self.inputs["%IX0.2"], self.inputs["%IW4"])
+
+    task = _panel_task()
+    ctl = Watch()
+    s = Session(task, None, ctl)
+    seen = []
+    for _ in range(12):
+        s.step()
+        seen.append(ctl.outputs["seen"])
+    assert seen[4] == (True, 0) and seen[5] == (False, 0) and seen[8] == (True, 0) and seen[10] == (True, 2)
+    s.trip_estop()            # the plant's only E-stop
+    s.select("mode", 1)
+    s.step()
+    assert ctl.outputs["seen"] == (False, 1)
+    with pytest.raises(SessionError, match="selector 'mode' has positions 0..2 .Manual, Auto, Setup., not 5"):
+        s.select("mode", 5)
+    assert [e[1:3] for e in s.operator_log] == [
+        ("trip_estop", "estop"), ("reset_estop", "estop"), ("select", "mode"), ("trip_estop", "estop"),
+        ("select", "mode")]
