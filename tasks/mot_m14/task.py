@@ -1,0 +1,291 @@
+"""MOT-M14 Rotary-table and slide coordination.
+
+A servo slide reaches over an 8-nest rotary indexing table to work the nest at the work
+position. The table may only turn while the slide is retracted behind the clearance line;
+the slide may only approach once the table is aligned and at standstill. The program works
+the number of nests the host orders, one nest per index, then signals Cycle done.
+
+Rotation and stroke times, settle times, the slide's start position (sometimes still in
+the nest), the table's start (sometimes between stations) and the order vary per condition.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sim import judges
+from sim.devices.axis import Axis, ValueWord
+from sim.devices.panel import Lamp
+from sim.devices.rotary import RotaryTable
+from sim.plant import Device, Plant
+from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
+
+NESTS = 8
+WORK_MM = 180.0          # slide position over the nest at the work position
+CLEARANCE_MM = 40.0      # at or behind this the slide is clear of the table
+WINDOW_MM = 0.5
+DWELL_S = 0.5            # the slide works a nest by resting at the work position this long
+HOLD_S = 1.0
+
+
+class NestWork(Device):
+    """Counts the nests worked: the slide at rest at the work position over a table that is
+    exactly on a station and not turning, for DWELL_S without a break. Marks the table's nest."""
+
+    kind = "value_display"
+
+    def __init__(self, name: str, slide: Axis, table: RotaryTable, *, position=(0.0, 0.0)):
+        super().__init__(name)
+        self.slide = slide
+        self.table = table
+        self.position = position
+        self.dwell = 0.0
+        self.t = 0.0
+        self.worked: list[tuple[int, float]] = []   # (nest, plant time) in the order worked
+
+    def step(self, dt: float) -> None:
+        self.t += dt
+        slide, table = self.slide, self.table
+        if (abs(slide.pos - WORK_MM) <= WINDOW_MM and slide.vel == 0.0 and not table.rotating
+                and table.exactly_aligned):
+            self.dwell += dt
+            nest = table.station
+            if self.dwell >= DWELL_S - 1e-9 and not table.nest_done[nest - 1]:
+                table.nest_done[nest - 1] = True
+                self.worked.append((nest, round(self.t, 3)))
+        else:
+            self.dwell = 0.0
+
+    @property
+    def count(self) -> int:
+        return len(self.worked)
+
+    def state(self):
+        return {"x": self.position[0], "y": self.position[1], "width": 160.0, "height": 40.0,
+                "value": self.count, "display": f"{self.count} nests worked", "label": "work log"}
+
+
+def build_plant(condition: Condition) -> Plant:
+    p = condition.params
+    plant = Plant(seed=condition.seed, substeps=1)
+    table_center = (650.0, 320.0)
+    nest_radius = 150.0
+    work_x = table_center[0] - nest_radius
+    slide = plant.add(Axis(
+        "slide", origin=(work_x - WORK_MM, table_center[1]), angle_deg=0.0,
+        limit_minus_mm=-5.0, limit_plus_mm=200.0, rail_min_mm=-40.0, rail_max_mm=215.0,
+        home_mm=0.0, start_mm=p["slide_start_mm"], max_speed=p["slide_speed"], accel=p["slide_accel"],
+        window_mm=WINDOW_MM, settle_s=0.05, carriage_length_mm=60.0, carriage_width_mm=70.0,
+        rail_width_mm=36.0, label="slide", color="#3c78d8"))
+    table = plant.add(RotaryTable(
+        "table", center=table_center, radius_mm=210.0, stations=NESTS, index_time_s=p["index_time_s"],
+        settle_s=p["table_settle_s"], align_tolerance_deg=1.5, start_station=p["start_station"],
+        start_offset_deg=p["start_offset_deg"], work_angle_deg=180.0, nest_radius_mm=nest_radius,
+        label="rotary table"))
+    plant.add(NestWork("work_log", slide, table, position=(650.0, 600.0)))
+    plant.add(ValueWord("order", p["nests"], position=(250.0, 600.0), label="nests ordered"))
+    plant.add(Lamp("done_lamp", x=420.0, y=600.0, label="Cycle done", color="green"))
+    return plant
+
+
+# --- judges -------------------------------------------------------------------------------
+
+class NestsWorked(judges.Judge):
+    """Done once the ordered number of distinct nests has been worked; one event per nest."""
+
+    name = "ordered nests worked"
+
+    def __init__(self):
+        super().__init__()
+        self.seen: list[tuple[str, int, int]] = []
+
+    def update(self, s):
+        if self.done:
+            return True
+        log = s.plant["work_log"]
+        while len(self.seen) < log.count:
+            nest, _ = log.worked[len(self.seen)]
+            self.seen.append((f"nest {nest} worked", s.scan, s.time_ms))
+        if log.count >= s.params["nests"]:
+            return self._finish(s)
+        return False
+
+    def events(self):
+        return list(self.seen) + ([(self.name, self.done_scan, self.done_ms)] if self.done else [])
+
+    def pending(self):
+        return "" if self.done else f"{self.name} ({len(self.seen)} so far)"
+
+
+def _finished_state(s) -> bool:
+    table = s.plant["table"]
+    return (s.io["cycle_done"] and s.plant["slide"].pos <= CLEARANCE_MM and s.plant["slide"].vel == 0.0
+            and table.exactly_aligned)
+
+
+def _completion():
+    return judges.in_order(
+        NestsWorked(),
+        judges.held("Cycle done on with the slide retracted and the table aligned", _finished_state, HOLD_S),
+    )
+
+
+def _table_turns_with_slide_in(s):
+    slide, table = s.plant["slide"], s.plant["table"]
+    if table.rotating and slide.pos > CLEARANCE_MM:
+        return f"the table turned with the slide at {slide.pos:.1f} mm (clearance {CLEARANCE_MM:g} mm)"
+    return None
+
+
+class ApproachOnlyWhenAligned(judges.Monitor):
+    """Judged at the moment the slide crosses the clearance line outward."""
+
+    def __init__(self):
+        self.prev: float | None = None
+
+    def check(self, s):
+        slide, table = s.plant["slide"], s.plant["table"]
+        prev, self.prev = self.prev, slide.pos
+        if prev is not None and prev <= CLEARANCE_MM < slide.pos:
+            if not table.aligned:
+                return "the slide crossed the clearance line while the table was not aligned at a station"
+            if not table.standstill:
+                return "the slide crossed the clearance line while the table was not at standstill"
+        return None
+
+
+def _early_done(s):
+    if not s.io["cycle_done"]:
+        return None
+    worked, ordered = s.plant["work_log"].count, s.params["nests"]
+    if worked < ordered:
+        return f"Cycle done on after {worked} of {ordered} nests"
+    if s.plant["slide"].pos > CLEARANCE_MM:
+        return f"Cycle done on with the slide at {s.plant['slide'].pos:.1f} mm, not retracted"
+    return None
+
+
+# --- conditions ------------------------------------------------------------------------------
+
+def _cond(name, seed, description, **params):
+    params.setdefault("start_offset_deg", 0.0)
+    return Condition(name, seed, params, description)
+
+
+CONDITIONS = (
+    _cond("nominal", 201, "slide at home, table on station 1, brisk devices, 4 nests",
+          nests=4, slide_start_mm=0.0, start_station=1, index_time_s=1.0, table_settle_s=0.1,
+          slide_speed=250.0, slide_accel=1500.0),
+    _cond("slide_left_in_nest", 202, "slide still in the nest at power-up, slow table, slow slide, 3 nests",
+          nests=3, slide_start_mm=180.0, start_station=5, index_time_s=2.4, table_settle_s=0.3,
+          slide_speed=100.0, slide_accel=400.0),
+    _cond("table_between_stations", 203, "table stopped 17 deg past a station, slide partly out, "
+          "fast devices, 6 nests", nests=6, slide_start_mm=25.0, start_station=3, start_offset_deg=-17.0,
+          index_time_s=0.7, table_settle_s=0.05, slide_speed=350.0, slide_accel=2000.0),
+    _cond("slow_table_fast_slide", 204, "table takes 2.5 s per index and settles 0.4 s; fast slide, "
+          "3 nests", nests=3, slide_start_mm=0.0, start_station=8, index_time_s=2.5, table_settle_s=0.4,
+          slide_speed=400.0, slide_accel=2000.0),
+    _cond("fast_table_slow_slide", 205, "quick table, slow soft slide starting beyond the clearance "
+          "line, 5 nests", nests=5, slide_start_mm=100.0, start_station=2, index_time_s=0.6,
+          table_settle_s=0.05, slide_speed=80.0, slide_accel=300.0),
+)
+
+IO = (
+    IOPoint("%IX0.0", "slide_ready", "BOOL", "input", "slide", "ready",
+            "TRUE when the slide drive is enabled and has no fault"),
+    IOPoint("%IX0.1", "slide_in_position", "BOOL", "input", "slide", "in_position",
+            f"TRUE when the slide is within {WINDOW_MM} mm of the target of its last move and at rest "
+            "(FALSE before any move, while disabled or faulted)"),
+    IOPoint("%IX0.2", "slide_standstill", "BOOL", "input", "slide", "standstill",
+            "TRUE while the slide is not moving"),
+    IOPoint("%IX0.3", "slide_fault", "BOOL", "input", "slide", "fault",
+            "TRUE while the slide drive has a latched fault (cleared by a rising edge on slide_reset)"),
+    IOPoint("%IX0.4", "table_aligned", "BOOL", "input", "table", "aligned",
+            "Alignment switch: TRUE while the table is within 1.5 deg of a station (it comes on while "
+            "the table still creeps in)"),
+    IOPoint("%IX0.5", "table_standstill", "BOOL", "input", "table", "standstill",
+            "TRUE once the table has been still for its settle time"),
+    IOPoint("%IX0.6", "table_rotating", "BOOL", "input", "table", "rotating",
+            "TRUE while the table drive is turning"),
+    IOPoint("%IW0", "slide_position", "INT", "input", "slide", "position",
+            "Actual slide position (0 = home, fully retracted)", "0.1 mm", "-50..2000"),
+    IOPoint("%IW1", "table_station", "INT", "input", "table", "station",
+            f"Number of the nest at the work position while aligned (1..{NESTS}); 0 between stations",
+            "", f"0..{NESTS}"),
+    IOPoint("%IW2", "nests_ordered", "INT", "input", "order", "value",
+            "How many nests to work in this cycle (constant during the run)", "", "3..6"),
+    IOPoint("%QX0.0", "slide_enable", "BOOL", "output", "slide", "enable",
+            "TRUE enables the slide drive (FALSE: it brakes to a stop)"),
+    IOPoint("%QX0.1", "slide_start", "BOOL", "output", "slide", "start",
+            "Rising edge starts a slide move to slide_target (ignored while disabled or faulted)"),
+    IOPoint("%QX0.2", "slide_reset", "BOOL", "output", "slide", "reset",
+            "Rising edge clears a latched slide fault"),
+    IOPoint("%QX0.3", "table_index", "BOOL", "output", "table", "index",
+            "Rising edge turns the table forward to the next station (ignored while it turns)"),
+    IOPoint("%QX0.4", "cycle_done", "BOOL", "output", "done_lamp", "on",
+            "Cycle done lamp: TRUE tells the host the ordered nests are worked"),
+    IOPoint("%QW0", "slide_target", "INT", "output", "slide", "target",
+            "Target of the next slide move, taken at the slide_start edge", "0.1 mm", "0..1900"),
+)
+
+TASK = Task(
+    id="MOT-M14", title="Rotary-table and slide coordination", suite="MOT", level="M",
+    summary="Work the ordered number of nests of a rotary indexing table with a slide that reaches "
+            "over it: retract, index, wait for alignment and standstill, approach, work, repeat.",
+    plant_description=(
+        f"A rotary indexing table with {NESTS} nests (one station pitch = 45 deg) turns forward one "
+        "station per index pulse; a cam drive makes it creep into each station, so the alignment "
+        "switch comes on shortly before the table is still, and the standstill signal only after it "
+        "has settled. A horizontal servo slide on the left reaches over the table: at "
+        f"{WORK_MM:g} mm its tool is over the nest at the work position, at or behind "
+        f"{CLEARANCE_MM:g} mm it is clear of the table, 0 mm is home (fully retracted). Its limit "
+        "switches are at -5 mm and 200 mm. At power-up the slide may still be out over the table "
+        "and the table may have stopped between two stations."),
+    specification=(
+        f"1. Work as many nests as nests_ordered (%IW2) says, each a different nest: for each one, "
+        f"move the slide to {WORK_MM:g} mm (target 1800) once the table is aligned and at standstill, "
+        f"and keep it at rest there for at least {DWELL_S:g} s (the tool works the nest).\n"
+        f"2. Before the table turns, retract the slide to {CLEARANCE_MM:g} mm or less (home, 0 mm, "
+        "is fine) and wait until it is there; then give one index pulse to bring the next nest.\n"
+        "3. At power-up, first bring the slide back behind the clearance line; if the table is not "
+        "aligned, index it to the next station before approaching.\n"
+        "4. When the ordered nests are worked, retract the slide behind the clearance line and "
+        "switch Cycle done on; keep it on.\n"
+        "Rotation, settle and stroke times differ from run to run: use the signals, not fixed times."),
+    io=IO,
+    completion=Completion(
+        f"The ordered number of different nests is worked (slide at rest at {WORK_MM:g} mm, within "
+        f"{WINDOW_MM} mm, over an aligned and still table for {DWELL_S:g} s each); after that Cycle "
+        f"done is on with the slide at rest at or behind {CLEARANCE_MM:g} mm and the table on a station "
+        f"for {HOLD_S:g} s without a break.",
+        _completion),
+    safety_rules=(
+        SafetyRule("MOT-M14-S1", f"The table must only turn while the slide is at or behind the "
+                   f"clearance position ({CLEARANCE_MM:g} mm).",
+                   judges.never(lambda s: _table_turns_with_slide_in(s) is not None,
+                                _table_turns_with_slide_in)),
+        SafetyRule("MOT-M14-S2", f"The slide may only move out past the clearance position "
+                   f"({CLEARANCE_MM:g} mm) while the table is aligned at a station and at standstill.",
+                   ApproachOnlyWhenAligned()),
+        SafetyRule("MOT-M14-S3", "Cycle done must only be on once the ordered nests are worked and while "
+                   f"the slide is at or behind the clearance position ({CLEARANCE_MM:g} mm).",
+                   judges.never(lambda s: _early_done(s) is not None, _early_done)),
+    ),
+    parameters=(
+        ParameterRange("nests", 3, 6, "", "nests ordered (given on %IW2)"),
+        ParameterRange("index_time_s", 0.6, 2.5, "s", "time the table takes to turn one station"),
+        ParameterRange("table_settle_s", 0.05, 0.4, "s", "time from the table stopping to its standstill "
+                       "signal"),
+        ParameterRange("slide_speed", 80.0, 400.0, "mm/s", "slide drive's speed"),
+        ParameterRange("slide_accel", 300.0, 2000.0, "mm/s^2", "slide drive's acceleration"),
+        ParameterRange("slide_start_mm", 0.0, 180.0, "mm", "slide position at power-up"),
+        ParameterRange("start_station", 1, NESTS, "", "nest at the work position at power-up"),
+        ParameterRange("start_offset_deg", -30.0, 0.0, "deg", "how far the table stands past a station "
+                       "at power-up (0 = aligned)"),
+    ),
+    conditions=CONDITIONS,
+    time_limit_s=40.0,
+    build_plant=build_plant,
+    post_completion_s=2.0,
+    folder=Path(__file__).parent,
+)

@@ -1,0 +1,175 @@
+"""MOT-M14 Rotary-table and slide coordination: the reference passes every condition, degenerate
+programs earn 0, every safety rule has a counterexample that trips exactly that rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import tasks
+from sim.session import Session
+from sim.verifier import grade
+
+TASK = tasks.get("MOT-M14")
+FOLDER = Path(TASK.folder)
+
+
+def compile_st(path: Path):
+    st = pytest.importorskip("st")
+    if not hasattr(st, "compile_source"):
+        pytest.skip("the ST compiler is not available yet")
+    comp = st.compile_source(path.read_text(), str(path))
+    assert comp.ok, comp.format_diagnostics()
+    return comp.program.instantiate
+
+
+class PyController:
+    """A controller written in Python against the task's I/O names."""
+
+    fault = None
+
+    def __init__(self, logic):
+        self.names = {p.address: p.name for p in TASK.io}
+        self.i: dict = {}
+        self.o: dict = {"slide_target": 0}
+        self.logic = logic
+        self.m: dict = {"state": "retract", "worked": 0}
+
+    def set_input(self, address, value):
+        self.i[self.names[address]] = value
+
+    def get_output(self, address):
+        return self.o.get(self.names[address], 0)
+
+    def scan(self, now_ms):
+        self.logic(self.i, self.o, self.m, now_ms)
+
+
+def move_slide(i, o, m, target):
+    """Command a slide move and report arrival; one call per scan while waiting."""
+    if o["slide_target"] != target or not m.get("moving"):
+        o["slide_target"] = target
+        o["slide_start"] = False          # edge on the next scan
+        m["moving"] = "arm"
+        return False
+    if m["moving"] == "arm":
+        o["slide_start"] = True
+        m["moving"] = "going"
+        return False
+    if i["slide_in_position"] and abs(i["slide_position"] - target) <= 5:
+        return True
+    return False
+
+
+def python_reference(i, o, m, now):
+    """Written differently from reference.st: named states, positions checked on the word too."""
+    o["slide_enable"] = True
+    o["slide_reset"] = i["slide_fault"] and not o.get("slide_reset")
+    state = m["state"]
+    if state == "retract":
+        if move_slide(i, o, m, 0):
+            m["moving"] = None
+            if m["worked"] >= i["nests_ordered"]:
+                m["state"] = "finished"
+            elif m["worked"] == 0 and i["table_aligned"] and i["table_standstill"]:
+                m["state"] = "approach"
+            else:
+                m["state"] = "index"
+    elif state == "index":
+        o["table_index"] = True
+        m["state"] = "turning"
+    elif state == "turning":
+        o["table_index"] = False
+        if i["table_rotating"] or not i["table_standstill"]:
+            m["state"] = "settling"
+    elif state == "settling":
+        if i["table_aligned"] and i["table_standstill"] and i["table_station"] > 0:
+            m["state"] = "approach"
+    elif state == "approach":
+        if move_slide(i, o, m, 1800):
+            m["moving"] = None
+            m["since"] = now
+            m["state"] = "work"
+    elif state == "work":
+        if now - m["since"] >= 550:
+            m["worked"] += 1
+            m["state"] = "retract"
+    elif state == "finished":
+        o["cycle_done"] = True
+
+
+def test_python_reference_passes_every_condition():
+    report = grade(TASK, lambda: PyController(python_reference))
+    failed = [(c.name, c.end_reason, c.pending, c.first_violation) for c in report.conditions if not c.passed]
+    assert report.reward == 1, failed
+
+
+def test_conditions_stay_inside_the_published_ranges_and_vary_the_start():
+    ranges = {r.name: r for r in TASK.parameters}
+    assert len(TASK.conditions) >= 5
+    for cond in TASK.conditions:
+        for name, r in ranges.items():
+            assert r.low <= cond.params[name] <= r.high, (cond.name, name)
+    assert any(c.params["slide_start_mm"] > 40 for c in TASK.conditions)
+    assert any(c.params["start_offset_deg"] != 0 for c in TASK.conditions)
+
+
+def test_each_worked_nest_is_a_different_one_and_is_marked_on_the_table():
+    session = Session(TASK, "table_between_stations", PyController(python_reference))
+    verdict = session.run_to_end()
+    assert verdict.passed
+    nests = [n for n, _ in session.plant["work_log"].worked]
+    assert len(nests) == 6 and len(set(nests)) == 6
+    assert sum(session.plant["table"].state()["nest_done"]) == 6
+    # the first nest worked is the one after the station the table stood past (3 -> 4)
+    assert nests[0] == 4
+
+
+def test_working_the_same_nest_twice_does_not_count():
+    def no_index(i, o, m, now):
+        python_reference(i, o, m, now)
+        if m["state"] == "index":      # never turns the table: keeps working the same nest
+            m["state"] = "approach"
+    verdict = Session(TASK, "nominal", PyController(no_index)).run_to_end()
+    assert not verdict.success and verdict.end_reason == "time limit"
+    # it counted four nests itself and claimed the cycle: only one nest really was worked
+    assert verdict.violated_rules == ["MOT-M14-S3"]
+    assert "after 1 of 4 nests" in verdict.first_violation.message
+
+
+def test_prompt_states_every_rule_and_address():
+    text = TASK.prompt()
+    for rule in TASK.safety_rules:
+        assert rule.id in text and rule.wording in text
+    for p in TASK.io:
+        assert p.address in text
+
+
+# --- the ST programs ----------------------------------------------------------------------
+
+def test_reference_st_passes_every_condition():
+    report = grade(TASK, compile_st(FOLDER / "reference.st"))
+    failed = [(c.name, c.end_reason, c.pending, c.first_violation) for c in report.conditions if not c.passed]
+    assert report.reward == 1, failed
+
+
+def test_idle_earns_zero_and_succeeds_nowhere():
+    report = grade(TASK, compile_st(FOLDER / "counterexamples" / "idle.st"))
+    assert report.reward == 0
+    assert not any(c.success for c in report.conditions)
+
+
+def test_blind_schedule_earns_zero():
+    report = grade(TASK, compile_st(FOLDER / "counterexamples" / "blind.st"))
+    assert report.reward == 0
+    assert sum(not c.passed for c in report.conditions) >= 3
+
+
+@pytest.mark.parametrize("rule", [r.id for r in TASK.safety_rules])
+def test_counterexample_trips_exactly_its_rule(rule):
+    report = grade(TASK, compile_st(FOLDER / "counterexamples" / f"{rule}.st"))
+    assert report.reward == 0
+    tripped = [c for c in report.conditions if c.violated_rules]
+    assert any(c.violated_rules == [rule] for c in tripped), [(c.name, c.violated_rules) for c in tripped]
+    assert all(set(c.violated_rules) <= {rule} for c in report.conditions)
