@@ -258,6 +258,8 @@ class Session:
         self.finish_scan()
 
     def _fault(self, k: int, message: str) -> None:
+        if self.finished:   # the verdict is final once the run has ended
+            return
         self.verdict.fault = message
         self.trace.events.append((k, "fault", message))
 
@@ -267,6 +269,10 @@ class Session:
         s.time_ms = now
         s.time_s = now / 1000
         s.io.update(zip(self.trace.names, self._values, strict=True))
+        if self.finished:
+            # The verdict is final at the end of the run, so stepping on in the debugger never
+            # grades differently from the verifier.
+            return
         verdict = self.verdict
         judge = self.judge
         if not verdict.success and not judge.failed:
@@ -293,21 +299,20 @@ class Session:
                 if episodes < MAX_EPISODES_PER_RULE:
                     verdict.violations.append(Violation(k, now, rule_id, str(msg)))
                     self.trace.events.append((k, "violation", rule_id, str(msg)))
-        if not self.finished:
-            reason = None
-            if verdict.fault is not None:
-                reason = "fault"
-            elif verdict.success:
-                if now >= verdict.completion_ms + self._post_ms:
-                    reason = "completed"
-            elif verdict.completion_failed:
-                reason = "completion failed"
-            elif now + SCAN_MS >= self._limit_ms:
-                reason = "time limit"
-            if reason is None and self.stop_on_violation and verdict.violations:
-                reason = "safety violation"
-            if reason is not None:
-                self._end(k, reason)
+        reason = None
+        if verdict.fault is not None:
+            reason = "fault"
+        elif verdict.success:
+            if now >= verdict.completion_ms + self._post_ms:
+                reason = "completed"
+        elif verdict.completion_failed:
+            reason = "completion failed"
+        elif now + SCAN_MS >= self._limit_ms:
+            reason = "time limit"
+        if reason is None and self.stop_on_violation and verdict.violations:
+            reason = "safety violation"
+        if reason is not None:
+            self._end(k, reason)
 
     def _end(self, k: int, reason: str) -> None:
         self.finished = True

@@ -383,3 +383,20 @@ def test_estop_and_selector_actions_scheduled_and_live():
     assert [e[1:3] for e in s.operator_log] == [
         ("trip_estop", "estop"), ("reset_estop", "estop"), ("select", "mode"), ("trip_estop", "estop"),
         ("select", "mode")]
+
+
+def test_verdict_is_final_once_the_run_has_ended():
+    class LampLater(GoodController):
+        def logic(self, now_ms):
+            super().logic(now_ms)
+            if now_ms >= 2500:
+                self.outputs["%QX0.1"] = True
+                self.fault = "too late to matter"
+
+    s = Session(TASK, "fast", LampLater())
+    v = s.run_to_end()
+    assert v.passed and s.scan_index == 221
+    s.plant["slide"].position = 5.0   # the debugger steps on past the end
+    s.run(400)
+    assert s.verdict.passed and s.verdict.fault is None and not s.verdict.violations
+    assert s.trace.value("done_lamp", 300) is True
