@@ -1,0 +1,255 @@
+"""MAT-E01 Local workpiece acquisition: the task's plant and judges, proven with programs.
+
+The ST programs in tasks/mat_e01/ are graded with the real compiler when it is available.
+Python controllers that do the same as those programs prove the plant and the judges
+independently of the compiler (they implement the controller protocol of docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+import tasks
+from sim.session import Session
+from sim.verifier import grade
+
+TASK = tasks.get("MAT-E01")
+RULES = [r.id for r in TASK.safety_rules]
+
+
+class PythonProgram:
+    """A controller whose scan is a Python function of the input image and plant time."""
+
+    fault = None
+
+    def __init__(self, logic):
+        self.logic = logic
+        self.inputs: dict[str, object] = {}
+        self.outputs: dict[str, object] = {}
+        self.mem: dict[str, object] = {}
+
+    def set_input(self, address, value):
+        self.inputs[address] = value
+
+    def get_output(self, address):
+        return self.outputs.get(address, False)
+
+    def scan(self, now_ms):
+        self.logic(self.inputs, self.outputs, self.mem, now_ms)
+
+
+def reference(i, o, m, now):
+    gripping = m.get("gripping", False)
+    if not gripping and i["%IX0.0"] and i["%IX0.2"]:
+        gripping = True
+    if gripping and i["%IX0.3"]:
+        gripping = False
+    m["gripping"] = gripping
+    o["%QX0.0"] = gripping
+    o["%QX0.1"] = gripping and i["%IX0.1"]
+
+
+def second_correct(i, o, m, now):
+    # written differently: close follows the nest eye once steady for 60 ms, confirm = held
+    steady = m.setdefault("since", None)
+    if i["%IX0.0"]:
+        m["since"] = now if steady is None else steady
+    elif not m.get("closed"):
+        m["since"] = None
+    if m["since"] is not None and now - m["since"] >= 60:
+        m["closed"] = True
+    o["%QX0.0"] = m.get("closed", False)
+    o["%QX0.1"] = m.get("closed", False) and i["%IX0.1"]
+
+
+def idle(i, o, m, now):
+    pass
+
+
+def blind(i, o, m, now):
+    o["%QX0.0"] = now >= 4100
+    o["%QX0.1"] = now >= 4800
+
+
+def close_at_power_up(i, o, m, now):          # MAT-E01-S1
+    o["%QX0.0"] = True
+    o["%QX0.1"] = i["%IX0.1"]
+
+
+def secured_too_early(i, o, m, now):          # MAT-E01-S2
+    if i["%IX0.0"] and i["%IX0.2"]:
+        m["gripping"] = True
+    o["%QX0.0"] = o["%QX0.1"] = m.get("gripping", False)
+
+
+def opens_on_part(i, o, m, now):              # MAT-E01-S3
+    if not m.get("gripping") and not m.get("withdrawn") and i["%IX0.0"] and i["%IX0.2"]:
+        m["gripping"] = True
+    if m.get("gripping") and i["%IX0.1"]:
+        m.setdefault("secured_at", now)
+    else:
+        m.pop("secured_at", None)
+    if m.get("withdrawn"):
+        m["gripping"] = False
+    if "secured_at" in m and now - m["secured_at"] >= 3000:
+        m["withdrawn"] = True
+    o["%QX0.0"] = m.get("gripping", False)
+    o["%QX0.1"] = m.get("gripping", False) and i["%IX0.1"] and not m.get("withdrawn")
+
+
+def fixed_wait(wait_ms):
+    """Closes on the nest eye like the reference but confirms after a fixed wait."""
+    def logic(i, o, m, now):
+        if "closed_at" not in m and i["%IX0.0"] and i["%IX0.2"]:
+            m["closed_at"] = now
+        closed = "closed_at" in m
+        o["%QX0.0"] = closed
+        o["%QX0.1"] = closed and now - m["closed_at"] >= wait_ms
+    return logic
+
+
+def py(logic):
+    return lambda: PythonProgram(logic)
+
+
+def why(report):
+    return [(c.name, c.end_reason, c.pending, c.violated_rules, c.fault) for c in report.conditions]
+
+
+def results(report):
+    return {c.name: c for c in report.conditions}
+
+
+# -- the task as data ------------------------------------------------------------------------
+
+def test_task_is_registered_with_conditions_rules_and_a_two_sided_grip_range():
+    assert TASK.id == "MAT-E01" and TASK.suite == "MAT" and TASK.level == "E"
+    assert len(TASK.conditions) >= 5
+    grips = [c.params["grip_time_s"] for c in TASK.conditions]
+    assert min(grips) <= 0.25 and max(grips) >= 1.1
+    arrivals = [c.params["arrival_s"] for c in TASK.conditions]
+    assert 0.0 in arrivals and max(arrivals) > 3.0            # present at start and placed late
+    rng = {p.name: (p.low, p.high) for p in TASK.parameters}
+    for c in TASK.conditions:                                   # hidden values inside the published ranges
+        for name, (lo, hi) in rng.items():
+            assert lo <= c.params[name] <= hi, (c.name, name)
+
+
+@pytest.mark.parametrize("cond", TASK.conditions, ids=lambda c: c.name)
+def test_measured_grip_time_matches_the_condition(cond):
+    """Close as soon as the part is in the nest; part_held comes grip_time_s later (+- 1 scan)."""
+    s = Session(TASK, cond, PythonProgram(reference))
+    closed_at = held_at = None
+    while held_at is None and s.scan_index < 1000:
+        s.step()
+        if closed_at is None and s.controller.outputs.get("%QX0.0"):
+            closed_at = s.scan_index - 1
+        if s.plant["gripper"].read("part_held"):
+            held_at = s.scan_index - 1
+    assert closed_at is not None and held_at is not None
+    assert (held_at - closed_at) * 0.01 == pytest.approx(cond.params["grip_time_s"], abs=0.021)
+
+
+# -- graded with Python controllers (independent of the ST compiler) -------------------------
+
+def test_reference_logic_passes_every_condition():
+    report = grade(TASK, py(reference))
+    assert report.reward == 1, why(report)
+    for c in report.conditions:
+        assert c.success and c.safe and c.completion_s is not None
+
+
+def test_a_differently_written_correct_program_also_passes():
+    report = grade(TASK, py(second_correct))
+    assert report.reward == 1, why(report)
+
+
+def test_idle_earns_nothing_and_succeeds_nowhere():
+    report = grade(TASK, py(idle))
+    assert report.reward == 0
+    assert not any(c.success for c in report.conditions)
+    assert all(c.safe for c in report.conditions)
+
+
+def test_blind_schedule_earns_nothing():
+    report = grade(TASK, py(blind))
+    assert report.reward == 0
+    r = results(report)
+    assert "MAT-E01-S2" in r["late_slow_grip"].violated_rules
+
+
+@pytest.mark.parametrize("wait_ms", [300, 700, 1000, 1300, 2000])
+def test_no_fixed_wait_for_the_held_signal_passes(wait_ms):
+    report = grade(TASK, py(fixed_wait(wait_ms)))
+    assert report.reward == 0
+    r = results(report)
+    if wait_ms < 1150:       # confirms before the slow grip has closed
+        assert "MAT-E01-S2" in r["late_slow_grip"].violated_rules
+    else:                    # waits so long that the fast grip's confirmation window passes
+        assert not r["present_fast_grip"].success
+        s = Session(TASK, "present_fast_grip", PythonProgram(fixed_wait(wait_ms)))
+        verdict = s.run_to_end()
+        assert verdict.end_reason == "completion failed"
+        assert "'part secured' was not on 0.5 s later" in verdict.completion_failed
+
+
+@pytest.mark.parametrize("rule, logic", [
+    ("MAT-E01-S1", close_at_power_up),
+    ("MAT-E01-S2", secured_too_early),
+    ("MAT-E01-S3", opens_on_part),
+])
+def test_each_rule_counterexample_trips_exactly_that_rule(rule, logic):
+    report = grade(TASK, py(logic))
+    assert report.reward == 0
+    tripped = [c for c in report.conditions if c.violated_rules]
+    assert tripped, f"{rule} never tripped"
+    assert any(c.violated_rules == [rule] for c in tripped)
+    assert all(set(c.violated_rules) == {rule} for c in tripped)
+
+
+def test_violation_message_says_what_happened():
+    report = grade(TASK, py(close_at_power_up), conditions=[TASK.condition("late_slow_grip")])
+    v = report.conditions[0].first_violation
+    assert v.rule_id == "MAT-E01-S1" and v.scan == 0
+    assert "no workpiece between the jaws" in v.message
+
+
+# -- the ST programs, graded with the real compiler ------------------------------------------
+
+HAVE_ST = (importlib.util.find_spec("st") is not None
+           and hasattr(importlib.import_module("st"), "compile_source"))
+needs_st = pytest.mark.skipif(not HAVE_ST, reason="the ST compiler (st.compile_source) is not available yet")
+
+
+def st_program(name):
+    import st
+
+    path = TASK.folder / name
+    comp = st.compile_source(path.read_text(), str(path))
+    assert comp.ok, comp.format_diagnostics()
+    return comp.program.instantiate
+
+
+@needs_st
+def test_st_reference_passes_every_condition():
+    report = grade(TASK, st_program("reference.st"))
+    assert report.reward == 1, why(report)
+
+
+@needs_st
+def test_st_idle_and_blind_earn_nothing():
+    idle_report = grade(TASK, st_program("counterexamples/idle.st"))
+    assert idle_report.reward == 0 and not any(c.success for c in idle_report.conditions)
+    blind_report = grade(TASK, st_program("counterexamples/blind.st"))
+    assert blind_report.reward == 0
+
+
+@needs_st
+@pytest.mark.parametrize("rule", RULES)
+def test_st_rule_counterexample_trips_exactly_that_rule(rule):
+    report = grade(TASK, st_program(f"counterexamples/{rule}.st"))
+    assert report.reward == 0
+    tripped = [c for c in report.conditions if c.violated_rules]
+    assert tripped and all(set(c.violated_rules) == {rule} for c in tripped)
