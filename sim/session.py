@@ -360,6 +360,7 @@ class Session:
         return self._limit_ms // SCAN_MS
 
     def trace_hash(self) -> str:
+        """sha256 of the recorded I/O values and the verdict/operator events (events only if record=False)."""
         return self.trace.hash()
 
     # --- operator actions (live, or scheduled by the condition) ---
