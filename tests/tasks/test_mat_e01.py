@@ -152,6 +152,20 @@ def test_measured_grip_time_matches_the_condition(cond):
     assert (held_at - closed_at) * 0.01 == pytest.approx(cond.params["grip_time_s"], abs=0.021)
 
 
+def test_same_condition_gives_the_same_trace_and_the_nest_eye_chatters_on_arrival():
+    runs = []
+    for _ in range(2):
+        s = Session(TASK, "very_late_fast_grip", PythonProgram(reference))
+        s.run_to_end()
+        runs.append(s)
+    assert runs[0].trace_hash() == runs[1].trace_hash()
+    eye = [row[0] for row in runs[0].trace.rows]
+    edges = [k for k in range(1, len(eye)) if eye[k] != eye[k - 1]]
+    assert 361 <= edges[0] <= 365              # placed during the plant step after the 3.6 s scan
+    assert len(edges) > 1 and edges[-1] <= 366   # chatter for up to 40 ms, then steady TRUE
+    assert eye[-1] is True
+
+
 # -- graded with Python controllers (independent of the ST compiler) -------------------------
 
 def test_reference_logic_passes_every_condition():
