@@ -72,7 +72,7 @@ class Cylinder(Device):
         self._place(self.position)
 
     def _tip(self, pos: float) -> tuple[float, float]:
-        # plate centre: half a plate depth beyond the rod end
+        # the plate's centre (the body's position): half a plate depth beyond the rod end
         d = pos + self.plate_depth / 2
         return (self.x + d * self.ux, self.y + d * self.uy)
 
@@ -124,10 +124,13 @@ class Cylinder(Device):
             self.moving = False
 
     def state(self) -> dict[str, Any]:
-        tx, ty = self._tip(self.position)
+        px, py = self._tip(self.position)
         return {
             "x": self.x, "y": self.y, "angle_deg": self.angle_deg, "stroke": self.stroke,
-            "position": self.position, "tip_x": tx, "tip_y": ty,
+            "position": self.position,
+            # rod end, and the centre of the plate in front of it
+            "tip_x": self.x + self.position * self.ux, "tip_y": self.y + self.position * self.uy,
+            "plate_x": px, "plate_y": py,
             "plate_width": self.plate_width, "plate_depth": self.plate_depth,
             "extended": self.position >= self.stroke, "retracted": self.position <= 0.0,
             "extend_coil": self.extend_coil, "retract_coil": self.retract_coil, "fault": self.fault,
