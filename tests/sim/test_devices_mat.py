@@ -303,8 +303,12 @@ def test_state_carries_what_the_renderer_draws():
     assert (s["shape"], s["width"], s["rgb"]) == ("circle", 40.0, (200, 40, 40))
     b = belt.state()
     assert {"x", "y", "length", "width", "angle_deg", "running", "belt_offset"} <= set(b)
+    pusher.write("extend", True)
+    scans(plant, 20)
     c = pusher.state()
-    assert c["angle_deg"] == 90 and c["tip_y"] > c["y"]
+    assert c["angle_deg"] == 90
+    assert (c["tip_x"], c["tip_y"]) == pytest.approx((500, 100 + c["position"]))
+    assert c["plate_y"] == pytest.approx(c["tip_y"] + c["plate_depth"] / 2)
 
 
 # -- gripper ---------------------------------------------------------------------------------
