@@ -233,18 +233,29 @@ def test_violation_message_says_what_happened():
 # -- the ST programs, graded with the real compiler ------------------------------------------
 
 def _compiler_works() -> bool:
-    """True once st compiles a trivial program (the compiler is being built alongside)."""
+    """True once st compiles and runs a program with a timer (the compiler is being built
+    alongside; until then these tests skip and the Python controllers above stand in)."""
     if importlib.util.find_spec("st") is None:
         return False
     st = importlib.import_module("st")
     if not hasattr(st, "compile_source"):
         return False
-    probe = "PROGRAM P\nVAR x AT %QX0.0 : BOOL; END_VAR\nx := TRUE;\nEND_PROGRAM\n"
-    comp = st.compile_source(probe, "probe.st")
-    return comp.ok
+    probe = ("PROGRAM P\nVAR x AT %QX0.0 : BOOL; t : TON; END_VAR\n"
+             "t(IN := TRUE, PT := T#20ms);\nx := t.Q;\nEND_PROGRAM\n")
+    try:
+        comp = st.compile_source(probe, "probe.st")
+        if not comp.ok:
+            return False
+        inst = comp.program.instantiate()
+        for k in range(3):
+            inst.scan(k * 10)
+        return inst.get_output("%QX0.0") is True and inst.fault is None
+    except Exception:
+        return False
 
 
-needs_st = pytest.mark.skipif(not _compiler_works(), reason="the ST compiler does not compile programs yet")
+needs_st = pytest.mark.skipif(not _compiler_works(),
+                              reason="the ST compiler does not yet compile and run a program with a TON")
 
 
 def st_program(name):
@@ -260,20 +271,33 @@ def st_program(name):
 def test_st_reference_passes_every_condition():
     report = grade(TASK, st_program("reference.st"))
     assert report.reward == 1, why(report)
+    python = grade(TASK, py(reference))          # the ST and the Python reference act alike
+    assert [c.completion_s for c in report.conditions] == [c.completion_s for c in python.conditions]
+
+
+def no_faults(report):
+    """A counterexample must fail on the plant, not because the program could not run."""
+    faults = [(c.name, c.fault) for c in report.conditions if c.fault]
+    assert not faults, faults
 
 
 @needs_st
 def test_st_idle_and_blind_earn_nothing():
     idle_report = grade(TASK, st_program("counterexamples/idle.st"))
+    no_faults(idle_report)
     assert idle_report.reward == 0 and not any(c.success for c in idle_report.conditions)
     blind_report = grade(TASK, st_program("counterexamples/blind.st"))
+    no_faults(blind_report)
     assert blind_report.reward == 0
+    r = results(blind_report)
+    assert "MAT-E01-S2" in r["late_slow_grip"].violated_rules     # confirms before the slow grip holds
 
 
 @needs_st
 @pytest.mark.parametrize("rule", RULES)
 def test_st_rule_counterexample_trips_exactly_that_rule(rule):
     report = grade(TASK, st_program(f"counterexamples/{rule}.st"))
+    no_faults(report)
     assert report.reward == 0
     tripped = [c for c in report.conditions if c.violated_rules]
     assert tripped and all(set(c.violated_rules) == {rule} for c in tripped)
