@@ -1,1 +1,155 @@
+"""IEC 61131-3 Structured Text: compile a source file, run it one scan at a time.
 
+    comp = st.compile_source(text, filename="program.st")   # never raises
+    comp.ok, comp.diagnostics, comp.program, comp.format_diagnostics()
+    inst = comp.program.instantiate()          # or instantiate(debug=True)
+
+See docs/architecture.md for the contract and docs/st-semantics.md for the semantics.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .diagnostics import Diagnostic, format_all, sort_key
+from .runtime import Instance, Program, RuntimeFault, VarNode
+
+__all__ = [
+    "Compilation",
+    "Diagnostic",
+    "Instance",
+    "Pause",
+    "Program",
+    "RuntimeFault",
+    "VarNode",
+    "compile_file",
+    "compile_source",
+]
+
+
+def __getattr__(name):
+    if name == "Pause":
+        from .debug import Pause
+
+        return Pause
+    raise AttributeError(name)
+
+
+class Compilation:
+    """The result of compiling one file: diagnostics, and the program when there is no error."""
+
+    def __init__(self, filename: str, text: str, diagnostics: list[Diagnostic], program: Program | None):
+        self.filename = filename
+        self.text = text
+        self.diagnostics = sorted(diagnostics, key=sort_key)
+        self.program = program
+
+    @property
+    def ok(self) -> bool:
+        return self.program is not None and not any(d.severity == "error" for d in self.diagnostics)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "warning"]
+
+    def format_diagnostics(self) -> str:
+        return format_all(self.diagnostics, self.text)
+
+
+def _internal(filename: str, stage: str, exc: BaseException) -> Diagnostic:
+    return Diagnostic(
+        "error",
+        "E900",
+        f"internal compiler error while {stage}: {type(exc).__name__}: {exc} (please report this program)",
+        filename,
+        0,
+        0,
+    )
+
+
+def compile_source(text, filename: str = "program.st") -> Compilation:
+    """Parse, check and generate code. Never raises: every problem becomes a diagnostic."""
+    filename = str(filename)
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            d = Diagnostic(
+                "error",
+                "E101",
+                f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})",
+                filename,
+                0,
+                0,
+            )
+            return Compilation(filename, "", [d], None)
+    if not isinstance(text, str):
+        d = Diagnostic("error", "E101", "the source must be text", filename, 0, 0)
+        return Compilation(filename, "", [d], None)
+    diags: list[Diagnostic] = []
+    try:
+        from .parser import parse
+
+        sf, pdiags = parse(text, filename)
+        diags.extend(pdiags)
+    except RecursionError:
+        diags.append(
+            Diagnostic("error", "E105", "the program is nested too deeply to compile", filename, 0, 0)
+        )
+        return Compilation(filename, text, diags, None)
+    except Exception as exc:  # noqa: BLE001 - compile_source never raises
+        diags.append(_internal(filename, "parsing", exc))
+        return Compilation(filename, text, diags, None)
+    if sf is None or any(d.severity == "error" for d in diags):
+        return Compilation(filename, text, diags, None)
+    try:
+        from .checker import check
+
+        checked, cdiags = check(sf, filename)
+        diags.extend(cdiags)
+    except RecursionError:
+        diags.append(
+            Diagnostic("error", "E405", "the program is nested too deeply to compile", filename, 0, 0)
+        )
+        return Compilation(filename, text, diags, None)
+    except Exception as exc:  # noqa: BLE001
+        diags.append(_internal(filename, "checking", exc))
+        return Compilation(filename, text, diags, None)
+    if any(d.severity == "error" for d in diags) or checked.main is None:
+        return Compilation(filename, text, diags, None)
+    try:
+        from .codegen import generate
+
+        source, line_map, breakable = generate(checked, filename)
+        program = Program(checked, source, line_map, breakable, filename, text)
+    except RecursionError:
+        diags.append(
+            Diagnostic("error", "E405", "the program is nested too deeply to compile", filename, 0, 0)
+        )
+        return Compilation(filename, text, diags, None)
+    except Exception as exc:  # noqa: BLE001
+        diags.append(_internal(filename, "generating code", exc))
+        return Compilation(filename, text, diags, None)
+    return Compilation(filename, text, diags, program)
+
+
+def compile_file(path) -> Compilation:
+    """Compile a file; a missing, unreadable or non-UTF-8 file is a diagnostic, not an exception."""
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        return Compilation(name, "", [Diagnostic("error", "E100", "file not found", name, 0, 0)], None)
+    except IsADirectoryError:
+        return Compilation(
+            name, "", [Diagnostic("error", "E100", "is a directory, not an ST file", name, 0, 0)], None
+        )
+    except OSError as exc:
+        return Compilation(
+            name, "", [Diagnostic("error", "E100", f"cannot read the file: {exc.strerror}", name, 0, 0)], None
+        )
+    return compile_source(data, name)

@@ -1,0 +1,1918 @@
+"""Semantic checker: resolves every name, types every expression, reports what is wrong.
+
+Input: the parser's ``ast.SourceFile``. Output: a ``CheckedProgram`` holding the symbol
+tables and side tables keyed by ``id(node)`` (AST nodes have slots, so types and resolved
+references live here): ``types`` (expression -> Type), ``refs`` (Name -> what it names),
+``calls`` (Call -> CallInfo), ``consts`` (expression -> folded compile-time value).
+The code generator reads only these; it never re-interprets source text.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from dataclasses import dataclass, field
+
+from . import ast as A
+from . import types as T
+from .diagnostics import DiagnosticBag, did_you_mean
+
+# ----------------------------------------------------------------------------- tables
+
+# standard functions: name -> formal parameter names ('*' = extensible IN1, IN2 ...)
+STD_FUNCTIONS: dict[str, list[str] | str] = {
+    "ADD": "*",
+    "MUL": "*",
+    "SUB": ["IN1", "IN2"],
+    "DIV": ["IN1", "IN2"],
+    "MOD": ["IN1", "IN2"],
+    "EXPT": ["IN1", "IN2"],
+    "MOVE": ["IN"],
+    "GT": "*",
+    "GE": "*",
+    "EQ": "*",
+    "LE": "*",
+    "LT": "*",
+    "NE": ["IN1", "IN2"],
+    "AND": "*",
+    "OR": "*",
+    "XOR": "*",
+    "NOT": ["IN"],
+    "SEL": ["G", "IN0", "IN1"],
+    "MAX": "*",
+    "MIN": "*",
+    "LIMIT": ["MN", "IN", "MX"],
+    "MUX": "K*",
+    "ABS": ["IN"],
+    "SQRT": ["IN"],
+    "LN": ["IN"],
+    "LOG": ["IN"],
+    "EXP": ["IN"],
+    "SIN": ["IN"],
+    "COS": ["IN"],
+    "TAN": ["IN"],
+    "ASIN": ["IN"],
+    "ACOS": ["IN"],
+    "ATAN": ["IN"],
+    "SHL": ["IN", "N"],
+    "SHR": ["IN", "N"],
+    "ROL": ["IN", "N"],
+    "ROR": ["IN", "N"],
+    "TRUNC": ["IN"],
+    "LEN": ["IN"],
+    "LEFT": ["IN", "L"],
+    "RIGHT": ["IN", "L"],
+    "MID": ["IN", "L", "P"],
+    "CONCAT": "*",
+    "INSERT": ["IN1", "IN2", "P"],
+    "DELETE": ["IN", "L", "P"],
+    "REPLACE": ["IN1", "IN2", "L", "P"],
+    "FIND": ["IN1", "IN2"],
+}
+
+# Interfaces of the standard FBs, used when st/stdlib.py does not publish FB_INTERFACES.
+_FALLBACK_FB = {
+    "TON": [
+        ("IN", "BOOL", "input"),
+        ("PT", "TIME", "input"),
+        ("Q", "BOOL", "output"),
+        ("ET", "TIME", "output"),
+    ],
+    "TOF": [
+        ("IN", "BOOL", "input"),
+        ("PT", "TIME", "input"),
+        ("Q", "BOOL", "output"),
+        ("ET", "TIME", "output"),
+    ],
+    "TP": [
+        ("IN", "BOOL", "input"),
+        ("PT", "TIME", "input"),
+        ("Q", "BOOL", "output"),
+        ("ET", "TIME", "output"),
+    ],
+    "CTU": [
+        ("CU", "BOOL", "input"),
+        ("R", "BOOL", "input"),
+        ("PV", "INT", "input"),
+        ("Q", "BOOL", "output"),
+        ("CV", "INT", "output"),
+    ],
+    "CTD": [
+        ("CD", "BOOL", "input"),
+        ("LD", "BOOL", "input"),
+        ("PV", "INT", "input"),
+        ("Q", "BOOL", "output"),
+        ("CV", "INT", "output"),
+    ],
+    "CTUD": [
+        ("CU", "BOOL", "input"),
+        ("CD", "BOOL", "input"),
+        ("R", "BOOL", "input"),
+        ("LD", "BOOL", "input"),
+        ("PV", "INT", "input"),
+        ("QU", "BOOL", "output"),
+        ("QD", "BOOL", "output"),
+        ("CV", "INT", "output"),
+    ],
+    "R_TRIG": [("CLK", "BOOL", "input"), ("Q", "BOOL", "output"), ("M", "BOOL", "internal")],
+    "F_TRIG": [("CLK", "BOOL", "input"), ("Q", "BOOL", "output"), ("M", "BOOL", "internal")],
+    "SR": [("S1", "BOOL", "input"), ("R", "BOOL", "input"), ("Q1", "BOOL", "output")],
+    "RS": [("S", "BOOL", "input"), ("R1", "BOOL", "input"), ("Q1", "BOOL", "output")],
+}
+
+
+def std_fb_interfaces() -> dict[str, list[tuple[str, str, str]]]:
+    try:
+        from . import stdlib  # noqa: PLC0415  (written in parallel; optional at import time)
+
+        table = getattr(stdlib, "FB_INTERFACES", None)
+        if table:
+            return {k.upper(): v for k, v in table.items()}
+    except Exception:  # noqa: BLE001 - a broken stdlib must not break checking
+        pass
+    return _FALLBACK_FB
+
+
+MAX_ARRAY_ELEMENTS = 1_000_000
+SECTION_KINDS = ("VAR", "VAR_INPUT", "VAR_OUTPUT", "VAR_IN_OUT", "VAR_TEMP", "VAR_GLOBAL", "VAR_EXTERNAL")
+_F32 = struct.Struct("<f")
+
+
+def f32(x: float) -> float:
+    try:
+        return _F32.unpack(_F32.pack(x))[0]
+    except OverflowError:
+        return math.copysign(math.inf, x)
+
+
+# ----------------------------------------------------------------------------- results
+
+
+@dataclass(eq=False)
+class VarInfo:
+    name: str
+    type: T.Type
+    kind: str  # a section kind, 'RESULT' (function result) or 'ADDR' (implicit direct address)
+    line: int = 0
+    col: int = 0
+    constant: bool = False
+    init: object = None  # compile-time initial value (see Checker.init_value), None = type default
+    address: str | None = None
+    owner: PouInfo | None = None  # None for globals
+    used: bool = False
+    written: bool = False
+
+    @property
+    def lname(self) -> str:
+        return self.name.lower()
+
+    @property
+    def pyname(self) -> str:
+        return "v_" + self.name.lower()
+
+    @property
+    def is_global(self) -> bool:
+        return self.owner is None
+
+
+@dataclass(eq=False)
+class PouInfo:
+    name: str
+    kind: str  # PROGRAM | FUNCTION_BLOCK | FUNCTION
+    node: A.Pou
+    vars: dict[str, VarInfo] = field(default_factory=dict)
+    return_type: T.Type | None = None
+    fbtype: T.FBT | None = None
+    callees: set = field(default_factory=set)  # lower names of user POUs called or instantiated
+
+    @property
+    def lname(self) -> str:
+        return self.name.lower()
+
+    @property
+    def pyname(self) -> str:
+        prefix = {"PROGRAM": "P_", "FUNCTION_BLOCK": "FB_", "FUNCTION": "F_"}[self.kind]
+        return prefix + self.name.lower()
+
+    def inputs(self) -> list[VarInfo]:
+        return [v for v in self.vars.values() if v.kind == "VAR_INPUT"]
+
+    def params(self) -> list[VarInfo]:
+        return [v for v in self.vars.values() if v.kind in ("VAR_INPUT", "VAR_IN_OUT")]
+
+
+@dataclass(eq=False)
+class CallInfo:
+    kind: str  # 'fb' | 'func' | 'std' | 'conv'
+    name: str  # display name (upper case for standard functions)
+    result: T.Type
+    pou: PouInfo | None = None
+    fbtype: T.FBT | None = None
+    instance: A.Expr | None = None
+    inputs: list = field(default_factory=list)  # [(VarInfo, Expr)] for fb/func
+    outputs: list = field(default_factory=list)  # [(VarInfo, target Expr, negated)]
+    args: list = field(default_factory=list)  # std/conv: ordered argument expressions
+    arg_types: list = field(default_factory=list)
+    src: T.Type | None = None  # conversions
+    dst: T.Type | None = None
+
+
+@dataclass(eq=False)
+class EnumRef:
+    enum: T.EnumT
+    value: int
+
+
+class CheckedProgram:
+    def __init__(self, filename: str):
+        self.filename = filename
+        self.pous: dict[str, PouInfo] = {}
+        self.main: PouInfo | None = None
+        self.globals: dict[str, VarInfo] = {}
+        self.structs: list[T.StructT] = []
+        self.enums: dict[str, T.EnumT] = {}
+        self.types_by_name: dict[str, T.Type] = {}
+        self.std_fbs: dict[str, T.FBT] = {}
+        self.types: dict[int, T.Type] = {}
+        self.refs: dict[int, object] = {}  # Name/FieldAccess id -> VarInfo | EnumRef
+        self.calls: dict[int, CallInfo] = {}
+        self.consts: dict[int, object] = {}
+        self.addresses: dict[str, VarInfo] = {}  # implicit variables of direct addresses
+        self.keep: list = []  # keeps nodes alive so that id() keys stay unique
+
+
+class NotConst(Exception):
+    pass
+
+
+ERR = T.Elem("<error>", "error")
+
+
+def std_names() -> set[str]:
+    names = set(STD_FUNCTIONS) | set(std_fb_interfaces())
+    return names
+
+
+# ----------------------------------------------------------------------------- checker
+
+
+class Checker:
+    def __init__(self, sf: A.SourceFile, filename: str):
+        self.sf = sf
+        self.filename = filename
+        self.bag = DiagnosticBag(filename)
+        self.out = CheckedProgram(filename)
+        self.out.keep.append(sf)
+        self.type_decls: dict[str, A.TypeDecl] = {}
+        self.resolving: set[str] = set()
+        self.pou = None  # PouInfo being checked
+        self.loop_depth = 0
+        self.fb_ifaces = std_fb_interfaces()
+        self.std_names = std_names()
+
+    # ------------------------------------------------------------------ diagnostics
+    def err(self, node, code: str, msg: str) -> None:
+        self.bag.at(node, "error", code, msg)
+
+    def warn(self, node, code: str, msg: str) -> None:
+        self.bag.at(node, "warning", code, msg)
+
+    def err_at(self, line: int, col: int, code: str, msg: str) -> None:
+        self.bag.error(code, msg, line, col)
+
+    # ------------------------------------------------------------------ driver
+    def run(self) -> CheckedProgram:
+        sf = self.sf
+        for td in sf.types:
+            key = td.name.lower()
+            if key in self.type_decls or key in self.out.types_by_name:
+                self.err(td, "E202", f"type '{td.name}' is declared twice")
+                continue
+            if td.name.upper() in T.ELEMENTARY or td.name.upper() in self.fb_ifaces:
+                self.err(td, "E202", f"'{td.name}' is a standard type name and cannot be redeclared")
+                continue
+            self.type_decls[key] = td
+        for td in sf.types:
+            self.resolve_named(td.name, td)
+        # POU shells first so that bodies can call any POU in the file
+        for p in sf.pous:
+            key = p.name.lower()
+            if key in self.out.pous or key in self.type_decls:
+                self.err_at(
+                    p.name_line or p.line, p.name_col or p.col, "E202", f"'{p.name}' is declared twice"
+                )
+                continue
+            if p.name.upper() in self.std_names or p.name.upper() in T.ELEMENTARY:
+                self.err_at(
+                    p.name_line or p.line,
+                    p.name_col or p.col,
+                    "E202",
+                    f"'{p.name}' is a standard name and cannot name a {p.kind}",
+                )
+                continue
+            info = PouInfo(p.name, p.kind, p)
+            if p.kind != "FUNCTION":
+                info.fbtype = T.FBT(p.name, info.pyname)
+                info.fbtype.pou = info
+            self.out.pous[key] = info
+        # globals (top level, configurations, resources)
+        sections = list(sf.global_sections)
+        for c in sf.configurations:
+            sections += c.global_sections
+            for r in c.resources:
+                sections += r.global_sections
+        for sec in sections:
+            self.declare_section(sec, None, self.out.globals)
+        # POU interfaces before bodies (a body may use another FB's outputs)
+        for info in self.out.pous.values():
+            self.pou = info
+            if info.kind == "FUNCTION":
+                rt = info.node.return_type
+                info.return_type = self.resolve_type(rt) if rt is not None else None
+                if info.return_type is not None:
+                    info.vars[info.lname] = VarInfo(
+                        info.name, info.return_type, "RESULT", info.node.line, info.node.col, owner=info
+                    )
+            for sec in info.node.var_sections:
+                self.declare_section(sec, info, info.vars)
+            if info.fbtype is not None:
+                info.fbtype.vars = info.vars
+        self.pou = None
+        self.check_fb_nesting()
+        for info in self.out.pous.values():
+            self.pou = info
+            self.loop_depth = 0
+            self.body(info.node.body)
+        self.pou = None
+        self.check_recursion()
+        self.choose_main()
+        self.unused_warnings()
+        return self.out
+
+    # ------------------------------------------------------------------ types
+    def resolve_named(self, name: str, node) -> T.Type:
+        key = name.lower()
+        if name.upper() in T.ELEMENTARY:
+            return T.ELEMENTARY[name.upper()]
+        if key in self.out.types_by_name:
+            return self.out.types_by_name[key]
+        if key in self.type_decls:
+            if key in self.resolving:
+                self.err(node, "E301", f"type '{name}' is defined in terms of itself")
+                return ERR
+            self.resolving.add(key)
+            td = self.type_decls[key]
+            t = self.build_decl_type(td)
+            self.resolving.discard(key)
+            self.out.types_by_name[key] = t
+            return t
+        upper = name.upper()
+        if upper in self.fb_ifaces:
+            return self.std_fb(upper)
+        if key in self.out.pous and self.out.pous[key].fbtype is not None:
+            return self.out.pous[key].fbtype
+        if key in self.out.pous:
+            self.err(node, "E203", f"'{name}' is a {self.out.pous[key].kind}, not a type")
+            return ERR
+        cands = list(T.ELEMENTARY) + [td.name for td in self.type_decls.values()] + list(self.fb_ifaces)
+        cands += [p.name for p in self.out.pous.values() if p.fbtype is not None]
+        hint = did_you_mean(name, cands)
+        self.err(node, "E201", f"unknown type '{name}'" + (f"; {hint}" if hint else ""))
+        return ERR
+
+    def std_fb(self, upper: str) -> T.FBT:
+        if upper in self.out.std_fbs:
+            return self.out.std_fbs[upper]
+        fbt = T.FBT(upper, "_FB_" + upper, standard=True)
+        for n, tn, role in self.fb_ifaces[upper]:
+            kind = {"input": "VAR_INPUT", "output": "VAR_OUTPUT"}.get(role, "VAR")
+            t = T.ELEMENTARY.get(tn.upper(), T.INT)
+            fbt.vars[n.lower()] = VarInfo(n, t, kind)
+        self.out.std_fbs[upper] = fbt
+        return fbt
+
+    def build_decl_type(self, td: A.TypeDecl) -> T.Type:
+        ref = td.type
+        if isinstance(ref, A.StructType):
+            st = T.StructT(td.name)
+            self.out.types_by_name[td.name.lower()] = st  # allows self-reference detection below
+            for d in ref.fields:
+                ft = self.resolve_type(d.type)
+                if ft is st or (isinstance(ft, T.ArrayT) and ft.elem is st):
+                    self.err(d, "E301", f"structure '{td.name}' contains itself")
+                    ft = ERR
+                for i, n in enumerate(d.names):
+                    line, col = d.name_positions[i] if i < len(d.name_positions) else (d.line, d.col)
+                    if n.lower() in st.fields:
+                        self.err_at(line, col, "E202", f"field '{n}' is declared twice in '{td.name}'")
+                        continue
+                    init = self.init_value(d.init, ft) if d.init is not None else None
+                    st.fields[n.lower()] = T.Field(n, ft, init, line, col)
+            self.out.structs.append(st)
+            return st
+        if isinstance(ref, A.EnumType):
+            return self.build_enum(td.name, ref)
+        t = self.resolve_type(ref, name=td.name)
+        return t
+
+    def build_enum(self, name: str, ref: A.EnumType) -> T.Type:
+        base = T.INT
+        if ref.base:
+            b = T.ELEMENTARY.get(ref.base.upper())
+            if b is None or not b.is_intlike:
+                self.err(ref, "E302", f"enumeration base type must be an integer type, not '{ref.base}'")
+            else:
+                base = b
+        et = T.EnumT(name, base)
+        nxt = 0
+        for v in ref.values:
+            if v.value is not None:
+                try:
+                    val = self.const_eval(v.value)
+                    if not isinstance(val, int) or isinstance(val, bool):
+                        raise NotConst
+                    nxt = val
+                except NotConst:
+                    self.err(v.value, "E303", f"the value of '{v.name}' must be an integer constant")
+            if v.name.lower() in et.by_lower:
+                self.err(v, "E202", f"enumeration value '{v.name}' is declared twice")
+                continue
+            if not T.literal_fits(nxt, base):
+                self.err(v, "E304", f"enumeration value {nxt} does not fit {base.name}")
+            et.add(v.name, nxt)
+            nxt += 1
+        self.out.enums[name.lower()] = et
+        return et
+
+    def resolve_type(self, ref: A.TypeRef, name: str | None = None) -> T.Type:
+        if isinstance(ref, A.NamedType):
+            return self.resolve_named(ref.name, ref)
+        if isinstance(ref, A.StringType):
+            n = 80
+            if ref.length is not None:
+                try:
+                    n = self.const_eval(ref.length)
+                    if not isinstance(n, int) or n < 1 or n > 65535:
+                        self.err(ref.length, "E303", "string length must be an integer from 1 to 65535")
+                        n = 80
+                except NotConst:
+                    self.err(ref.length, "E303", "string length must be a constant")
+            return T.StringT(n, ref.wide)
+        if isinstance(ref, A.ArrayType):
+            dims = []
+            for r in ref.ranges:
+                try:
+                    lo, hi = self.const_eval(r.low), self.const_eval(r.high)
+                    if not all(isinstance(x, int) and not isinstance(x, bool) for x in (lo, hi)):
+                        raise NotConst
+                except NotConst:
+                    self.err(r, "E303", "array bounds must be integer constants")
+                    lo, hi = 0, 0
+                if hi < lo:
+                    self.err(r, "E303", f"array range {lo}..{hi} is empty")
+                    hi = lo
+                dims.append((lo, hi))
+            elem = self.resolve_type(ref.element)
+            at = T.ArrayT(dims, elem)
+            total = at.size * (elem.size if isinstance(elem, T.ArrayT) else 1)
+            if total > MAX_ARRAY_ELEMENTS:
+                self.err(
+                    ref, "E303", f"array of {total} elements is larger than the limit of {MAX_ARRAY_ELEMENTS}"
+                )
+                return T.ArrayT([(0, 0)], elem)
+            if isinstance(elem, T.ArrayT):  # ARRAY OF ARRAY: flatten into one multi-dim array
+                return T.ArrayT(dims + elem.dims, elem.elem)
+            return at
+        if isinstance(ref, A.SubrangeType):
+            base = T.ELEMENTARY.get(ref.base.upper())
+            if base is None or not base.is_int:
+                self.err(ref, "E302", f"a subrange needs an integer base type, not '{ref.base}'")
+                return T.INT
+            try:
+                lo, hi = self.const_eval(ref.low), self.const_eval(ref.high)
+            except NotConst:
+                self.err(ref, "E303", "subrange bounds must be integer constants")
+                return base
+            if not (base.lo <= lo <= hi <= base.hi):
+                self.err(ref, "E303", f"subrange {lo}..{hi} does not fit {base.name}")
+                return base
+            return T.Subrange(name or f"{base.name}({lo}..{hi})", base, lo, hi)
+        if isinstance(ref, A.EnumType):
+            return self.build_enum(name or f"enum@{ref.line}", ref)
+        if isinstance(ref, A.StructType):
+            self.err(ref, "E302", "a STRUCT must be declared in a TYPE block")
+            return ERR
+        return ERR
+
+    # ------------------------------------------------------------------ declarations
+    def declare_section(self, sec: A.VarSection, pou: PouInfo | None, table: dict) -> None:
+        kind = sec.kind
+        if pou is not None and kind == "VAR_GLOBAL":
+            # a VAR_GLOBAL inside a PROGRAM is a global the whole file can use (CODESYS GVL style)
+            table = self.out.globals
+            owner = None
+        else:
+            owner = pou
+        if pou is not None and pou.kind == "FUNCTION" and kind == "VAR_OUTPUT":
+            pass
+        for d in sec.decls:
+            t = self.resolve_type(d.type)
+            if kind == "VAR_EXTERNAL" and pou is not None:
+                for i, n in enumerate(d.names):
+                    line, col = d.name_positions[i] if i < len(d.name_positions) else (d.line, d.col)
+                    g = self.out.globals.get(n.lower())
+                    if g is None:
+                        self.err_at(line, col, "E201", f"VAR_EXTERNAL '{n}' has no matching VAR_GLOBAL")
+                    elif t is not ERR and g.type is not ERR and not T.same(t, g.type):
+                        self.err_at(
+                            line,
+                            col,
+                            "E305",
+                            f"VAR_EXTERNAL '{n}' is {t.name} but the global is {g.type.name}",
+                        )
+                continue
+            if pou is not None and pou.kind == "FUNCTION" and t.is_fb:
+                self.err(d, "E402", "a FUNCTION cannot hold function block instances (they keep state)")
+            if d.location is not None and not t.is_scalar:
+                self.err(d.location, "E305", "only elementary variables can be located AT an address")
+            init = None
+            if d.init is not None:
+                init = self.init_value(d.init, t)
+            elif sec.constant and kind != "VAR_EXTERNAL":
+                self.warn(d, "W401", "a CONSTANT without an initial value is always its type's default")
+            for i, n in enumerate(d.names):
+                line, col = d.name_positions[i] if i < len(d.name_positions) else (d.line, d.col)
+                key = n.lower()
+                if n.upper() in self.std_names or _parse_conversion(n.upper()) is not None:
+                    self.err_at(
+                        line,
+                        col,
+                        "E204",
+                        f"'{n}' is the name of a standard function or function block "
+                        f"and cannot be a variable name",
+                    )
+                    continue
+                if key in table or (
+                    pou is not None
+                    and pou.kind == "FUNCTION"
+                    and key == pou.lname
+                    and table is pou.vars
+                    and key in table
+                ):
+                    self.err_at(line, col, "E202", f"'{n}' is declared twice")
+                    continue
+                v = VarInfo(n, t, kind, line, col, constant=sec.constant, init=init, owner=owner)
+                if d.location is not None:
+                    v.address = d.location.address
+                    if v.address in self.out.addresses or any(
+                        x.address == v.address for x in self._all_located()
+                    ):
+                        self.warn(d.location, "W402", f"address {v.address} is used by two variables")
+                    v.used = True
+                if owner is None:
+                    v.used = True  # globals may be used by any POU: no unused warning
+                table[key] = v
+
+    def _all_located(self):
+        for v in self.out.globals.values():
+            if v.address:
+                yield v
+        for p in self.out.pous.values():
+            for v in p.vars.values():
+                if v.address:
+                    yield v
+
+    def check_fb_nesting(self) -> None:
+        """An FB instance that (indirectly) contains an instance of its own type never ends."""
+        graph: dict[str, set[str]] = {}
+        for p in self.out.pous.values():
+            if p.fbtype is None:
+                continue
+            deps = set()
+            for v in p.vars.values():
+                t = v.type
+                while isinstance(t, T.ArrayT):
+                    t = t.elem
+                if isinstance(t, T.FBT) and not t.standard:
+                    deps.add(t.name.lower())
+            graph[p.lname] = deps
+        for start in graph:
+            seen, stack = set(), [start]
+            while stack:
+                n = stack.pop()
+                for m in graph.get(n, ()):
+                    if m == start:
+                        p = self.out.pous[start]
+                        self.err_at(
+                            p.node.name_line or p.node.line,
+                            p.node.name_col or p.node.col,
+                            "E403",
+                            f"function block '{p.name}' contains an instance of itself",
+                        )
+                        stack = []
+                        break
+                    if m not in seen:
+                        seen.add(m)
+                        stack.append(m)
+
+    # ------------------------------------------------------------------ constants and initial values
+    def const_eval(self, e):
+        """Fold a constant expression to a Python value, or raise NotConst."""
+        if isinstance(e, A.IntLiteral):
+            return e.value
+        if isinstance(e, A.RealLiteral):
+            return e.value
+        if isinstance(e, A.BoolLiteral):
+            return e.value
+        if isinstance(e, A.TimeLiteral):
+            return _ns_to_value(e.nanoseconds, e.type_prefix)
+        if isinstance(e, A.DateTimeLiteral):
+            return e.value
+        if isinstance(e, A.StringLiteral):
+            return e.value
+        if isinstance(e, A.EnumLiteral):
+            et = self.out.enums.get(e.type_name.lower())
+            if et is None and e.type_name.lower() in self.type_decls:
+                et = self.resolve_named(e.type_name, e)
+            if isinstance(et, T.EnumT) and e.value_name.lower() in et.by_lower:
+                return et.by_lower[e.value_name.lower()]
+            raise NotConst
+        if isinstance(e, A.Name):
+            key = e.name.lower()
+            v = None
+            if self.pou is not None:
+                v = self.pou.vars.get(key)
+            if v is None:
+                v = self.out.globals.get(key)
+            if v is not None:
+                if v.constant and v.init is not None and not isinstance(v.init, (list, dict)):
+                    return v.init
+                raise NotConst
+            hits = [et for et in self.out.enums.values() if key in et.by_lower]
+            if len(hits) == 1:
+                return hits[0].by_lower[key]
+            raise NotConst
+        if isinstance(e, A.UnaryOp):
+            x = self.const_eval(e.operand)
+            if e.op == "-" and isinstance(x, (int, float)) and not isinstance(x, bool):
+                return -x
+            if e.op == "+":
+                return x
+            if e.op == "NOT" and isinstance(x, bool):
+                return not x
+            raise NotConst
+        if isinstance(e, A.BinaryOp):
+            a, b = self.const_eval(e.left), self.const_eval(e.right)
+            if isinstance(a, bool) or isinstance(b, bool):
+                if e.op in ("AND", "OR", "XOR") and isinstance(a, bool) and isinstance(b, bool):
+                    return {"AND": a and b, "OR": a or b, "XOR": a != b}[e.op]
+                raise NotConst
+            if not (isinstance(a, (int, float)) and isinstance(b, (int, float))):
+                raise NotConst
+            ints = isinstance(a, int) and isinstance(b, int)
+            op = e.op
+            if op == "+":
+                return a + b
+            if op == "-":
+                return a - b
+            if op == "*":
+                return a * b
+            if op in ("/", "MOD") and ints:
+                if b == 0:
+                    raise NotConst
+                q = abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1)
+                return q if op == "/" else a - q * b
+            if op == "/" and b != 0:
+                return a / b
+            if ints and op in ("AND", "OR", "XOR"):
+                return {"AND": a & b, "OR": a | b, "XOR": a ^ b}[op]
+            raise NotConst
+        raise NotConst
+
+    def init_value(self, init, t: T.Type):
+        """Compile-time initial value: scalar python value, list (arrays), dict (structs)."""
+        if t is ERR:
+            return None
+        if isinstance(init, A.ArrayInit):
+            if not isinstance(t, T.ArrayT):
+                self.err(init, "E305", f"an array initialiser cannot initialise {t.name}")
+                return None
+            values = []
+            for item in init.items:
+                n = 1
+                if item.repeat is not None:
+                    try:
+                        n = self.const_eval(item.repeat)
+                        if not isinstance(n, int) or n < 0:
+                            raise NotConst
+                    except NotConst:
+                        self.err(item, "E303", "the repeat count must be a non-negative integer constant")
+                        n = 1
+                v = None if item.value is None else self.init_value(item.value, t.elem)
+                values.extend([v] * min(n, t.size + 1))
+            if len(values) > t.size:
+                self.err(init, "E303", f"{len(values)} initial values for an array of {t.size} elements")
+                values = values[: t.size]
+            return values
+        if isinstance(init, A.StructInit):
+            st = t
+            if isinstance(st, T.FBT):
+                fields = {k: v for k, v in st.vars.items() if v.kind in ("VAR_INPUT", "VAR_OUTPUT", "VAR")}
+                ftypes = {k: v.type for k, v in fields.items()}
+            elif isinstance(st, T.StructT):
+                ftypes = {k: f.type for k, f in st.fields.items()}
+            else:
+                self.err(init, "E305", f"a structure initialiser cannot initialise {t.name}")
+                return None
+            out = {}
+            for fi in init.fields:
+                ft = ftypes.get(fi.name.lower())
+                if ft is None:
+                    hint = did_you_mean(fi.name, [k for k in ftypes])
+                    self.err(
+                        fi, "E201", f"'{t.name}' has no field '{fi.name}'" + (f"; {hint}" if hint else "")
+                    )
+                    continue
+                out[fi.name.lower()] = self.init_value(fi.value, ft)
+            return out
+        if isinstance(t, (T.ArrayT, T.StructT, T.FBT)):
+            self.err(init, "E305", f"{t.name} needs an initialiser in parentheses")
+            return None
+        # scalar: type the expression and fold it
+        save = self.pou
+        st = self.expr(init)
+        self.pou = save
+        try:
+            val = self.const_eval(init)
+        except NotConst:
+            self.err(init, "E303", "an initial value must be a constant expression")
+            return None
+        self.check_assignable(st, t, init, "initialise")
+        return coerce_const(val, t)
+
+    # ------------------------------------------------------------------ statements
+    def body(self, stmts: list[A.Stmt]) -> None:
+        for s in stmts:
+            try:
+                self.stmt(s)
+            except RecursionError:
+                self.err(s, "E405", "statement nested too deeply")
+
+    def stmt(self, s: A.Stmt) -> None:
+        if isinstance(s, A.Assign):
+            tt = self.lvalue(s.target)
+            st = self.expr(s.value, expected=tt)
+            self.check_assignable(st, tt, s.value, "assign")
+        elif isinstance(s, A.CallStmt):
+            self.call(s.call, statement=True)
+        elif isinstance(s, A.IfStmt):
+            self.cond(s.condition)
+            self.body(s.then_body)
+            for b in s.elsifs:
+                self.cond(b.condition)
+                self.body(b.body)
+            if s.else_body:
+                self.body(s.else_body)
+        elif isinstance(s, A.CaseStmt):
+            self.case(s)
+        elif isinstance(s, A.ForStmt):
+            self.for_stmt(s)
+        elif isinstance(s, A.WhileStmt):
+            self.cond(s.condition)
+            self.loop_depth += 1
+            self.body(s.body)
+            self.loop_depth -= 1
+        elif isinstance(s, A.RepeatStmt):
+            self.loop_depth += 1
+            self.body(s.body)
+            self.loop_depth -= 1
+            self.cond(s.condition)
+        elif isinstance(s, (A.ExitStmt, A.ContinueStmt)):
+            if self.loop_depth == 0:
+                word = "EXIT" if isinstance(s, A.ExitStmt) else "CONTINUE"
+                self.err(s, "E404", f"{word} is only allowed inside FOR, WHILE or REPEAT")
+        elif isinstance(s, (A.ReturnStmt, A.EmptyStmt)):
+            pass
+
+    def cond(self, e: A.Expr) -> None:
+        t = self.expr(e, expected=T.BOOL)
+        if t is not ERR and not t.is_bool:
+            self.err(e, "E306", f"a condition must be BOOL, not {t.name}")
+
+    def case(self, s: A.CaseStmt) -> None:
+        sel = self.expr(s.selector)
+        if sel is not ERR and not (sel.is_intlike or sel.is_enum):
+            self.err(s.selector, "E306", f"CASE needs an integer or enumeration selector, not {sel.name}")
+            sel = ERR
+        seen: list[tuple[int, int]] = []
+        for br in s.branches:
+            for lab in br.labels:
+                if isinstance(lab, A.CaseRange):
+                    lo = self.case_label(lab.low, sel)
+                    hi = self.case_label(lab.high, sel)
+                    if lo is not None and hi is not None and hi < lo:
+                        self.err(lab, "E407", f"empty CASE range {lo}..{hi}")
+                else:
+                    lo = hi = self.case_label(lab, sel)
+                if lo is None or hi is None:
+                    continue
+                for a, b in seen:
+                    if lo <= b and a <= hi:
+                        self.warn(lab, "W403", "this CASE label is already covered by an earlier branch")
+                        break
+                seen.append((lo, hi))
+            self.body(br.body)
+        if s.else_body:
+            self.body(s.else_body)
+
+    def case_label(self, e: A.Expr, sel: T.Type):
+        if isinstance(e, A.Name) and isinstance(sel, T.EnumT) and e.name.lower() in sel.by_lower:
+            val = sel.by_lower[e.name.lower()]
+            self.out.types[id(e)] = sel
+            self.out.consts[id(e)] = val
+            return val
+        t = self.expr(e, expected=sel if sel is not ERR else None)
+        try:
+            val = self.const_eval(e)
+        except NotConst:
+            self.err(e, "E407", "a CASE label must be a constant")
+            return None
+        if sel is ERR or t is ERR:
+            return val if isinstance(val, int) else None
+        if isinstance(sel, T.EnumT):
+            if not (isinstance(t, T.EnumT) and t is sel):
+                self.err(e, "E305", f"CASE label of type {t.name} does not match the selector's {sel.name}")
+                return None
+        elif not (isinstance(val, int) and not isinstance(val, bool)):
+            self.err(e, "E305", f"CASE label must be an integer, not {t.name}")
+            return None
+        elif not T.literal_fits(val, sel):
+            self.warn(e, "W404", f"CASE label {val} can never match a {sel.name} selector")
+        self.out.consts[id(e)] = val
+        return val
+
+    def for_stmt(self, s: A.ForStmt) -> None:
+        v = self.lookup_var(s.var)
+        vt = ERR
+        if v is None:
+            name_node = A.Name(s.var, line=s.var_line or s.line, col=s.var_col or s.col)
+            self.out.keep.append(name_node)
+            self.undeclared(name_node)
+        else:
+            v.used = True
+            v.written = True
+            vt = v.type
+            if v.constant:
+                self.err_at(
+                    s.var_line or s.line,
+                    s.var_col or s.col,
+                    "E401",
+                    f"cannot use constant '{v.name}' as a FOR variable",
+                )
+            elif not vt.is_int and vt is not ERR:
+                self.err_at(
+                    s.var_line or s.line,
+                    s.var_col or s.col,
+                    "E306",
+                    f"the FOR variable '{v.name}' must be an integer, not {vt.name}",
+                )
+                vt = ERR
+        for part in (s.start, s.end, s.step):
+            if part is None:
+                continue
+            pt = self.expr(part, expected=vt)
+            if vt is not ERR:
+                self.check_assignable(pt, vt, part, "use")
+        if s.step is not None:
+            try:
+                if self.const_eval(s.step) == 0:
+                    self.err(s.step, "E303", "the FOR step is 0: the loop would never end")
+            except NotConst:
+                pass
+        self.loop_depth += 1
+        self.body(s.body)
+        self.loop_depth -= 1
+
+    # ------------------------------------------------------------------ names
+    def lookup_var(self, name: str) -> VarInfo | None:
+        key = name.lower()
+        if self.pou is not None:
+            v = self.pou.vars.get(key)
+            if v is not None:
+                return v
+        return self.out.globals.get(key)
+
+    def undeclared(self, e: A.Name) -> None:
+        cands = []
+        if self.pou is not None:
+            cands += [v.name for v in self.pou.vars.values()]
+        cands += [v.name for v in self.out.globals.values()]
+        for et in self.out.enums.values():
+            cands += [n for n, _ in et.values]
+        cands += [p.name for p in self.out.pous.values()]
+        hint = did_you_mean(e.name, cands)
+        self.err(e, "E201", f"'{e.name}' is not declared" + (f"; {hint}" if hint else ""))
+
+    def resolve_name(self, e: A.Name) -> T.Type:
+        v = self.lookup_var(e.name)
+        if v is not None:
+            if v.kind == "RESULT" and self.pou is not None and self.pou.kind == "FUNCTION":
+                pass
+            self.out.refs[id(e)] = v
+            v.used = True
+            return v.type
+        key = e.name.lower()
+        hits = [et for et in self.out.enums.values() if key in et.by_lower]
+        if len(hits) == 1:
+            self.out.refs[id(e)] = EnumRef(hits[0], hits[0].by_lower[key])
+            self.out.consts[id(e)] = hits[0].by_lower[key]
+            return hits[0]
+        if len(hits) > 1:
+            names = ", ".join(f"{et.name}#{e.name}" for et in hits)
+            self.err(e, "E205", f"'{e.name}' is a value of several enumerations: write {names}")
+            return ERR
+        if key in self.out.pous:
+            p = self.out.pous[key]
+            self.err(
+                e,
+                "E203",
+                f"'{e.name}' is a {p.kind}: call it with parentheses"
+                if p.kind == "FUNCTION"
+                else f"'{e.name}' is a {p.kind} type, not a variable",
+            )
+            return ERR
+        if e.name.upper() in STD_FUNCTIONS or "_TO_" in e.name.upper():
+            self.err(e, "E203", f"'{e.name}' is a standard function: call it with parentheses")
+            return ERR
+        self.undeclared(e)
+        return ERR
+
+    # ------------------------------------------------------------------ lvalues
+    def lvalue(self, e: A.Expr) -> T.Type:
+        """Type of an assignment target, reporting targets that cannot be written."""
+        t = self._lvalue(e)
+        self.out.types[id(e)] = t
+        return t
+
+    def _lvalue(self, e: A.Expr) -> T.Type:
+        if isinstance(e, A.Name):
+            t = self.resolve_name(e)
+            ref = self.out.refs.get(id(e))
+            if isinstance(ref, VarInfo):
+                ref.written = True
+                self.check_writable(ref, e)
+            elif isinstance(ref, EnumRef):
+                self.err(e, "E401", f"cannot assign to the enumeration value '{e.name}'")
+            return t
+        if isinstance(e, A.DirectAddress):
+            t = self.expr(e)
+            if e.area == "I":
+                self.err(e, "E401", f"cannot write the input {e.address}: inputs are read-only")
+            v = self.out.addresses.get(e.address)
+            if v is not None:
+                v.written = True
+            return t
+        if isinstance(e, (A.FieldAccess, A.IndexAccess, A.BitAccess)):
+            t = self.expr(e, lvalue=True)
+            root = e
+            while isinstance(root, (A.FieldAccess, A.IndexAccess, A.BitAccess)):
+                root = root.base
+            ref = self.out.refs.get(id(root))
+            if isinstance(ref, VarInfo):
+                ref.written = True
+                if ref.constant:
+                    self.err(e, "E401", f"cannot assign to constant '{ref.name}'")
+                elif (
+                    ref.kind == "VAR_INPUT"
+                    and self.pou is not None
+                    and self.pou.kind == "FUNCTION_BLOCK"
+                    and isinstance(e, A.BitAccess)
+                    and root is e.base
+                ):
+                    self.err(e, "E401", f"cannot assign to the input '{ref.name}' inside its function block")
+            if isinstance(e, A.FieldAccess):
+                fref = self.out.refs.get(id(e))
+                if isinstance(fref, VarInfo) and fref.kind == "VAR_OUTPUT" and self.is_fb_expr(e.base):
+                    self.err(
+                        e, "E401", f"cannot assign to '{fref.name}': it is an output of the function block"
+                    )
+            return t
+        self.err(e, "E401", "this expression cannot be assigned to")
+        self.expr(e)
+        return ERR
+
+    def is_fb_expr(self, e: A.Expr) -> bool:
+        t = self.out.types.get(id(e))
+        return isinstance(t, T.FBT)
+
+    def check_writable(self, v: VarInfo, node) -> None:
+        if v.constant:
+            self.err(node, "E401", f"cannot assign to constant '{v.name}'")
+        elif (
+            v.kind == "VAR_INPUT"
+            and self.pou is not None
+            and self.pou.kind == "FUNCTION_BLOCK"
+            and v.owner is self.pou
+        ):
+            self.err(node, "E401", f"cannot assign to the input '{v.name}' inside its function block")
+        elif v.type.is_fb:
+            self.err(node, "E401", f"cannot assign to the function block instance '{v.name}'")
+
+    # ------------------------------------------------------------------ assignment compatibility
+    def check_assignable(self, src: T.Type, dst: T.Type, node, verb: str) -> bool:
+        if src is ERR or dst is ERR:
+            return True
+        if isinstance(src, T.IntLitT) and isinstance(dst, T.Elem) and dst.is_intlike:
+            if not T.literal_fits(src.value, dst):
+                if id(node) in self.out.consts and not _is_plain_literal(node):
+                    return True  # a folded expression wraps on store like any other
+                self.err(
+                    node, "E304", f"the literal {src.value} does not fit {dst.name} ({dst.lo}..{dst.hi})"
+                )
+                return False
+            return True
+        if isinstance(dst, T.Subrange) and id(node) in self.out.consts and _is_plain_literal(node):
+            val = self.out.consts[id(node)]
+            if isinstance(val, int) and not (dst.lo <= val <= dst.hi):
+                self.err(node, "E304", f"the value {val} is outside the subrange {dst.lo}..{dst.hi}")
+                return False
+        if T.can_widen(src, dst):
+            return True
+        if isinstance(src, T.EnumT) and src is dst:
+            return True
+        if isinstance(src, T.StructT) and src is dst:
+            return True
+        if isinstance(src, T.FBT) or isinstance(dst, T.FBT):
+            self.err(
+                node,
+                "E305",
+                f"cannot {verb} {src.name} to {dst.name}: function block instances are not values",
+            )
+            return False
+        if isinstance(src, T.ArrayT) and isinstance(dst, T.ArrayT) and T.same(src, dst):
+            return True
+        hint = T.conversion_hint(src, dst)
+        if isinstance(dst, T.EnumT) and not isinstance(src, T.EnumT):
+            hint = f"write {dst.name}#<value>"
+        extra = f": {hint}" if hint else ""
+        verb_text = "assign" if verb == "assign" else verb
+        self.err(node, "E305", f"cannot {verb_text} {src.name} to {dst.name}{extra}")
+        return False
+
+    # ------------------------------------------------------------------ expressions
+    def expr(self, e: A.Expr, expected: T.Type | None = None, lvalue: bool = False) -> T.Type:
+        t = self._expr(e, expected, lvalue)
+        self.out.types[id(e)] = t
+        if id(e) not in self.out.consts and t is not ERR and not isinstance(e, (A.Call,)):
+            if isinstance(e, (A.BinaryOp, A.UnaryOp)):
+                try:
+                    val = self.const_eval(e)
+                    if isinstance(val, (int, float, bool)):
+                        if isinstance(t, T.IntLitT) and isinstance(val, int):
+                            t = T.IntLitT(val)
+                            self.out.types[id(e)] = t
+                        self.out.consts[id(e)] = val
+                except (NotConst, ZeroDivisionError, OverflowError):
+                    pass
+        return t
+
+    def _expr(self, e, expected, lvalue) -> T.Type:
+        o = self.out
+        if isinstance(e, A.IntLiteral):
+            o.consts[id(e)] = e.value
+            if e.type_prefix:
+                pt = T.ELEMENTARY.get(e.type_prefix.upper())
+                if pt is None:
+                    return T.IntLitT(e.value)
+                if pt.is_real:
+                    o.consts[id(e)] = float(e.value) if pt is T.LREAL else f32(float(e.value))
+                    return pt
+                if pt.is_bool:
+                    if e.value not in (0, 1):
+                        self.err(e, "E304", f"BOOL#{e.value} is not 0 or 1")
+                    o.consts[id(e)] = bool(e.value)
+                    return T.BOOL
+                if pt.is_intlike:
+                    if not T.literal_fits(e.value, pt):
+                        self.err(
+                            e, "E304", f"the literal {e.value} does not fit {pt.name} ({pt.lo}..{pt.hi})"
+                        )
+                    return pt
+                self.err(e, "E304", f"{e.type_prefix}# cannot prefix an integer")
+                return ERR
+            return T.IntLitT(e.value)
+        if isinstance(e, A.RealLiteral):
+            if e.type_prefix and e.type_prefix.upper() == "REAL":
+                o.consts[id(e)] = f32(e.value)
+                return T.REAL
+            if e.type_prefix and e.type_prefix.upper() == "LREAL":
+                o.consts[id(e)] = e.value
+                return T.LREAL
+            if expected is T.REAL or (isinstance(expected, T.Elem) and expected.base is T.REAL):
+                o.consts[id(e)] = f32(e.value)
+                return T.REAL
+            o.consts[id(e)] = e.value
+            return T.RealLitT()
+        if isinstance(e, A.BoolLiteral):
+            o.consts[id(e)] = bool(e.value)
+            return T.BOOL
+        if isinstance(e, A.TimeLiteral):
+            o.consts[id(e)] = _ns_to_value(e.nanoseconds, e.type_prefix)
+            return T.LTIME if (e.type_prefix or "").upper() == "LTIME" else T.TIME
+        if isinstance(e, A.DateTimeLiteral):
+            o.consts[id(e)] = e.value
+            return {"DATE": T.DATE, "TOD": T.TOD, "DT": T.DT}.get(e.kind.upper(), T.DT)
+        if isinstance(e, A.StringLiteral):
+            o.consts[id(e)] = e.value
+            return T.StringT(max(1, len(e.value)) if len(e.value) > 80 else 80, e.wide)
+        if isinstance(e, A.EnumLiteral):
+            et = self.resolve_named(e.type_name, e)
+            if et is ERR:
+                return ERR
+            if not isinstance(et, T.EnumT):
+                self.err(e, "E305", f"'{e.type_name}' is not an enumeration")
+                return ERR
+            key = e.value_name.lower()
+            if key not in et.by_lower:
+                hint = did_you_mean(e.value_name, [n for n, _ in et.values])
+                self.err(
+                    e, "E201", f"'{e.value_name}' is not a value of {et.name}" + (f"; {hint}" if hint else "")
+                )
+                return ERR
+            o.consts[id(e)] = et.by_lower[key]
+            o.refs[id(e)] = EnumRef(et, et.by_lower[key])
+            return et
+        if isinstance(e, A.Name):
+            t = self.resolve_name(e)
+            ref = o.refs.get(id(e))
+            if isinstance(ref, VarInfo) and ref.constant and ref.init is not None and ref.type.is_scalar:
+                o.consts[id(e)] = ref.init
+            return t
+        if isinstance(e, A.DirectAddress):
+            v = o.addresses.get(e.address)
+            if v is None:
+                located = [x for x in self._all_located() if x.address == e.address]
+                if located:
+                    v = located[0]
+                else:
+                    t = {"X": T.BOOL, "B": T.BYTE, "W": T.WORD, "D": T.DWORD, "L": T.LWORD}[e.size]
+                    v = VarInfo(
+                        "_addr_" + _addr_ident(e.address),
+                        t,
+                        "ADDR",
+                        e.line,
+                        e.col,
+                        address=e.address,
+                        used=True,
+                    )
+                    o.addresses[e.address] = v
+            o.refs[id(e)] = v
+            return v.type
+        if isinstance(e, A.FieldAccess):
+            return self.field_access(e, lvalue)
+        if isinstance(e, A.IndexAccess):
+            bt = self.expr(e.base, lvalue=lvalue)
+            for ix in e.indices:
+                it = self.expr(ix)
+                if it is not ERR and not it.is_intlike and not it.is_enum:
+                    self.err(ix, "E306", f"an array index must be an integer, not {it.name}")
+            if bt is ERR:
+                return ERR
+            if not isinstance(bt, T.ArrayT):
+                self.err(e, "E306", f"{_describe(e.base)} is {bt.name}, not an array")
+                return ERR
+            if len(e.indices) != len(bt.dims):
+                self.err(
+                    e,
+                    "E306",
+                    f"{_describe(e.base)} has {len(bt.dims)} dimension(s) but "
+                    f"{len(e.indices)} index(es) were given",
+                )
+                return ERR
+            for ix, (lo, hi) in zip(e.indices, bt.dims, strict=True):
+                if id(ix) in o.consts:
+                    val = o.consts[id(ix)]
+                    if isinstance(val, int) and not (lo <= val <= hi):
+                        self.err(
+                            ix, "E308", f"index {val} is out of range {lo}..{hi} for {_describe(e.base)}"
+                        )
+            return bt.elem
+        if isinstance(e, A.BitAccess):
+            bt = self.expr(e.base, lvalue=lvalue)
+            if bt is ERR:
+                return ERR
+            if not bt.is_intlike:
+                self.err(e, "E306", f"bit access .{e.bit} needs an integer or bit string, not {bt.name}")
+                return ERR
+            if e.bit >= bt.bits:
+                self.err(e, "E308", f"bit {e.bit} does not exist in {bt.name} (bits 0..{bt.bits - 1})")
+            return T.BOOL
+        if isinstance(e, A.Call):
+            return self.call(e, statement=False)
+        if isinstance(e, A.UnaryOp):
+            t = self.expr(e.operand, expected)
+            if t is ERR:
+                return ERR
+            if e.op == "NOT":
+                if t.is_bool or t.is_intlike:
+                    return t if not isinstance(t, T.IntLitT) else t.natural()
+                self.err(e, "E306", f"NOT needs BOOL or a bit string, not {t.name}")
+                return ERR
+            if t.is_num or t.is_time:
+                if isinstance(t, T.IntLitT):
+                    return T.IntLitT(-t.value if e.op == "-" else t.value)
+                return t
+            self.err(e, "E306", f"unary {e.op} needs a number, not {t.name}")
+            return ERR
+        if isinstance(e, A.BinaryOp):
+            return self.binary(e, expected)
+        self.err(e, "E306", "unsupported expression")
+        return ERR
+
+    def field_access(self, e: A.FieldAccess, lvalue: bool) -> T.Type:
+        o = self.out
+        # Colour.Red written with a dot is not IEC, but the enum type name could be mistaken
+        bt = self.expr(e.base, lvalue=lvalue)
+        if bt is ERR:
+            return ERR
+        key = e.field.lower()
+        if isinstance(bt, T.StructT):
+            f = bt.fields.get(key)
+            if f is None:
+                hint = did_you_mean(e.field, [x.name for x in bt.fields.values()])
+                self.err(e, "E201", f"{bt.name} has no field '{e.field}'" + (f"; {hint}" if hint else ""))
+                return ERR
+            return f.type
+        if isinstance(bt, T.FBT):
+            v = bt.vars.get(key)
+            if v is None or v.kind in ("VAR_TEMP", "RESULT"):
+                hint = did_you_mean(e.field, [x.name for x in bt.vars.values()])
+                self.err(
+                    e, "E201", f"{bt.name} has no input or output '{e.field}'" + (f"; {hint}" if hint else "")
+                )
+                return ERR
+            o.refs[id(e)] = v
+            if v.kind == "VAR" and not bt.standard:
+                pass  # CODESYS allows reading internals; keep it (useful for watch paths too)
+            return v.type
+        if bt.is_intlike and e.field.isdigit():
+            return T.BOOL
+        self.err(e, "E306", f"{_describe(e.base)} is {bt.name}: it has no field '{e.field}'")
+        return ERR
+
+    def binary(self, e: A.BinaryOp, expected) -> T.Type:
+        op = e.op
+        lt = self.expr(e.left, expected if op not in _COMPARE else None)
+        rt = self.expr(e.right, expected if op not in _COMPARE else None)
+        if lt is ERR or rt is ERR:
+            return ERR
+        # REAL literals next to a REAL operand are REAL (float32), not LREAL
+        if isinstance(lt, T.RealLitT) and isinstance(rt, T.Elem) and rt.base is T.REAL:
+            self.out.consts[id(e.left)] = f32(self.out.consts[id(e.left)])
+        if isinstance(rt, T.RealLitT) and isinstance(lt, T.Elem) and lt.base is T.REAL:
+            self.out.consts[id(e.right)] = f32(self.out.consts[id(e.right)])
+        if op in ("AND", "OR", "XOR"):
+            if lt.is_bool and rt.is_bool:
+                return T.BOOL
+            if lt.is_intlike and rt.is_intlike:
+                c = T.common_type(lt, rt)
+                if c is not None:
+                    return c
+            self.err(e, "E306", f"{op} needs two BOOLs or two bit strings, not {lt.name} and {rt.name}")
+            return ERR
+        if op in _COMPARE:
+            if self.comparable(lt, rt):
+                return T.BOOL
+            hint = T.conversion_hint(rt, lt) if lt.is_elementary and rt.is_elementary else ""
+            self.err(e, "E306", f"cannot compare {lt.name} with {rt.name}" + (f": {hint}" if hint else ""))
+            return ERR
+        if op == "**":
+            if lt.is_num and rt.is_num:
+                if isinstance(lt, T.Elem) and lt.is_real:
+                    return lt.base
+                if isinstance(lt, T.RealLitT):
+                    return T.LREAL
+                lb = T.concrete(lt)
+                return T.REAL if lb.bits <= 16 else T.LREAL
+            self.err(e, "E306", f"** needs numbers, not {lt.name} and {rt.name}")
+            return ERR
+        # arithmetic
+        if lt.is_time or rt.is_time:
+            return self.time_arith(e, lt, rt)
+        if lt.is_date or rt.is_date:
+            self.err(e, "E306", f"'{op}' is not defined for {lt.name} and {rt.name}")
+            return ERR
+        if op == "MOD" and not (_intish(lt) and _intish(rt)):
+            self.err(e, "E306", f"MOD needs integers, not {lt.name} and {rt.name}")
+            return ERR
+        if (lt.is_num or lt.is_bits) and (rt.is_num or rt.is_bits):
+            if isinstance(lt, T.IntLitT) and isinstance(rt, T.IntLitT):
+                return T.IntLitT(0)  # refined by folding in expr()
+            c = T.common_type(lt, rt)
+            if c is None:
+                self.err(
+                    e,
+                    "E306",
+                    f"cannot combine {lt.name} and {rt.name} with '{op}': "
+                    f"convert one of them, e.g. {T.conversion_hint(rt, lt)[4:] or 'with a *_TO_* function'}",
+                )
+                return ERR
+            if c.is_bits:
+                self.err(
+                    e,
+                    "E306",
+                    f"'{op}' needs numbers, not the bit string {c.name}: "
+                    f"convert with {c.name}_TO_UDINT(...) or similar",
+                )
+                return ERR
+            if op == "/" and isinstance(e.right, A.IntLiteral) and e.right.value == 0 and c.is_int:
+                self.err(e.right, "E309", "integer division by zero")
+            return c
+        self.err(e, "E306", f"'{op}' needs numbers, not {lt.name} and {rt.name}")
+        return ERR
+
+    def time_arith(self, e, lt, rt) -> T.Type:
+        op = e.op
+        if lt.is_time and rt.is_time and op in ("+", "-") and T.same(lt, rt):
+            return lt
+        if lt.is_time and op in ("*", "/") and (rt.is_int or rt.is_real):
+            return lt
+        if rt.is_time and op == "*" and (lt.is_int or lt.is_real):
+            return rt
+        self.err(e, "E306", f"'{op}' is not defined for {lt.name} and {rt.name}")
+        return ERR
+
+    def comparable(self, a: T.Type, b: T.Type) -> bool:
+        if (a.is_num or a.is_bits) and (b.is_num or b.is_bits):
+            return T.common_type(a, b) is not None or (a.is_intlike and b.is_intlike)
+        if a.is_bool and b.is_bool:
+            return True
+        if a.is_string and b.is_string:
+            return True
+        if a.is_time and b.is_time:
+            return T.same(a, b)
+        if a.is_date and b.is_date:
+            return T.same(a, b)
+        if a.is_enum and b.is_enum:
+            return a is b
+        return False
+
+    # ------------------------------------------------------------------ calls
+    def call(self, e: A.Call, statement: bool) -> T.Type:
+        f = e.func
+        o = self.out
+        # FB instance call?
+        if not isinstance(f, A.Name) or self.lookup_var(f.name) is not None:
+            ft = self.expr(f)
+            if ft is ERR:
+                self.args_only(e)
+                return ERR
+            if isinstance(ft, T.FBT):
+                return self.fb_call(e, ft, statement)
+            self.err(f, "E203", f"{_describe(f)} is {ft.name}, not a function or function block instance")
+            self.args_only(e)
+            return ERR
+        name = f.name
+        key = name.lower()
+        upper = name.upper()
+        if key in o.pous:
+            p = o.pous[key]
+            if p.kind == "FUNCTION":
+                if self.pou is not None:
+                    self.pou.callees.add(key)
+                return self.func_call(e, p)
+            self.err(
+                f,
+                "E203",
+                f"'{name}' is a {p.kind} type: declare an instance (inst : {p.name};) and call the instance",
+            )
+            self.args_only(e)
+            return ERR
+        if upper in self.fb_ifaces:
+            self.err(
+                f,
+                "E203",
+                f"'{name}' is a function block type: declare an instance "
+                f"(e.g. Timer1 : {upper};) and call the instance",
+            )
+            self.args_only(e)
+            return ERR
+        conv = _parse_conversion(upper)
+        if conv is not None:
+            return self.conv_call(e, upper, conv)
+        if upper in STD_FUNCTIONS:
+            return self.std_call(e, upper)
+        self.args_only(e)
+        cands = [p.name for p in o.pous.values() if p.kind == "FUNCTION"] + list(STD_FUNCTIONS)
+        if self.pou is not None:
+            cands += [v.name for v in self.pou.vars.values() if v.type.is_fb]
+        hint = did_you_mean(name, cands)
+        self.err(f, "E201", f"'{name}' is not declared" + (f"; {hint}" if hint else ""))
+        return ERR
+
+    def args_only(self, e: A.Call) -> None:
+        for a in e.args:
+            if a.value is not None:
+                self.expr(a.value)
+
+    def fb_call(self, e: A.Call, fbt: T.FBT, statement: bool) -> T.Type:
+        if not statement:
+            self.err(
+                e,
+                "E406",
+                f"a function block call is a statement: call {_describe(e.func)}(...); "
+                f"then read its outputs, e.g. {_describe(e.func)}.Q",
+            )
+        info = CallInfo("fb", fbt.name, T.BOOL, fbtype=fbt, instance=e.func)
+        if fbt.pou is not None and self.pou is not None:
+            self.pou.callees.add(fbt.pou.lname)
+        inputs = [v for v in fbt.vars.values() if v.kind in ("VAR_INPUT", "VAR_IN_OUT")]
+        self.bind_args(e, fbt.name, fbt.vars, inputs, info, is_fb=True)
+        for v in fbt.vars.values():
+            if v.kind == "VAR_IN_OUT" and not any(p is v for p, _ in info.inputs):
+                self.err(e, "E407", f"the VAR_IN_OUT '{v.name}' of {fbt.name} must be given in every call")
+        self.out.calls[id(e)] = info
+        return ERR if not statement else T.BOOL
+
+    def func_call(self, e: A.Call, p: PouInfo) -> T.Type:
+        info = CallInfo("func", p.name, p.return_type or T.BOOL, pou=p)
+        params = p.params()
+        self.bind_args(e, p.name, p.vars, params, info, is_fb=False)
+        given = {id(v) for v, _ in info.inputs}
+        positional = any(a.kind == "positional" for a in e.args)
+        for v in params:
+            if id(v) not in given:
+                if v.kind == "VAR_IN_OUT" or positional:
+                    self.err(
+                        e,
+                        "E407",
+                        f"{p.name} needs the input '{v.name}' "
+                        f"({len(params)} inputs: {', '.join(x.name for x in params)})",
+                    )
+        self.out.calls[id(e)] = info
+        if p.return_type is None:
+            return T.BOOL
+        return p.return_type
+
+    def bind_args(self, e, owner, table, inputs, info: CallInfo, is_fb: bool) -> None:
+        pos_index = 0
+        seen: set[str] = set()
+        for a in e.args:
+            if a.kind == "positional":
+                if pos_index >= len(inputs):
+                    self.err(a, "E407", f"too many arguments for {owner}: it has {len(inputs)} input(s)")
+                    if a.value is not None:
+                        self.expr(a.value)
+                    continue
+                v = inputs[pos_index]
+                pos_index += 1
+            else:
+                v = table.get((a.name or "").lower())
+                if v is None or v.kind not in ("VAR_INPUT", "VAR_IN_OUT", "VAR_OUTPUT"):
+                    cands = [
+                        x.name for x in table.values() if x.kind in ("VAR_INPUT", "VAR_IN_OUT", "VAR_OUTPUT")
+                    ]
+                    hint = did_you_mean(a.name or "", cands)
+                    self.err(
+                        a, "E201", f"{owner} has no parameter '{a.name}'" + (f"; {hint}" if hint else "")
+                    )
+                    if a.value is not None:
+                        self.expr(a.value)
+                    continue
+            if v.lname in seen:
+                self.err(a, "E407", f"parameter '{v.name}' is given twice")
+                continue
+            seen.add(v.lname)
+            if a.kind == "output":
+                if v.kind != "VAR_OUTPUT":
+                    self.err(a, "E407", f"'{v.name}' is an input of {owner}: use ':=' not '=>'")
+                    continue
+                if a.value is None:
+                    continue
+                tt = self.lvalue(a.value)
+                st = T.BOOL if a.negated else v.type
+                if a.negated and not v.type.is_bool:
+                    self.err(a, "E306", f"NOT on '=>' needs a BOOL output; '{v.name}' is {v.type.name}")
+                self.check_assignable(st, tt, a.value, "assign")
+                info.outputs.append((v, a.value, a.negated))
+                continue
+            if v.kind == "VAR_OUTPUT":
+                self.err(a, "E407", f"'{v.name}' is an output of {owner}: use '=>' to read it")
+                continue
+            if a.value is None:
+                self.err(a, "E407", f"the input '{v.name}' has no value")
+                continue
+            if v.kind == "VAR_IN_OUT":
+                st = self.lvalue(a.value)
+                if (
+                    st is not ERR
+                    and v.type is not ERR
+                    and not T.same(st, v.type)
+                    and not (isinstance(st, T.StructT) and st is v.type)
+                    and not (st.is_enum and st is v.type)
+                ):
+                    self.err(
+                        a.value,
+                        "E305",
+                        f"the VAR_IN_OUT '{v.name}' needs a {v.type.name} variable, not {st.name}",
+                    )
+            else:
+                st = self.expr(a.value, expected=v.type)
+                self.check_assignable(st, v.type, a.value, "pass")
+            info.inputs.append((v, a.value))
+
+    def std_args(self, e: A.Call, upper: str) -> list[A.Expr] | None:
+        spec = STD_FUNCTIONS.get(upper, ["IN"])
+        pos = [a for a in e.args if a.kind == "positional"]
+        formal = [a for a in e.args if a.kind == "input"]
+        outs = [a for a in e.args if a.kind == "output"]
+        for a in outs:
+            self.err(a, "E407", f"{upper} has no outputs to read with '=>'")
+        if pos and formal:
+            self.err(e, "E407", f"{upper}: give all arguments by position or all by name, not both")
+            return None
+        if formal:
+            if isinstance(spec, str):  # extensible: IN1, IN2 ... (MUX: K, IN0, IN1 ...)
+                named = {}
+                for a in formal:
+                    named[a.name.upper()] = a.value
+                if spec == "K*":
+                    order = ["K"] + [f"IN{i}" for i in range(len(named) - 1)]
+                else:
+                    order = [f"IN{i + 1}" for i in range(len(named))]
+                if set(order) != set(named):
+                    self.err(e, "E201", f"{upper} takes the inputs {', '.join(order)}")
+                    return None
+                return [named[k] for k in order]
+            named = {}
+            for a in formal:
+                if a.name.upper() not in spec:
+                    hint = did_you_mean(a.name, spec)
+                    self.err(a, "E201", f"{upper} has no input '{a.name}'" + (f"; {hint}" if hint else ""))
+                    return None
+                named[a.name.upper()] = a.value
+            missing = [k for k in spec if k not in named]
+            if missing:
+                self.err(e, "E407", f"{upper} needs the input(s) {', '.join(missing)}")
+                return None
+            return [named[k] for k in spec]
+        args = [a.value for a in pos]
+        if isinstance(spec, str):
+            need = 2 if spec == "*" else 3
+            if len(args) < need:
+                self.err(e, "E407", f"{upper} needs at least {need} arguments, got {len(args)}")
+                return None
+        elif len(args) != len(spec):
+            self.err(e, "E407", f"{upper} takes {len(spec)} argument(s) ({', '.join(spec)}), got {len(args)}")
+            return None
+        return args
+
+    def std_call(self, e: A.Call, upper: str) -> T.Type:
+        args = self.std_args(e, upper)
+        if args is None:
+            self.args_only(e)
+            return ERR
+        ts = [self.expr(a) for a in args]
+        info = CallInfo("std", upper, ERR, args=args, arg_types=ts)
+        self.out.calls[id(e)] = info
+        if any(t is ERR for t in ts):
+            return ERR
+        r = self.std_result(e, upper, args, ts)
+        info.result = r
+        return r
+
+    def _need(self, e, ok: bool, msg: str) -> bool:
+        if not ok:
+            self.err(e, "E306", msg)
+        return ok
+
+    def _common(self, e, upper, ts) -> T.Type:
+        c = ts[0]
+        for t in ts[1:]:
+            n = (
+                T.common_type(c, t)
+                if (c.is_num or c.is_bits) and (t.is_num or t.is_bits)
+                else (
+                    c
+                    if (
+                        T.same(c, t)
+                        or (c.is_string and t.is_string)
+                        or (c.is_enum and c is t)
+                        or (c.is_bool and t.is_bool)
+                    )
+                    else None
+                )
+            )
+            if n is None:
+                self.err(e, "E306", f"{upper}: cannot combine {c.name} and {t.name}")
+                return ERR
+            c = n
+        return T.concrete(c)
+
+    def std_result(self, e, upper, args, ts) -> T.Type:
+        if upper in ("ADD", "MUL", "SUB", "DIV"):
+            if all(t.is_time for t in ts[:1]) and upper in ("ADD", "SUB") and all(t.is_time for t in ts):
+                return ts[0]
+            if ts[0].is_time and upper in ("MUL", "DIV") and len(ts) == 2 and ts[1].is_num:
+                return ts[0]
+            if not self._need(
+                e, all(t.is_num for t in ts), f"{upper} needs numbers, not {', '.join(t.name for t in ts)}"
+            ):
+                return ERR
+            return self._common(e, upper, ts)
+        if upper == "MOD":
+            if not self._need(
+                e, all(_intish(t) for t in ts), f"MOD needs integers, not {', '.join(t.name for t in ts)}"
+            ):
+                return ERR
+            return self._common(e, upper, ts)
+        if upper == "EXPT":
+            if not self._need(e, all(t.is_num for t in ts), "EXPT needs numbers"):
+                return ERR
+            b = T.concrete(ts[0])
+            return b if b.is_real else (T.REAL if b.bits <= 16 else T.LREAL)
+        if upper == "MOVE":
+            return T.concrete(ts[0])
+        if upper in ("GT", "GE", "EQ", "LE", "LT", "NE"):
+            for a, b in zip(ts, ts[1:], strict=False):
+                if not self.comparable(a, b):
+                    self.err(e, "E306", f"{upper}: cannot compare {a.name} with {b.name}")
+                    return ERR
+            return T.BOOL
+        if upper in ("AND", "OR", "XOR", "NOT"):
+            if all(t.is_bool for t in ts):
+                return T.BOOL
+            if all(t.is_intlike for t in ts):
+                return self._common(e, upper, ts)
+            self.err(e, "E306", f"{upper} needs BOOLs or bit strings")
+            return ERR
+        if upper == "SEL":
+            if not self._need(e, ts[0].is_bool, f"SEL: the selector G must be BOOL, not {ts[0].name}"):
+                return ERR
+            return self._common(e, upper, ts[1:])
+        if upper in ("MAX", "MIN"):
+            return self._common(e, upper, ts)
+        if upper == "LIMIT":
+            return self._common(e, upper, ts)
+        if upper == "MUX":
+            if not self._need(
+                e, ts[0].is_intlike, f"MUX: the selector K must be an integer, not {ts[0].name}"
+            ):
+                return ERR
+            return self._common(e, upper, ts[1:])
+        if upper == "ABS":
+            if not self._need(e, ts[0].is_num or ts[0].is_time, f"ABS needs a number, not {ts[0].name}"):
+                return ERR
+            return T.concrete(ts[0])
+        if upper in ("SQRT", "LN", "LOG", "EXP", "SIN", "COS", "TAN", "ASIN", "ACOS", "ATAN"):
+            if not self._need(e, ts[0].is_num, f"{upper} needs a REAL or LREAL, not {ts[0].name}"):
+                return ERR
+            b = T.concrete(ts[0])
+            return b if b.is_real else (T.REAL if b.bits <= 16 else T.LREAL)
+        if upper in ("SHL", "SHR", "ROL", "ROR"):
+            if not self._need(e, ts[0].is_intlike, f"{upper} needs a bit string, not {ts[0].name}"):
+                return ERR
+            if not self._need(e, ts[1].is_intlike, f"{upper}: N must be an integer, not {ts[1].name}"):
+                return ERR
+            return ts[0] if not isinstance(ts[0], T.IntLitT) else T.DWORD
+        if upper == "TRUNC":
+            if not self._need(e, ts[0].is_real, f"TRUNC needs a REAL or LREAL, not {ts[0].name}"):
+                return ERR
+            return T.DINT
+        if upper == "LEN":
+            self._need(e, ts[0].is_string, f"LEN needs a STRING, not {ts[0].name}")
+            return T.INT
+        if upper in ("LEFT", "RIGHT", "MID", "INSERT", "DELETE", "REPLACE", "CONCAT", "FIND"):
+            roles = {
+                "LEFT": "si",
+                "RIGHT": "si",
+                "MID": "sii",
+                "INSERT": "ssi",
+                "DELETE": "sii",
+                "REPLACE": "ssii",
+                "FIND": "ss",
+            }.get(upper, "s" * len(ts))
+            for a, t, r in zip(args, ts, roles, strict=False):
+                if r == "s" and not t.is_string:
+                    self.err(a, "E306", f"{upper} needs a STRING here, not {t.name}")
+                    return ERR
+                if r == "i" and not t.is_intlike:
+                    self.err(a, "E306", f"{upper} needs an integer here, not {t.name}")
+                    return ERR
+            if upper == "FIND":
+                return T.INT
+            return T.WSTRING if ts[0].is_string and ts[0].wide else T.STRING
+        return ERR
+
+    def conv_call(self, e: A.Call, upper: str, conv) -> T.Type:
+        src_name, dst_name = conv
+        args = [a for a in e.args]
+        if len(args) != 1 or args[0].kind == "output" or args[0].value is None:
+            self.err(e, "E407", f"{upper} takes one argument")
+            self.args_only(e)
+            return ERR
+        a = args[0].value
+        t = self.expr(a)
+        dst = T.CONVERSION_NAMES[dst_name]
+        info = CallInfo("conv", upper, dst, args=[a], arg_types=[t], dst=dst)
+        self.out.calls[id(e)] = info
+        if t is ERR:
+            return dst
+        if src_name is not None:
+            src = T.CONVERSION_NAMES[src_name]
+            ok = T.can_widen(t, src) or (
+                isinstance(t, T.Elem) and isinstance(src, T.Elem) and t.base is src.base
+            )
+            if src.is_string and t.is_string:
+                ok = True
+            if not ok:
+                self.err(a, "E305", f"{upper} needs a {src.name} argument, not {t.name}")
+                return dst
+            info.src = src
+        else:
+            if t.is_enum:
+                info.src = t.base
+            elif not t.is_elementary:
+                self.err(a, "E305", f"{upper} cannot convert {t.name}")
+                return dst
+            else:
+                info.src = T.concrete(t)
+        if info.src.is_enum:
+            info.src = info.src.base
+        if isinstance(info.src, T.IntLitT):
+            info.src = info.src.natural()
+        return dst
+
+    # ------------------------------------------------------------------ whole-program checks
+    def check_recursion(self) -> None:
+        graph = {k: p.callees for k, p in self.out.pous.items()}
+        reported = set()
+        for start in graph:
+            path = [start]
+            stack = [(start, iter(sorted(graph[start])))]
+            on_path = {start}
+            while stack:
+                node, it = stack[-1]
+                nxt = next(it, None)
+                if nxt is None:
+                    stack.pop()
+                    on_path.discard(node)
+                    path.pop()
+                    continue
+                if nxt == start and start not in reported:
+                    names = [self.out.pous[n].name for n in path] + [self.out.pous[start].name]
+                    p = self.out.pous[start]
+                    self.err_at(
+                        p.node.name_line or p.node.line,
+                        p.node.name_col or p.node.col,
+                        "E408",
+                        "recursion is not allowed: " + " calls ".join(names),
+                    )
+                    reported.update(path)
+                    continue
+                if nxt in graph and nxt not in on_path and nxt not in reported:
+                    on_path.add(nxt)
+                    path.append(nxt)
+                    stack.append((nxt, iter(sorted(graph[nxt]))))
+
+    def choose_main(self) -> None:
+        progs = [p for p in self.out.pous.values() if p.kind == "PROGRAM"]
+        named = []
+        for c in self.sf.configurations:
+            pcs = list(c.programs)
+            for r in c.resources:
+                pcs += r.programs
+            named += pcs
+        if named:
+            pc = named[0]
+            p = self.out.pous.get(pc.program_type.lower())
+            if p is None or p.kind != "PROGRAM":
+                hint = did_you_mean(pc.program_type, [x.name for x in progs])
+                self.err(
+                    pc,
+                    "E201",
+                    f"the configuration runs '{pc.program_type}', which is not a PROGRAM"
+                    + (f"; {hint}" if hint else ""),
+                )
+                return
+            if len(named) > 1:
+                self.warn(named[1], "W405", "only the first program of the configuration runs")
+            self.out.main = p
+            return
+        if not progs:
+            if not self.bag.has_errors:
+                self.bag.error(
+                    "E409", "no PROGRAM found: the file needs exactly one PROGRAM ... END_PROGRAM", 1, 1
+                )
+            return
+        if len(progs) > 1:
+            p = progs[1]
+            self.err_at(
+                p.node.name_line or p.node.line,
+                p.node.name_col or p.node.col,
+                "E409",
+                f"several PROGRAMs ({', '.join(x.name for x in progs)}): exactly one may run; "
+                f"name it in a CONFIGURATION",
+            )
+            return
+        self.out.main = progs[0]
+
+    def unused_warnings(self) -> None:
+        for p in self.out.pous.values():
+            for v in p.vars.values():
+                if v.kind in ("VAR", "VAR_TEMP") and not v.used and not v.address:
+                    self.bag.warning("W201", f"variable '{v.name}' is never used", v.line, v.col)
+                if v.kind == "VAR_OUTPUT" and not v.written and p.kind != "PROGRAM" and not v.address:
+                    self.bag.warning("W202", f"output '{v.name}' is never written", v.line, v.col)
+                if v.kind == "VAR_OUTPUT" and not v.written and p.kind == "PROGRAM" and not v.address:
+                    self.bag.warning("W202", f"output '{v.name}' is never written", v.line, v.col)
+                if v.kind == "RESULT" and not v.written:
+                    self.bag.warning(
+                        "W203",
+                        f"function '{p.name}' never assigns its result; it returns {v.type.name}'s default",
+                        p.node.name_line or p.node.line,
+                        p.node.name_col or p.node.col,
+                    )
+
+
+# ----------------------------------------------------------------------------- helpers
+
+_COMPARE = {"=", "<>", "<", ">", "<=", ">="}
+
+
+def _intish(t: T.Type) -> bool:
+    return t.is_intlike
+
+
+def _is_plain_literal(node) -> bool:
+    if isinstance(node, (A.IntLiteral, A.RealLiteral)):
+        return True
+    if (
+        isinstance(node, A.UnaryOp)
+        and node.op == "-"
+        and isinstance(node.operand, (A.IntLiteral, A.RealLiteral))
+    ):
+        return True
+    return False
+
+
+def _ns_to_value(ns: int, prefix: str | None) -> int:
+    if (prefix or "TIME").upper() == "LTIME":
+        return ns
+    # TIME has millisecond resolution: sub-millisecond parts truncate toward zero
+    q = abs(ns) // 1_000_000
+    return q if ns >= 0 else -q
+
+
+def _addr_ident(addr: str) -> str:
+    return "".join(ch if ch.isalnum() else "_" for ch in addr.lstrip("%")).lower()
+
+
+def _describe(e) -> str:
+    if isinstance(e, A.Name):
+        return f"'{e.name}'"
+    if isinstance(e, A.FieldAccess):
+        inner = _describe(e.base).strip("'")
+        return f"'{inner}.{e.field}'"
+    if isinstance(e, A.IndexAccess):
+        return f"'{_describe(e.base).strip(chr(39))}[...]'"
+    return "the expression"
+
+
+def _parse_conversion(upper: str):
+    """'REAL_TO_INT' -> ('REAL', 'INT'); 'TO_INT' -> (None, 'INT'); otherwise None."""
+    if upper.startswith("TO_") and upper[3:] in T.CONVERSION_NAMES:
+        return (None, upper[3:])
+    if "_TO_" in upper:
+        src, _, dst = upper.partition("_TO_")
+        if src in T.CONVERSION_NAMES and dst in T.CONVERSION_NAMES:
+            return (src, dst)
+    return None
+
+
+def coerce_const(val, t: T.Type):
+    """A folded compile-time value converted to the storage form of type ``t``."""
+    if val is None:
+        return None
+    if isinstance(t, T.Elem):
+        if t.is_bool:
+            return bool(val)
+        if t.is_intlike:
+            if isinstance(val, float):
+                return None
+            return T.wrap(int(val), t)
+        if t.is_real:
+            return f32(float(val)) if t.base is T.REAL else float(val)
+        return int(val) if not isinstance(val, str) else val
+    if isinstance(t, T.StringT):
+        return str(val)[: t.length]
+    if isinstance(t, T.EnumT):
+        return int(val)
+    return val
+
+
+def check(sf: A.SourceFile, filename: str):
+    """Run the checker; returns (CheckedProgram, diagnostics)."""
+    c = Checker(sf, filename)
+    out = c.run()
+    return out, c.bag.items

@@ -1,0 +1,97 @@
+"""Command-line entry points for ST files (called by main.py).
+
+python main.py --check FILE
+python main.py --headless --program FILE --scans N --watch a,b,c --json [OUT]
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+
+from . import compile_file
+from . import types as T
+
+SCAN_MS = 10
+
+
+def _print_diagnostics(comp) -> None:
+    if comp.diagnostics:
+        print(comp.format_diagnostics(), file=sys.stderr)
+
+
+def _summary(comp) -> str:
+    ne, nw = len(comp.errors), len(comp.warnings)
+    if ne:
+        return f"{comp.filename}: {ne} error(s), {nw} warning(s)"
+    return f"{comp.filename}: OK" + (f" ({nw} warning(s))" if nw else "")
+
+
+def check_command(path) -> int:
+    comp = compile_file(path)
+    _print_diagnostics(comp)
+    print(_summary(comp), file=sys.stderr)
+    return 0 if comp.ok else 1
+
+
+def _json_value(value, t):
+    """A watched value as JSON: BOOL true/false, numbers, TIME in ms, STRING text, enums by name."""
+    if isinstance(t, T.EnumT):
+        return t.name_of(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return None if value != value else (1e309 if value > 0 else -1e309)  # json writes Infinity
+    return value
+
+
+def run_program_command(path, scans, watch, json_target) -> int:
+    comp = compile_file(path)
+    if not comp.ok:
+        _print_diagnostics(comp)
+        print(_summary(comp), file=sys.stderr)
+        return 1
+    if comp.warnings:
+        _print_diagnostics(comp)
+    if scans is None or scans < 0:
+        print(f"main.py: error: --scans must be 0 or more, got {scans}", file=sys.stderr)
+        return 2
+    names = [w.strip() for w in (watch or "").split(",") if w.strip()]
+    inst = comp.program.instantiate()
+    resolved = []
+    bad = []
+    for name in names:
+        try:
+            _get, _set, t, _canon = inst._resolve(name)
+            resolved.append((name, t))
+        except KeyError as exc:
+            bad.append(f"--watch {name}: {exc.args[0] if exc.args else exc}")
+    if bad:
+        for line in bad:
+            print(f"main.py: error: {line}", file=sys.stderr)
+        return 1
+    for k in range(scans):
+        inst.scan(k * SCAN_MS)
+        if inst.fault is not None:
+            print(str(inst.fault), file=sys.stderr)
+            print(f"the PLC stopped on scan {k + 1} (t = {k * SCAN_MS} ms)", file=sys.stderr)
+            return 1
+    result = {}
+    for name, t in resolved:
+        if not t.is_scalar:
+            print(
+                f"main.py: error: --watch {name}: {t.name} is not a single value; watch its elements",
+                file=sys.stderr,
+            )
+            return 1
+        result[name] = _json_value(inst.read(name), t)
+    text = json.dumps(result)
+    if json_target in (None, "-"):
+        print(text)
+    else:
+        try:
+            with open(json_target, "w", encoding="utf-8") as f:
+                f.write(text + "\n")
+        except OSError as exc:
+            print(f"main.py: error: cannot write {json_target}: {exc.strerror}", file=sys.stderr)
+            return 1
+    return 0

@@ -1,0 +1,1271 @@
+"""Code generator: checked AST -> Python source -> one ``compile()``.
+
+Safety: every ST name becomes ``v_<lower>`` (identifiers are letters, digits and '_', so
+they are safe Python names once prefixed), and every literal is emitted as ``repr()`` of a
+Python value the compiler built itself (``lit()``), never as source text. Strings are
+repr'd, so quotes and newlines inside them cannot escape.
+
+Speed: each POU body is straight-line Python. Scalar variables of a PROGRAM/FB are loaded
+into locals at the start of ``run`` and stored back at the end; integer stores wrap with an
+inline mask only when the checker cannot prove the value fits; constants are folded; array
+indexes are range-checked inline; loops count iterations against the scan's watchdog
+budget. A second, generator-based variant of every body (``run_dbg``) yields before
+statements for the debugger; the fast variant has no debug checks at all.
+
+The line table ``line_map`` maps each generated Python line to the ST (line, col) of the
+statement it came from; the runtime walks a fault's traceback through it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from . import ast as A
+from . import types as T
+from .checker import ERR, CallInfo, CheckedProgram, EnumRef, PouInfo, VarInfo, f32
+
+# standard functions whose result always lies inside its type's range (no wrap needed on store)
+_BOUNDED_STD = {
+    "MOVE",
+    "SEL",
+    "MAX",
+    "MIN",
+    "LIMIT",
+    "MUX",
+    "SHL",
+    "SHR",
+    "ROL",
+    "ROR",
+    "AND",
+    "OR",
+    "XOR",
+    "NOT",
+    "LEN",
+    "FIND",
+    "TRUNC",
+    "MOD",
+}
+
+_STR_FUNCS = {
+    "LEN": "st_len",
+    "LEFT": "st_left",
+    "RIGHT": "st_right",
+    "MID": "st_mid",
+    "CONCAT": "st_concat",
+    "INSERT": "st_insert",
+    "DELETE": "st_delete",
+    "REPLACE": "st_replace",
+    "FIND": "st_find",
+}
+_MATH_FUNCS = {
+    "SQRT": "_sqrt",
+    "LN": "_ln",
+    "LOG": "_log",
+    "EXP": "_exp",
+    "SIN": "_sin",
+    "COS": "_cos",
+    "TAN": "_tan",
+    "ASIN": "_asin",
+    "ACOS": "_acos",
+    "ATAN": "_atan",
+}
+_CMP = {"=": "==", "<>": "!=", "<": "<", ">": ">", "<=": "<=", ">=": ">="}
+_CMP_FN = {"GT": ">", "GE": ">=", "EQ": "==", "LE": "<=", "LT": "<", "NE": "!="}
+
+SMALL_LOOP = (
+    1000  # constant FOR loops up to this many iterations, with no inner loop or call, skip the watchdog
+)
+
+
+def lit(v) -> str:
+    """Python source for a compile-time value (bool, int, float, str, list)."""
+    if isinstance(v, bool):
+        return "True" if v else "False"
+    if isinstance(v, int):
+        return repr(int(v))
+    if isinstance(v, float):
+        if math.isnan(v):
+            return "_NAN"
+        if math.isinf(v):
+            return "_INF" if v > 0 else "(-_INF)"
+        return repr(float(v))
+    if isinstance(v, str):
+        return repr(str(v))
+    if isinstance(v, list):
+        return "[" + ", ".join(lit(x) for x in v) + "]"
+    raise TypeError(f"no literal form for {type(v).__name__}")
+
+
+def wrap_code(code: str, t: T.Elem) -> str:
+    b = t.base
+    mask = (1 << b.bits) - 1
+    if b.signed:
+        half = 1 << (b.bits - 1)
+        return f"((({code}) + {half}) & {mask}) - {half}"
+    return f"(({code}) & {mask})"
+
+
+def addr_key(addr: str) -> str:
+    return addr
+
+
+class _Loop:
+    def __init__(self, kind: str, counter: str | None, cont: list[str] | None = None):
+        self.kind = kind  # 'for' | 'while' | 'repeat' | 'forw'
+        self.counter = counter  # watchdog local, or None
+        self.cont = cont or []  # lines to run before `continue`
+
+
+class CodeGen:
+    def __init__(self, cp: CheckedProgram, filename: str):
+        self.cp = cp
+        self.filename = filename
+        self.lines: list[str] = []
+        self.line_map: list[tuple[int, int]] = [(0, 0)]  # index = python line number (1-based)
+        self.pos = (0, 0)
+        self.tmp = 0
+        self.mode = "fast"  # 'fast' | 'dbg'
+        self.pou: PouInfo | None = None
+        self.cached: dict[str, VarInfo] = {}
+        self.read: set[str] = set()
+        self.written: set[str] = set()
+        self.uses_globals = False
+        self.loops: list[_Loop] = []
+        self.breakable: set[int] = set()
+        self.pre: list[str] = []
+
+    # ------------------------------------------------------------------ output
+    def emit(self, ind: int, text: str) -> None:
+        for part in text.split("\n"):
+            self.lines.append("    " * ind + part)
+            self.line_map.append(self.pos)
+
+    def new_tmp(self, prefix: str = "_t") -> str:
+        self.tmp += 1
+        return f"{prefix}{self.tmp}"
+
+    # ------------------------------------------------------------------ module
+    def generate(self) -> str:
+        cp = self.cp
+        for st in cp.structs:
+            self.gen_struct(st)
+        self.gen_globals()
+        for p in cp.pous.values():
+            if p.kind == "FUNCTION":
+                for mode in ("fast", "dbg"):
+                    self.gen_function(p, mode)
+            else:
+                self.gen_fb(p)
+        self.gen_io()
+        return "\n".join(self.lines) + "\n"
+
+    # ------------------------------------------------------------------ construction of values
+    def ctor(self, t: T.Type, init=None) -> str:
+        """Python expression building a fresh value of type ``t`` with initial value ``init``."""
+        if isinstance(t, T.ArrayT):
+            e = t.elem
+            if e.is_scalar:
+                d = T.default_value(e)
+                if not init:
+                    return f"[{lit(d)}] * {t.size}"
+                vals = [d if x is None else x for x in init] + [d] * (t.size - len(init))
+                return lit(vals)
+            items = list(init or []) + [None] * (t.size - len(init or []))
+            if all(x is None for x in items):
+                return f"[{self.ctor(e)} for _ in range({t.size})]"
+            return "[" + ", ".join(self.ctor(e, x) for x in items) + "]"
+        if isinstance(t, T.StructT):
+            base = f"{t.pyname}()"
+            if init:
+                parts = ", ".join(
+                    f"({lit('v_' + k)}, {self.ctor(t.fields[k].type, v)})"
+                    for k, v in init.items()
+                    if k in t.fields
+                )
+                return f"_with({base}, {parts})" if parts else base
+            return base
+        if isinstance(t, T.FBT):
+            base = f"{t.pyname}()"
+            if init:
+                parts = ", ".join(
+                    f"({lit('v_' + k)}, {self.ctor(t.vars[k].type, v)})"
+                    for k, v in init.items()
+                    if k in t.vars
+                )
+                return f"_with({base}, {parts})" if parts else base
+            return base
+        if t is ERR:
+            return "None"
+        return lit(T.default_value(t) if init is None else init)
+
+    def copy_code(self, t: T.Type, code: str) -> str:
+        """A copy of a composite value (value semantics of ST assignment and inputs)."""
+        if isinstance(t, T.ArrayT):
+            if t.elem.is_scalar:
+                return f"{code}[:]"
+            return f"[_x.copy() for _x in {code}]"
+        if isinstance(t, T.StructT):
+            return f"{code}.copy()"
+        return code
+
+    def gen_struct(self, st: T.StructT) -> None:
+        self.pos = (0, 0)
+        names = [f"v_{k}" for k in st.fields]
+        self.emit(0, f"class {st.pyname}:")
+        self.emit(1, f"__slots__ = ({''.join(lit(n) + ', ' for n in names)})")
+        self.emit(1, "def __init__(self):")
+        for k, f in st.fields.items():
+            self.emit(2, f"self.v_{k} = {self.ctor(f.type, f.init)}")
+        if not st.fields:
+            self.emit(2, "pass")
+        self.emit(1, "def copy(self):")
+        self.emit(2, f"n = {st.pyname}.__new__({st.pyname})")
+        for k, f in st.fields.items():
+            self.emit(2, f"n.v_{k} = {self.copy_code(f.type, 'self.v_' + k)}")
+        self.emit(2, "return n")
+        self.emit(1, "def assign(self, o):")
+        for k, f in st.fields.items():
+            if isinstance(f.type, T.StructT):
+                self.emit(2, f"self.v_{k}.assign(o.v_{k})")
+            elif isinstance(f.type, T.ArrayT):
+                self.emit(2, f"self.v_{k}[:] = {self.copy_code(f.type, 'o.v_' + k)}")
+            else:
+                self.emit(2, f"self.v_{k} = o.v_{k}")
+        self.emit(2, "return self")
+
+    def gen_globals(self) -> None:
+        cp = self.cp
+        allv = list(cp.globals.values()) + list(cp.addresses.values())
+        self.emit(0, "class Globals:")
+        self.emit(1, f"__slots__ = ({''.join(lit(v.pyname) + ', ' for v in allv)})")
+        self.emit(1, "def __init__(self):")
+        for v in allv:
+            self.emit(2, f"self.{v.pyname} = {self.ctor(v.type, v.init)}")
+        self.emit(2, "pass")
+
+    # ------------------------------------------------------------------ POUs
+    def gen_fb(self, p: PouInfo) -> None:
+        self.pos = (p.node.line, p.node.col)
+        members = [v for v in p.vars.values() if v.kind not in ("VAR_TEMP", "VAR_EXTERNAL") and v.owner is p]
+        self.emit(0, f"class {p.pyname}:")
+        self.emit(1, f"__slots__ = ({''.join(lit(v.pyname) + ', ' for v in members)})")
+        self.emit(1, "def __init__(self):")
+        for v in members:
+            self.emit(2, f"self.{v.pyname} = {self.ctor(v.type, v.init)}")
+        self.emit(2, "pass")
+        for mode in ("fast", "dbg"):
+            self.gen_body_method(p, mode)
+
+    def _start_pou(self, p: PouInfo, mode: str) -> None:
+        self.pou = p
+        self.mode = mode
+        self.read = set()
+        self.written = set()
+        self.uses_globals = False
+        self.loops = []
+        self.pre = []
+
+    def gen_body_method(self, p: PouInfo, mode: str) -> None:
+        self._start_pou(p, mode)
+        temps = [v for v in p.vars.values() if v.kind == "VAR_TEMP"]
+        # in the fast variant every scalar member lives in a local during the call
+        self.cached = {}
+        if mode == "fast":
+            for v in p.vars.values():
+                if v.owner is p and v.kind not in ("VAR_TEMP", "VAR_EXTERNAL"):
+                    self.cached[v.lname] = v
+        saved = self.lines, self.line_map
+        self.lines, self.line_map = [], []
+        self.block(p.node.body, 2)
+        body_lines, body_map = self.lines, self.line_map
+        self.lines, self.line_map = saved
+        name = "run" if mode == "fast" else "run_dbg"
+        self.pos = (p.node.line, p.node.col)
+        self.emit(1, f"def {name}(self, ctx):")
+        if self.uses_globals:
+            self.emit(2, "G = ctx.g")
+        if mode == "dbg":
+            self.emit(2, "_D = ctx.dbg")
+            self.emit(2, f"_D.enter({lit(p.name)})")
+        for v in temps:
+            self.emit(2, f"{v.pyname} = {self.ctor(v.type, v.init)}")
+        if mode == "fast":
+            for k in sorted(self.read | self.written):
+                v = self.cached.get(k)
+                if v is not None:
+                    self.emit(2, f"{v.pyname} = self.{v.pyname}")
+        stores = self.stores()
+        if stores:
+            # try/finally: RETURN and runtime faults store the locals too (the watch shows the state
+            # at the fault); costs nothing on the normal path
+            self.emit(2, "try:")
+            self.lines.extend("    " + x for x in body_lines)
+        else:
+            self.lines.extend(body_lines)
+        self.line_map.extend(body_map)
+        if stores:
+            self.emit(2, "finally:")
+            self.emit(3, "\n".join(stores))
+        if mode == "dbg":
+            self.emit(2, "_D.leave()")
+        if mode == "dbg":
+            self.emit(2, "if False:")
+            self.emit(3, "yield")
+
+    def stores(self) -> list[str]:
+        parts = []
+        if self.mode == "fast" and self.pou.kind != "FUNCTION":
+            for k in sorted(self.written):
+                v = self.cached.get(k)
+                if v is not None and v.type.is_scalar:
+                    parts.append(f"self.{v.pyname} = {v.pyname}")
+        return parts
+
+    def epilogue(self) -> str:
+        """Code run before RETURN (locals are stored by the enclosing try/finally)."""
+        parts = []
+        if self.mode == "dbg":
+            parts.append("_D.leave()")
+        if self.pou.kind == "FUNCTION":
+            parts.append("return " + self.func_return())
+        return "\n".join(parts)
+
+    def func_return(self) -> str:
+        p = self.pou
+        res = p.vars.get(p.lname)
+        outs = [v for v in p.vars.values() if v.kind in ("VAR_OUTPUT", "VAR_IN_OUT")]
+        r = res.pyname if (res is not None and res.kind == "RESULT") else "None"
+        if outs:
+            return "(" + ", ".join([r] + [v.pyname for v in outs]) + ",)"
+        return r
+
+    def gen_function(self, p: PouInfo, mode: str) -> None:
+        self._start_pou(p, mode)
+        self.cached = {}
+        params = p.params()
+        saved = self.lines, self.line_map
+        self.lines, self.line_map = [], []
+        self.block(p.node.body, 1)
+        body_lines, body_map = self.lines, self.line_map
+        self.lines, self.line_map = saved
+        self.pos = (p.node.line, p.node.col)
+        name = p.pyname + ("_dbg" if mode == "dbg" else "")
+        self.emit(0, f"def {name}(ctx{''.join(', ' + v.pyname for v in params)}):")
+        if self.uses_globals:
+            self.emit(1, "G = ctx.g")
+        if mode == "dbg":
+            self.emit(1, "_D = ctx.dbg")
+            self.emit(1, f"_D.enter({lit(p.name)})")
+        for v in p.vars.values():
+            if v.kind in ("VAR", "VAR_TEMP", "VAR_OUTPUT", "RESULT"):
+                self.emit(1, f"{v.pyname} = {self.ctor(v.type, v.init)}")
+        self.lines.extend(body_lines)
+        self.line_map.extend(body_map)
+        self.emit(1, self.epilogue())
+        if mode == "dbg":
+            self.emit(1, "if False:")
+            self.emit(2, "yield")
+
+    # ------------------------------------------------------------------ I/O image copies
+    def gen_io(self) -> None:
+        cp = self.cp
+        main = cp.main
+        ins, outs = [], []
+        located = []
+        if main is not None:
+            located += [("p", v) for v in main.vars.values() if v.address and v.owner is main]
+        located += [("G", v) for v in cp.globals.values() if v.address]
+        located += [("G", v) for v in cp.addresses.values()]
+        for holder, v in located:
+            (ins if v.address.startswith("%I") else outs).append((holder, v))
+        self.emit(0, "def _io_in(p, G, img):")
+        for holder, v in ins:
+            self.emit(1, f"{holder}.{v.pyname} = img[{lit(v.address)}]")
+        self.emit(1, "pass")
+        self.emit(0, "def _io_out(p, G, img):")
+        for holder, v in outs:
+            self.emit(1, f"img[{lit(v.address)}] = {holder}.{v.pyname}")
+        self.emit(1, "pass")
+
+    # ------------------------------------------------------------------ statements
+    def block(self, stmts: list[A.Stmt], ind: int) -> None:
+        if not stmts:
+            self.emit(ind, "pass")
+            return
+        last_line = None
+        for s in stmts:
+            self.pos = (s.line, s.col)
+            if self.mode == "dbg" and not isinstance(s, A.EmptyStmt) and s.line != last_line:
+                self.breakable.add(s.line)
+                self.emit(ind, f"if _D.hit({s.line}, {s.col}):")
+                self.emit(ind + 1, "yield")
+                last_line = s.line
+            self.stmt(s, ind)
+
+    def flush_pre(self, ind: int) -> None:
+        for line in self.pre:
+            self.emit(ind, line)
+        self.pre = []
+
+    def stmt(self, s: A.Stmt, ind: int) -> None:
+        if isinstance(s, A.Assign):
+            self.assign(s.target, s.value, ind)
+        elif isinstance(s, A.CallStmt):
+            self.call_stmt(s.call, ind)
+        elif isinstance(s, A.IfStmt):
+            self.if_stmt(s, ind)
+        elif isinstance(s, A.CaseStmt):
+            self.case_stmt(s, ind)
+        elif isinstance(s, A.ForStmt):
+            self.for_stmt(s, ind)
+        elif isinstance(s, A.WhileStmt):
+            self.while_stmt(s, ind)
+        elif isinstance(s, A.RepeatStmt):
+            self.repeat_stmt(s, ind)
+        elif isinstance(s, A.ExitStmt):
+            self.emit(ind, "break")
+        elif isinstance(s, A.ContinueStmt):
+            loop = self.loops[-1]
+            for line in loop.cont:
+                self.emit(ind, line)
+            self.emit(ind, "continue")
+        elif isinstance(s, A.ReturnStmt):
+            for loop in reversed(self.loops):
+                if loop.counter:
+                    self.emit(ind, f"ctx.left = {loop.counter}")
+                    break
+            ep = self.epilogue()
+            if ep:
+                self.emit(ind, ep)
+            if self.pou.kind != "FUNCTION":
+                self.emit(ind, "return")
+        elif isinstance(s, A.EmptyStmt):
+            self.emit(ind, "pass")
+
+    # assignment -------------------------------------------------------
+    def assign(
+        self,
+        target: A.Expr,
+        value: A.Expr,
+        ind: int,
+        value_code: str | None = None,
+        value_type: T.Type | None = None,
+    ) -> None:
+        cp = self.cp
+        tt = cp.types.get(id(target), ERR)
+        vt = value_type if value_type is not None else cp.types.get(id(value), ERR)
+        if value_code is None:
+            # a call with outputs whose value is assigned directly
+            code = self.store_value(value, tt)
+        else:
+            code = self.convert_store(value_code, vt, tt, bounded=True)
+        pre = self.pre
+        self.pre = []
+        for line in pre:
+            self.emit(ind, line)
+        if isinstance(target, A.BitAccess):
+            self.bit_store(target, code, ind)
+            return
+        if isinstance(tt, T.StructT):
+            self.emit(ind, f"{self.ex(target)}.assign({code})")
+            return
+        if isinstance(tt, T.ArrayT):
+            self.emit(ind, f"{self.ex(target)}[:] = {code}")
+            return
+        lhs = self.lvalue(target)
+        self.flush_pre(ind)
+        self.emit(ind, f"{lhs} = {code}")
+
+    def store_value(self, value: A.Expr, tt: T.Type) -> str:
+        """Python code for ``value`` converted to the storage form of ``tt`` (wrap, float32, length)."""
+        cp = self.cp
+        vt = cp.types.get(id(value), ERR)
+        if id(value) in cp.consts and not isinstance(value, A.Call):
+            return lit(self.const_for(cp.consts[id(value)], tt))
+        code = self.ex(value)
+        if isinstance(tt, (T.ArrayT, T.StructT)):
+            return self.copy_code(tt, code)
+        return self.convert_store(code, vt, tt, bounded=self.bounded(value))
+
+    def const_for(self, val, tt: T.Type):
+        if isinstance(tt, T.Elem):
+            if tt.is_bool:
+                return bool(val)
+            if tt.is_intlike:
+                return T.wrap(int(val), tt)
+            if tt.is_real:
+                return f32(float(val)) if tt.base is T.REAL else float(val)
+            return int(val)
+        if isinstance(tt, T.StringT):
+            return str(val)[: tt.length]
+        return val
+
+    def convert_store(self, code: str, vt: T.Type, tt: T.Type, bounded: bool) -> str:
+        if tt is ERR or vt is ERR:
+            return code
+        if isinstance(tt, T.Elem):
+            if tt.is_intlike:
+                src = T.concrete(vt)
+                if (
+                    bounded
+                    and isinstance(src, T.Elem)
+                    and src.is_intlike
+                    and tt.lo <= src.lo
+                    and src.hi <= tt.hi
+                    and tt.base.lo <= src.lo
+                    and src.hi <= tt.base.hi
+                ):
+                    return code
+                return wrap_code(code, tt)
+            if tt.is_real:
+                if vt.is_int or vt.is_bits:
+                    if tt.base is T.REAL and T.concrete(vt).bits > 16:
+                        return f"_f32(float({code}))"
+                    return f"float({code})"
+                return code
+            return code
+        if isinstance(tt, T.StringT):
+            if isinstance(vt, T.StringT) and vt.length <= tt.length and bounded:
+                return code
+            return f"{code}[:{tt.length}]"
+        return code
+
+    def bounded(self, e: A.Expr) -> bool:
+        """True when the runtime value of ``e`` always lies inside the range of its static type."""
+        cp = self.cp
+        if isinstance(e, (A.Name, A.FieldAccess, A.IndexAccess, A.BitAccess, A.DirectAddress)):
+            return True
+        if isinstance(e, A.Call):
+            info = cp.calls.get(id(e))
+            if info is None:
+                return False
+            if info.kind in ("func", "conv"):
+                return True
+            if info.kind == "std":
+                return info.name in _BOUNDED_STD
+            return False
+        if isinstance(e, A.BinaryOp):
+            if e.op in ("AND", "OR", "XOR", "MOD"):
+                return self.bounded(e.left) and self.bounded(e.right)
+            if e.op == "/" and id(e.right) in cp.consts:
+                c = cp.consts[id(e.right)]
+                return isinstance(c, int) and c not in (0, -1) and self.bounded(e.left)
+            return e.op in _CMP
+        if isinstance(e, A.UnaryOp):
+            return e.op == "NOT"
+        return id(e) in cp.consts
+
+    def bit_store(self, target: A.BitAccess, code: str, ind: int) -> None:
+        bt = self.cp.types.get(id(target.base), ERR)
+        base = self.lvalue(target.base)
+        read = self.ex(target.base)
+        self.flush_pre(ind)
+        bit = 1 << target.bit
+        setv = f"({read} | {bit})"
+        if isinstance(bt, T.Elem) and bt.base.signed and target.bit == bt.base.bits - 1:
+            setv = wrap_code(setv, bt)
+        self.emit(ind, f"{base} = {setv} if {code} else ({read} & {~bit})")
+
+    # calls ------------------------------------------------------------
+    def call_stmt(self, call: A.Call, ind: int) -> None:
+        info = self.cp.calls.get(id(call))
+        if info is None:
+            return
+        if info.kind == "fb":
+            self.fb_call(call, info, ind)
+            return
+        if info.kind == "func" and (info.outputs or any(v.kind == "VAR_IN_OUT" for v, _ in info.inputs)):
+            self.func_call_with_outputs(call, info, ind, None)
+            return
+        code = self.ex(call)
+        self.flush_pre(ind)
+        self.emit(ind, code)
+
+    def fb_call(self, call: A.Call, info: CallInfo, ind: int) -> None:
+        inst = info.instance
+        icode = self.ex(inst)
+        if not isinstance(inst, A.Name):
+            t = self.new_tmp("_i")
+            self.flush_pre(ind)
+            self.emit(ind, f"{t} = {icode}")
+            icode = t
+        inouts = []
+        for v, arg in info.inputs:
+            if v.kind == "VAR_IN_OUT":
+                if v.type.is_scalar:
+                    inouts.append((v, arg))
+                self.emit(ind, f"{icode}.{v.pyname} = {self.ex(arg)}")
+            else:
+                code = self.store_value(arg, v.type)
+                self.flush_pre(ind)
+                self.emit(ind, f"{icode}.{v.pyname} = {code}")
+        self.watchdog_out(ind)
+        if self.mode == "dbg" and not info.fbtype.standard:
+            self.emit(ind, f"yield from {icode}.run_dbg(ctx)")
+        else:
+            self.emit(ind, f"{icode}.run(ctx)")
+        self.watchdog_in(ind)
+        for v, arg in inouts:
+            self.assign(arg, arg, ind, value_code=f"{icode}.{v.pyname}", value_type=v.type)
+        for v, target, negated in info.outputs:
+            code = f"{icode}.{v.pyname}"
+            if negated:
+                code = f"(not {code})"
+            self.assign(target, target, ind, value_code=code, value_type=T.BOOL if negated else v.type)
+
+    def watchdog_out(self, ind: int) -> None:
+        for loop in reversed(self.loops):
+            if loop.counter:
+                self.emit(ind, f"ctx.left = {loop.counter}")
+                return
+
+    def watchdog_in(self, ind: int) -> None:
+        for loop in reversed(self.loops):
+            if loop.counter:
+                self.emit(ind, f"{loop.counter} = ctx.left")
+                return
+
+    def func_args(self, info: CallInfo) -> list[str]:
+        given = {id(v): a for v, a in info.inputs}
+        out = []
+        for v in info.pou.params():
+            a = given.get(id(v))
+            if a is None:
+                out.append(self.ctor(v.type, v.init))
+            elif v.kind == "VAR_IN_OUT":
+                out.append(self.ex(a))
+            else:
+                out.append(self.store_value(a, v.type))
+        return out
+
+    def func_call_expr(self, info: CallInfo) -> str:
+        args = "".join(", " + a for a in self.func_args(info))
+        if self.mode == "dbg":
+            return f"(yield from {info.pou.pyname}_dbg(ctx{args}))"
+        return f"{info.pou.pyname}(ctx{args})"
+
+    def func_call_with_outputs(self, call: A.Call, info: CallInfo, ind: int, result_tmp: str | None) -> None:
+        t = result_tmp or self.new_tmp("_r")
+        code = self.func_call_expr(info)
+        self.flush_pre(ind)
+        self.watchdog_out(ind)
+        self.emit(ind, f"{t} = {code}")
+        self.watchdog_in(ind)
+        p = info.pou
+        outs = [v for v in p.vars.values() if v.kind in ("VAR_OUTPUT", "VAR_IN_OUT")]
+        given = {id(v): a for v, a in info.inputs}
+        for k, v in enumerate(outs, start=1):
+            if v.kind == "VAR_IN_OUT" and id(v) in given and v.type.is_scalar:
+                a = given[id(v)]
+                self.assign(a, a, ind, value_code=f"{t}[{k}]", value_type=v.type)
+        for v, target, negated in info.outputs:
+            k = outs.index(v) + 1
+            code = f"{t}[{k}]"
+            if negated:
+                code = f"(not {code})"
+            self.assign(target, target, ind, value_code=code, value_type=T.BOOL if negated else v.type)
+
+    # control flow -----------------------------------------------------
+    def cond_code(self, e: A.Expr) -> str:
+        return self.ex(e)
+
+    def if_stmt(self, s: A.IfStmt, ind: int) -> None:
+        c = self.cond_code(s.condition)
+        self.flush_pre(ind)
+        self.emit(ind, f"if {c}:")
+        self.block(s.then_body, ind + 1)
+        depth = ind
+        for b in s.elsifs:
+            self.pos = (b.condition.line, b.condition.col)
+            c = self.cond_code(b.condition)
+            if self.pre:
+                self.emit(depth, "else:")
+                depth += 1
+                self.flush_pre(depth)
+                self.emit(depth, f"if {c}:")
+            else:
+                self.emit(depth, f"elif {c}:")
+            self.block(b.body, depth + 1)
+        if s.else_body:
+            self.emit(depth, "else:")
+            self.block(s.else_body, depth + 1)
+
+    def case_stmt(self, s: A.CaseStmt, ind: int) -> None:
+        sel = self.ex(s.selector)
+        self.flush_pre(ind)
+        if not _simple(sel):
+            t = self.new_tmp("_c")
+            self.emit(ind, f"{t} = {sel}")
+            sel = t
+        first = True
+        for br in s.branches:
+            conds = []
+            singles = []
+            for lab in br.labels:
+                if isinstance(lab, A.CaseRange):
+                    lo = self.cp.consts.get(id(lab.low))
+                    hi = self.cp.consts.get(id(lab.high))
+                    if lo is None or hi is None:
+                        continue
+                    conds.append(f"{lit(lo)} <= {sel} <= {lit(hi)}")
+                else:
+                    v = self.cp.consts.get(id(lab))
+                    if v is not None:
+                        singles.append(v)
+            if len(singles) == 1:
+                conds.insert(0, f"{sel} == {lit(singles[0])}")
+            elif singles:
+                conds.insert(0, f"{sel} in ({', '.join(lit(x) for x in singles)})")
+            cond = " or ".join(conds) or "False"
+            self.pos = (br.line, br.col)
+            self.emit(ind, f"{'if' if first else 'elif'} {cond}:")
+            first = False
+            self.block(br.body, ind + 1)
+        if s.else_body:
+            if first:
+                self.emit(ind, "if True:")
+            else:
+                self.emit(ind, "else:")
+            self.block(s.else_body, ind + 1)
+
+    def loop_counter(self, ind: int) -> str:
+        c = self.new_tmp("_w")
+        outer = next((lp.counter for lp in reversed(self.loops) if lp.counter), None)
+        self.emit(ind, f"{c} = {outer or 'ctx.left'}")
+        return c
+
+    def loop_end(self, c: str, ind: int) -> None:
+        outer = next((lp.counter for lp in reversed(self.loops) if lp.counter), None)
+        self.emit(ind, f"{outer or 'ctx.left'} = {c}")
+
+    def count(self, c: str, ind: int) -> None:
+        self.emit(ind, f"{c} -= 1")
+        self.emit(ind, f"if {c} < 0: _watchdog(ctx)")
+
+    def while_stmt(self, s: A.WhileStmt, ind: int) -> None:
+        c = self.loop_counter(ind)
+        cond = self.cond_code(s.condition)
+        if self.pre:
+            self.emit(ind, "while True:")
+            self.flush_pre(ind + 1)
+            self.emit(ind + 1, f"if not ({cond}): break")
+        else:
+            self.emit(ind, f"while {cond}:")
+        self.count(c, ind + 1)
+        self.loops.append(_Loop("while", c))
+        self.block(s.body, ind + 1)
+        self.loops.pop()
+        self.pos = (s.line, s.col)
+        self.loop_end(c, ind)
+
+    def repeat_stmt(self, s: A.RepeatStmt, ind: int) -> None:
+        c = self.loop_counter(ind)
+        self.emit(ind, "while True:")
+        self.count(c, ind + 1)
+        # CONTINUE in REPEAT still tests the UNTIL condition
+        saved_pos = self.pos
+        self.pos = (s.condition.line, s.condition.col)
+        cond = self.cond_code(s.condition)
+        cont = self.pre + [f"if {cond}: break"]
+        self.pre = []
+        self.pos = saved_pos
+        self.loops.append(_Loop("repeat", c, cont))
+        self.block(s.body, ind + 1)
+        self.loops.pop()
+        self.pos = (s.condition.line, s.condition.col)
+        for line in cont:
+            self.emit(ind + 1, line)
+        self.pos = (s.line, s.col)
+        self.loop_end(c, ind)
+
+    def for_stmt(self, s: A.ForStmt, ind: int) -> None:
+        cp = self.cp
+        var = self.lookup(s.var)
+        vt = var.type
+        vcode = self.var_code(var, write=True)
+        start = self.store_value(s.start, vt) if vt.is_intlike else self.ex(s.start)
+        end = self.ex(s.end)
+        step_const = 1 if s.step is None else cp.consts.get(id(s.step))
+        step = "1" if s.step is None else self.ex(s.step)
+        self.flush_pre(ind)
+        assigns_var = _assigns(s.body, s.var.lower())
+        const_bounds = id(s.start) in cp.consts and id(s.end) in cp.consts and isinstance(step_const, int)
+        if not assigns_var and step_const != 0:
+            # fast path: a Python range, with the first failing value stored after a full run
+            if const_bounds:
+                a, b = cp.consts[id(s.start)], cp.consts[id(s.end)]
+                rng = range(a, b + (1 if step_const > 0 else -1), step_const)
+                final = a + len(rng) * step_const
+                rcode = f"range({lit(a)}, {lit(b + (1 if step_const > 0 else -1))}, {lit(step_const)})"
+                small = len(rng) <= SMALL_LOOP and not _has_loop_or_call(s.body, cp)
+                final_code = lit(T.wrap(final, vt) if isinstance(vt, T.Elem) and vt.is_intlike else final)
+            else:
+                small = False
+                r = self.new_tmp("_rg")
+                if isinstance(step_const, int):
+                    stop = f"({end}) + {1 if step_const > 0 else -1}"
+                    self.emit(ind, f"{r} = range({start}, {stop}, {lit(step_const)})")
+                    sc = lit(step_const)
+                else:
+                    sv = self.new_tmp("_s")
+                    self.emit(ind, f"{sv} = {step}")
+                    self.emit(ind, f"if {sv} == 0: _for_step_zero()")
+                    self.emit(ind, f"{r} = range({start}, ({end}) + (1 if {sv} > 0 else -1), {sv})")
+                    sc = sv
+                rcode = r
+                fin = f"{r}.start + len({r}) * {sc}"
+                final_code = wrap_code(fin, vt) if isinstance(vt, T.Elem) and vt.is_intlike else fin
+            c = None if small else self.loop_counter(ind)
+            self.emit(ind, f"for {vcode} in {rcode}:")
+            if c:
+                self.count(c, ind + 1)
+            self.loops.append(_Loop("for", c))
+            self.block(s.body, ind + 1)
+            self.loops.pop()
+            self.pos = (s.line, s.col)
+            self.emit(ind, "else:")
+            self.emit(ind + 1, f"{vcode} = {final_code}")
+            if c:
+                self.loop_end(c, ind)
+            return
+        # general form: the body changes the variable (or the step is 0): a counted while loop
+        e = self.new_tmp("_e")
+        sv = self.new_tmp("_s")
+        self.emit(ind, f"{vcode} = {start}")
+        self.emit(ind, f"{e} = {end}")
+        self.emit(ind, f"{sv} = {step}")
+        c = self.loop_counter(ind)
+        self.emit(ind, f"while ({vcode} <= {e}) if {sv} >= 0 else ({vcode} >= {e}):")
+        self.count(c, ind + 1)
+        nxt = f"{vcode} + {sv}"
+        if isinstance(vt, T.Elem) and vt.is_intlike:
+            nxt = wrap_code(nxt, vt)
+        inc = f"{vcode} = {nxt}"
+        self.loops.append(_Loop("forw", c, [inc]))
+        self.block(s.body, ind + 1)
+        self.loops.pop()
+        self.pos = (s.line, s.col)
+        self.emit(ind + 1, inc)
+        self.loop_end(c, ind)
+
+    # ------------------------------------------------------------------ names
+    def lookup(self, name: str) -> VarInfo:
+        key = name.lower()
+        v = self.pou.vars.get(key) if self.pou else None
+        if v is None:
+            v = self.cp.globals[key]
+        return v
+
+    def var_code(self, v: VarInfo, write: bool = False) -> str:
+        if v.owner is None or v.kind == "ADDR":
+            self.uses_globals = True
+            return f"G.{v.pyname}"
+        if v.kind == "VAR_EXTERNAL":
+            self.uses_globals = True
+            return f"G.{v.pyname}"
+        p = self.pou
+        if v.owner is not p:
+            # a variable of another POU reached by name cannot happen after checking
+            return f"self.{v.pyname}"
+        if p.kind == "FUNCTION" or v.kind == "VAR_TEMP":
+            return v.pyname
+        if self.mode == "fast" and v.lname in self.cached:
+            (self.written if write else self.read).add(v.lname)
+            if write:
+                self.read.add(v.lname)
+            return v.pyname
+        return f"self.{v.pyname}"
+
+    def lvalue(self, e: A.Expr) -> str:
+        cp = self.cp
+        if isinstance(e, A.Name):
+            ref = cp.refs.get(id(e))
+            if isinstance(ref, VarInfo):
+                return self.var_code(ref, write=True)
+        if isinstance(e, A.DirectAddress):
+            v = cp.refs.get(id(e))
+            return self.var_code(v, write=True)
+        return self.ex(e)
+
+    # ------------------------------------------------------------------ expressions
+    def ex(self, e: A.Expr) -> str:
+        cp = self.cp
+        if id(e) in cp.consts and not isinstance(e, A.Call):
+            return lit(cp.consts[id(e)])
+        if isinstance(e, A.Name):
+            ref = cp.refs.get(id(e))
+            if isinstance(ref, VarInfo):
+                return self.var_code(ref)
+            if isinstance(ref, EnumRef):
+                return lit(ref.value)
+            return "None"
+        if isinstance(e, A.DirectAddress):
+            return self.var_code(cp.refs[id(e)])
+        if isinstance(e, A.FieldAccess):
+            bt = cp.types.get(id(e.base), ERR)
+            base = self.ex(e.base)
+            if bt.is_intlike and e.field.isdigit():
+                return f"((({base}) >> {int(e.field)}) & 1 != 0)"
+            return f"{base}.v_{e.field.lower()}"
+        if isinstance(e, A.BitAccess):
+            return f"((({self.ex(e.base)}) >> {e.bit}) & 1 != 0)"
+        if isinstance(e, A.IndexAccess):
+            return self.index(e)
+        if isinstance(e, A.UnaryOp):
+            return self.unary(e)
+        if isinstance(e, A.BinaryOp):
+            return self.binary(e)
+        if isinstance(e, A.Call):
+            return self.call_expr(e)
+        return "None"
+
+    def index(self, e: A.IndexAccess) -> str:
+        cp = self.cp
+        at = cp.types.get(id(e.base))
+        base = self.ex(e.base)
+        name = _path_text(e.base)
+        parts = []
+        for ix, (lo, hi), stride in zip(e.indices, at.dims, at.strides, strict=True):
+            if id(ix) in cp.consts:
+                off = cp.consts[id(ix)] - lo
+                parts.append((None, off * stride))
+                continue
+            code = self.ex(ix)
+            fault = f"_index_fault({{v}}, {lo}, {hi}, {lit(name)})"
+            if _simple(code):
+                off = f"({code} - {lo})" if lo else code
+                chk = f"({off} if {lo} <= {code} <= {hi} else {fault.format(v=code)})"
+            else:
+                t = self.new_tmp()
+                off = f"({t} - {lo})" if lo else t
+                chk = f"({off} if {lo} <= ({t} := {code}) <= {hi} else {fault.format(v=t)})"
+            parts.append((chk, stride))
+        const = sum(s for c, s in parts if c is None)
+        terms = [c if s == 1 else f"{c} * {s}" for c, s in parts if c is not None]
+        if const or not terms:
+            terms.append(str(const))
+        return f"{base}[{' + '.join(terms)}]"
+
+    def unary(self, e: A.UnaryOp) -> str:
+        t = self.cp.types.get(id(e), ERR)
+        x = self.ex(e.operand)
+        if e.op == "NOT":
+            if t.is_bool:
+                return f"(not {x})"
+            b = t.base if isinstance(t, T.Elem) else t
+            if isinstance(b, T.Elem) and not b.signed:
+                return f"({x} ^ {(1 << b.bits) - 1})"
+            return f"(~{x})"
+        if e.op == "-":
+            return f"(-{x})"
+        return x
+
+    def binary(self, e: A.BinaryOp) -> str:
+        cp = self.cp
+        op = e.op
+        t = cp.types.get(id(e), ERR)
+        lt = cp.types.get(id(e.left), ERR)
+        rt = cp.types.get(id(e.right), ERR)
+        a = self.ex(e.left)
+        b = self.ex(e.right)
+        if op in _CMP:
+            return f"({a} {_CMP[op]} {b})"
+        if op in ("AND", "OR", "XOR"):
+            if t.is_bool:
+                if op == "XOR":
+                    return f"({a} != {b})"
+                pyop = "and" if op == "AND" else "or"
+                if not _has_call(e.right):
+                    return f"({a} {pyop} {b})"
+                return f"({a} {'&' if op == 'AND' else '|'} {b})"
+            return f"({a} {'&' if op == 'AND' else '|' if op == 'OR' else '^'} {b})"
+        real = t.is_real
+        if op == "**":
+            code = f"_expt({a}, {b})"
+            return f"_f32({code})" if _is_real32(t) else code
+        if t.is_time:
+            if op in ("+", "-"):
+                return f"({a} {op} {b})"
+            if op == "*":
+                if lt.is_real or rt.is_real:
+                    return f"_time_of_real({a} * {b})"
+                return f"({a} * {b})"
+            if op == "/":
+                if rt.is_real:
+                    return f"_time_of_real(_fdiv({a}, {b}))"
+                return f"_idiv({a}, {b})"
+        if real:
+            if op == "/":
+                c = cp.consts.get(id(e.right))
+                code = f"({a} / {b})" if isinstance(c, (int, float)) and c != 0 else f"_fdiv({a}, {b})"
+            else:
+                code = f"({a} {op} {b})"
+            return f"_f32({code})" if _is_real32(t) else code
+        if op in ("+", "-", "*"):
+            return f"({a} {op} {b})"
+        if op in ("/", "MOD"):
+            c = cp.consts.get(id(e.right))
+            if isinstance(c, int) and not isinstance(c, bool) and c > 0:
+                pyop = "//" if op == "/" else "%"
+                if _simple(a):
+                    return f"({a} {pyop} {c} if {a} >= 0 else -(-{a} {pyop} {c}))"
+                tmp = self.new_tmp()
+                return f"({tmp} {pyop} {c} if ({tmp} := {a}) >= 0 else -(-{tmp} {pyop} {c}))"
+            return f"_idiv({a}, {b})" if op == "/" else f"_imod({a}, {b})"
+        return f"({a} {op} {b})"
+
+    def call_expr(self, e: A.Call) -> str:
+        cp = self.cp
+        info = cp.calls.get(id(e))
+        if info is None:
+            return "None"
+        if info.kind == "func":
+            if (
+                info.outputs
+                or any(v.kind == "VAR_IN_OUT" for v, _ in info.inputs)
+                or _func_returns_tuple(info.pou)
+            ):
+                # hoist: the call runs before the statement, its outputs are stored, the result used
+                t = self.new_tmp("_r")
+                saved = self.lines, self.line_map
+                self.lines, self.line_map = [], []
+                self.func_call_with_outputs(e, info, 0, t)
+                hoisted = self.lines
+                self.lines, self.line_map = saved
+                self.pre.extend(hoisted)
+                return f"{t}[0]"
+            return self.func_call_expr(info)
+        if info.kind == "conv":
+            return self.conversion(info)
+        if info.kind == "std":
+            return self.std_call(info)
+        return "None"
+
+    # standard functions -------------------------------------------------
+    def std_call(self, info: CallInfo) -> str:
+        n = info.name
+        args = [self.ex(a) for a in info.args]
+        ts = info.arg_types
+        r = info.result
+        real32 = _is_real32(r)
+
+        def f32w(code: str) -> str:
+            return f"_f32({code})" if real32 else code
+
+        if n in ("ADD", "MUL"):
+            op = " + " if n == "ADD" else " * "
+            return f32w("(" + op.join(args) + ")")
+        if n == "SUB":
+            return f32w(f"({args[0]} - {args[1]})")
+        if n == "DIV":
+            if r.is_real:
+                return f32w(f"_fdiv({args[0]}, {args[1]})")
+            if r.is_time:
+                return f"_idiv({args[0]}, {args[1]})"
+            return f"_idiv({args[0]}, {args[1]})"
+        if n == "MOD":
+            return f"_imod({args[0]}, {args[1]})"
+        if n == "EXPT":
+            return f32w(f"_expt({args[0]}, {args[1]})")
+        if n == "MOVE":
+            return args[0]
+        if n in _CMP_FN:
+            return "(" + f" {_CMP_FN[n]} ".join(args) + ")"
+        if n in ("AND", "OR", "XOR"):
+            if r.is_bool:
+                if n == "XOR":
+                    return "(" + " ^ ".join(f"bool({a})" for a in args) + ")"
+                return "(" + f" {'and' if n == 'AND' else 'or'} ".join(args) + ")"
+            return "(" + f" {'&' if n == 'AND' else '|' if n == 'OR' else '^'} ".join(args) + ")"
+        if n == "NOT":
+            if r.is_bool:
+                return f"(not {args[0]})"
+            if isinstance(r, T.Elem) and not r.base.signed:
+                return f"({args[0]} ^ {(1 << r.base.bits) - 1})"
+            return f"(~{args[0]})"
+        if n == "SEL":
+            return f"({self._to(args[2], ts[2], r)} if {args[0]} else {self._to(args[1], ts[1], r)})"
+        if n in ("MAX", "MIN"):
+            return f"{n.lower()}({', '.join(self._to(a, t, r) for a, t in zip(args, ts, strict=True))})"
+        if n == "LIMIT":
+            mn, x, mx = (self._to(a, t, r) for a, t in zip(args, ts, strict=True))
+            return f"min(max({x}, {mn}), {mx})"
+        if n == "MUX":
+            opts = ", ".join(self._to(a, t, r) for a, t in zip(args[1:], ts[1:], strict=True))
+            return f"_mux({args[0]}, ({opts},))"
+        if n == "ABS":
+            return f"abs({args[0]})"
+        if n in _MATH_FUNCS:
+            return f32w(f"{_MATH_FUNCS[n]}({args[0]})")
+        if n in ("SHL", "SHR", "ROL", "ROR"):
+            t = T.concrete(ts[0])
+            bits = t.base.bits if isinstance(t, T.Elem) else 32
+            code = f"_{n.lower()}({args[0]}, {args[1]}, {bits})"
+            if isinstance(t, T.Elem) and t.base.signed:
+                code = wrap_code(code, t)
+            return code
+        if n == "TRUNC":
+            return f"_real_to_int_trunc({args[0]}, {T.DINT.lo}, {T.DINT.hi})"
+        if n in _STR_FUNCS:
+            code = f"{_STR_FUNCS[n]}({', '.join(args)})"
+            return code
+        return "None"
+
+    def _to(self, code: str, src: T.Type, dst: T.Type) -> str:
+        if dst.is_real and (src.is_int or src.is_bits):
+            return f"float({code})"
+        return code
+
+    def conversion(self, info: CallInfo) -> str:
+        a = info.args[0]
+        src = info.src
+        dst = info.dst
+        code = self.ex(a)
+        return convert(code, src, dst, self.bounded(a))
+
+
+# ----------------------------------------------------------------------------- conversions
+
+
+def convert(code: str, src: T.Type, dst: T.Type, bounded: bool = True) -> str:
+    """Python code converting ``code`` of type ``src`` to ``dst`` (the *_TO_* functions)."""
+    if isinstance(src, T.Elem):
+        src = src.base
+    if isinstance(dst, T.Elem):
+        dst = dst.base
+    if isinstance(dst, T.StringT):
+        if isinstance(src, T.StringT):
+            return f"{code}[:{dst.length}]"
+        return f"_to_string({code}, {lit(_kind(src))})"
+    if isinstance(src, T.StringT):
+        return (
+            f"_from_string({code}, {lit(_kind(dst))}, {dst.lo if dst.is_intlike else 0}, "
+            f"{dst.hi if dst.is_intlike else 0})"
+        )
+    if dst.is_bool:
+        return f"({code} != 0)"
+    if src.is_bool:
+        if dst.is_real:
+            return f"(1.0 if {code} else 0.0)"
+        return f"(1 if {code} else 0)"
+    if dst.is_intlike or dst.is_date or dst.is_time:
+        lo, hi = (dst.lo, dst.hi) if dst.is_intlike else (-(1 << 63), (1 << 63) - 1)
+        if src.is_real:
+            if dst.is_time and dst is T.LTIME:
+                return f"_real_to_int({code} * 1000000.0, {lo}, {hi})"
+            return f"_real_to_int({code}, {lo}, {hi})"
+        if src is T.LTIME and dst is not T.LTIME:
+            code = f"_idiv({code}, 1000000)"
+        elif dst is T.LTIME and src is not T.LTIME:
+            code = f"({code} * 1000000)"
+        if dst.is_intlike:
+            s = src
+            if bounded and isinstance(s, T.Elem) and s.is_intlike and dst.lo <= s.lo and s.hi <= dst.hi:
+                return code
+            return wrap_code(code, dst)
+        return code
+    if dst.is_real:
+        if src.is_real:
+            return f"_f32({code})" if dst is T.REAL and src is T.LREAL else code
+        if src is T.LTIME:
+            code = f"({code} / 1000000.0)"
+        if dst is T.REAL:
+            return f"_f32(float({code}))"
+        return f"float({code})"
+    return code
+
+
+def _kind(t: T.Type) -> str:
+    if isinstance(t, T.StringT):
+        return "STRING"
+    return t.name
+
+
+def _is_real32(t: T.Type) -> bool:
+    return isinstance(t, T.Elem) and t.base is T.REAL
+
+
+def _simple(code: str) -> bool:
+    return (
+        code.replace("_", "").replace(".", "").isalnum()
+        and not code[0].isdigit()
+        or code.lstrip("-").isdigit()
+    )
+
+
+def _has_call(e) -> bool:
+    if isinstance(e, A.Call):
+        return True
+    for name in getattr(e, "__slots__", ()):
+        v = getattr(e, name, None)
+        if isinstance(v, A.Expr) and _has_call(v):
+            return True
+        if isinstance(v, list) and any(isinstance(x, A.Expr) and _has_call(x) for x in v):
+            return True
+    return False
+
+
+def _walk_stmts(stmts):
+    for s in stmts:
+        yield s
+        if isinstance(s, A.IfStmt):
+            yield from _walk_stmts(s.then_body)
+            for b in s.elsifs:
+                yield from _walk_stmts(b.body)
+            yield from _walk_stmts(s.else_body or [])
+        elif isinstance(s, A.CaseStmt):
+            for br in s.branches:
+                yield from _walk_stmts(br.body)
+            yield from _walk_stmts(s.else_body or [])
+        elif isinstance(s, (A.ForStmt, A.WhileStmt, A.RepeatStmt)):
+            yield from _walk_stmts(s.body)
+
+
+def _assigns(stmts, lname: str) -> bool:
+    for s in _walk_stmts(stmts):
+        if isinstance(s, A.Assign) and _root_name(s.target) == lname:
+            return True
+        if isinstance(s, A.ForStmt) and s.var.lower() == lname:
+            return True
+        if isinstance(s, A.CallStmt):
+            for a in s.call.args:
+                if a.kind == "output" and a.value is not None and _root_name(a.value) == lname:
+                    return True
+                if a.value is not None and _root_name(a.value) == lname:
+                    return True  # a VAR_IN_OUT argument may change it
+    return False
+
+
+def _has_loop_or_call(stmts, cp) -> bool:
+    for s in _walk_stmts(stmts):
+        if isinstance(s, (A.ForStmt, A.WhileStmt, A.RepeatStmt, A.CallStmt)):
+            return True
+        if isinstance(s, A.Assign) and _has_call(s.value):
+            return True
+    return False
+
+
+def _root_name(e) -> str | None:
+    while isinstance(e, (A.FieldAccess, A.IndexAccess, A.BitAccess)):
+        e = e.base
+    return e.name.lower() if isinstance(e, A.Name) else None
+
+
+def _path_text(e) -> str:
+    if isinstance(e, A.Name):
+        return e.name
+    if isinstance(e, A.FieldAccess):
+        return f"{_path_text(e.base)}.{e.field}"
+    if isinstance(e, A.IndexAccess):
+        return f"{_path_text(e.base)}[...]"
+    return "array"
+
+
+def _func_returns_tuple(p: PouInfo) -> bool:
+    return any(v.kind in ("VAR_OUTPUT", "VAR_IN_OUT") for v in p.vars.values())
+
+
+def generate(cp: CheckedProgram, filename: str):
+    g = CodeGen(cp, filename)
+    src = g.generate()
+    return src, g.line_map, g.breakable

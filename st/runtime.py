@@ -1,0 +1,821 @@
+"""Running a compiled program: the scan, the process image, faults, paths, forcing, watch tree.
+
+``Program`` is the result of one compilation (generated code compiled once); each
+``instantiate()`` builds a fresh ``Instance`` with its own state, so instances share code,
+not state. See docs/architecture.md for the contract and docs/st-semantics.md for the
+choices (process image timing, forcing, watchdog budget ...).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import struct
+from dataclasses import dataclass, field
+
+from . import types as T
+from .checker import CheckedProgram, VarInfo
+from .faults import PlcFault, WatchdogFault
+
+WATCHDOG_BUDGET = 1_000_000  # loop iterations per scan (counted on every backward jump)
+GEN_PREFIX = "<st-generated:"
+
+
+class RuntimeFault(Exception):
+    """The PLC stopped: ``message``, and where (``filename``, ``line``, ``col``)."""
+
+    def __init__(self, message: str, line: int = 0, col: int = 0, filename: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.col = col
+        self.filename = filename
+
+    def __str__(self) -> str:
+        return f"{self.filename}:{self.line}:{self.col}: runtime fault: {self.message}"
+
+
+@dataclass
+class VarNode:
+    name: str
+    path: str
+    type_name: str
+    value: object
+    children: list[VarNode] = field(default_factory=list)
+    address: str | None = None
+
+
+# ----------------------------------------------------------------------------- helpers for generated code
+
+_F32 = struct.Struct("<f")
+_pack, _unpack = _F32.pack, _F32.unpack
+_INF = math.inf
+_NAN = math.nan
+
+
+def _f32(x):
+    try:
+        return _unpack(_pack(x))[0]
+    except OverflowError:
+        return math.copysign(math.inf, x)
+
+
+def _idiv(a, b):
+    if b == 0:
+        raise PlcFault("integer division by zero")
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def _imod(a, b):
+    if b == 0:
+        raise PlcFault("MOD by zero")
+    r = abs(a) % abs(b)
+    return r if a >= 0 else -r
+
+
+def _fdiv(a, b):
+    try:
+        return a / b
+    except ZeroDivisionError:
+        if a != a or a == 0:
+            return _NAN
+        return math.copysign(_INF, a) * math.copysign(1.0, b)
+
+
+def _expt(a, b):
+    try:
+        r = a**b
+    except ZeroDivisionError:
+        return _INF
+    except OverflowError:
+        return _INF
+    if isinstance(r, complex):
+        return _NAN
+    return float(r)
+
+
+def _watchdog(ctx):
+    raise WatchdogFault(
+        f"watchdog: the scan ran more than {WATCHDOG_BUDGET:,} loop iterations (endless loop?)"
+    )
+
+
+def _index_fault(v, lo, hi, name):
+    raise PlcFault(f"index {v} out of range {lo}..{hi} for {name}")
+
+
+def _for_step_zero():
+    raise PlcFault("FOR step is 0: the loop would never end")
+
+
+def _with(obj, *pairs):
+    for k, v in pairs:
+        setattr(obj, k, v)
+    return obj
+
+
+def _mux(k, options):
+    if 0 <= k < len(options):
+        return options[k]
+    raise PlcFault(f"MUX selector {k} out of range 0..{len(options) - 1}")
+
+
+def _shl(v, n, bits):
+    mask = (1 << bits) - 1
+    return ((v & mask) << n) & mask if n < bits else 0
+
+
+def _shr(v, n, bits):
+    mask = (1 << bits) - 1
+    return (v & mask) >> n if n < bits else 0
+
+
+def _rol(v, n, bits):
+    mask = (1 << bits) - 1
+    v &= mask
+    n %= bits
+    return ((v << n) | (v >> (bits - n))) & mask
+
+
+def _ror(v, n, bits):
+    mask = (1 << bits) - 1
+    v &= mask
+    n %= bits
+    return ((v >> n) | (v << (bits - n))) & mask
+
+
+def _real_to_int(x, lo, hi):
+    """REAL_TO_INT and friends: round half to even; NaN gives 0; out of range saturates."""
+    if x != x:
+        return 0
+    if x >= hi:
+        return hi
+    if x <= lo:
+        return lo
+    return round(x)
+
+
+def _real_to_int_trunc(x, lo, hi):
+    if x != x:
+        return 0
+    if x >= hi:
+        return hi
+    if x <= lo:
+        return lo
+    return int(x)
+
+
+def _time_of_real(x):
+    return _real_to_int_trunc(x, -(1 << 63), (1 << 63) - 1)
+
+
+def _fmt_real(x: float, single: bool) -> str:
+    if x != x:
+        return "NaN"
+    if math.isinf(x):
+        return "INF" if x > 0 else "-INF"
+    if single:
+        for p in range(6, 10):
+            s = f"{x:.{p}g}"
+            if _f32(float(s)) == x:
+                break
+    else:
+        s = repr(x)
+    if "e" not in s and "." not in s and "n" not in s:
+        s += ".0"
+    return s
+
+
+def _fmt_time(ms: int) -> str:
+    try:
+        from .stdlib import format_time  # noqa: PLC0415
+
+        return format_time(ms)
+    except Exception:  # noqa: BLE001 - the library may not offer it yet
+        pass
+    sign = "-" if ms < 0 else ""
+    ms = abs(ms)
+    parts = []
+    for unit, size in (("d", 86_400_000), ("h", 3_600_000), ("m", 60_000), ("s", 1000)):
+        if ms >= size:
+            parts.append(f"{ms // size}{unit}")
+            ms %= size
+    if ms or not parts:
+        parts.append(f"{ms}ms")
+    return f"T#{sign}{''.join(parts)}"
+
+
+def _to_string(v, kind: str) -> str:
+    if kind == "BOOL":
+        return "TRUE" if v else "FALSE"
+    if kind == "REAL":
+        return _fmt_real(v, True)
+    if kind == "LREAL":
+        return _fmt_real(v, False)
+    if kind == "TIME":
+        return _fmt_time(v)
+    if kind == "LTIME":
+        return "LTIME#" + str(v) + "ns"
+    return str(v)
+
+
+_NUM_RE = re.compile(r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$")
+
+
+def _from_string(s: str, kind: str, lo: int, hi: int):
+    """STRING_TO_*: the number the text spells, or 0 when it is not a number (CODESYS)."""
+    text = s.strip().replace("_", "")
+    if kind == "BOOL":
+        return text.upper() in ("TRUE", "1")
+    if not _NUM_RE.match(text):
+        if kind in ("REAL", "LREAL"):
+            return 0.0
+        return 0
+    val = float(text)
+    if kind == "REAL":
+        return _f32(val)
+    if kind == "LREAL":
+        return val
+    if kind in ("TIME", "LTIME", "DATE", "TIME_OF_DAY", "DATE_AND_TIME"):
+        return int(val)
+    n = int(val) if "." not in text and "e" not in text.lower() else _real_to_int(val, lo, hi)
+    return T.wrap(n, T.ELEMENTARY[kind]) if kind in T.ELEMENTARY else n
+
+
+def _safe_math(fn):
+    def f(x):
+        try:
+            return fn(x)
+        except (ValueError, OverflowError):
+            if fn is math.exp:
+                return _INF
+            if fn in (math.log, math.log10, math.sqrt) and x == 0:
+                return -_INF if fn is not math.sqrt else 0.0
+            return _NAN
+
+    return f
+
+
+def _fallback_strings():
+    def st_len(s):
+        return len(s)
+
+    def st_left(s, n):
+        return s[: max(0, n)]
+
+    def st_right(s, n):
+        return s[len(s) - n :] if 0 < n < len(s) else (s if n >= len(s) else "")
+
+    def st_mid(s, n, p):
+        if p < 1 or n <= 0:
+            return ""
+        return s[p - 1 : p - 1 + n]
+
+    def st_concat(*xs):
+        return "".join(xs)
+
+    def st_insert(s1, s2, p):
+        p = max(0, min(p, len(s1)))
+        return s1[:p] + s2 + s1[p:]
+
+    def st_delete(s, n, p):
+        if p < 1:
+            return s
+        return s[: p - 1] + s[p - 1 + max(0, n) :]
+
+    def st_replace(s1, s2, n, p):
+        if p < 1:
+            p = 1
+        return s1[: p - 1] + s2 + s1[p - 1 + max(0, n) :]
+
+    def st_find(s1, s2):
+        return s1.find(s2) + 1 if s2 else 0
+
+    return {k: v for k, v in locals().items() if k.startswith("st_")}
+
+
+def runtime_namespace() -> dict:
+    ns = {
+        "_f32": _f32,
+        "_idiv": _idiv,
+        "_imod": _imod,
+        "_fdiv": _fdiv,
+        "_expt": _expt,
+        "_watchdog": _watchdog,
+        "_index_fault": _index_fault,
+        "_for_step_zero": _for_step_zero,
+        "_with": _with,
+        "_mux": _mux,
+        "_shl": _shl,
+        "_shr": _shr,
+        "_rol": _rol,
+        "_ror": _ror,
+        "_real_to_int": _real_to_int,
+        "_real_to_int_trunc": _real_to_int_trunc,
+        "_time_of_real": _time_of_real,
+        "_to_string": _to_string,
+        "_from_string": _from_string,
+        "_INF": _INF,
+        "_NAN": _NAN,
+        "_sqrt": _safe_math(math.sqrt),
+        "_ln": _safe_math(math.log),
+        "_log": _safe_math(math.log10),
+        "_exp": _safe_math(math.exp),
+        "_sin": _safe_math(math.sin),
+        "_cos": _safe_math(math.cos),
+        "_tan": _safe_math(math.tan),
+        "_asin": _safe_math(math.asin),
+        "_acos": _safe_math(math.acos),
+        "_atan": _safe_math(math.atan),
+        "__builtins__": {
+            "range": range,
+            "len": len,
+            "abs": abs,
+            "min": min,
+            "max": max,
+            "float": float,
+            "bool": bool,
+            "int": int,
+            "setattr": setattr,
+            "__build_class__": __build_class__,
+        },
+        "__name__": "st_generated",
+    }
+    ns.update(_fallback_strings())
+    try:
+        from . import stdlib  # noqa: PLC0415
+
+        for name in (
+            "st_len",
+            "st_left",
+            "st_right",
+            "st_mid",
+            "st_concat",
+            "st_insert",
+            "st_delete",
+            "st_replace",
+            "st_find",
+        ):
+            fn = getattr(stdlib, name, None)
+            if fn is not None:
+                ns[name] = fn
+        for name, cls in getattr(stdlib, "STANDARD_FBS", {}).items():
+            ns["_FB_" + name.upper()] = cls
+    except ImportError:
+        pass
+    return ns
+
+
+# ----------------------------------------------------------------------------- program and instance
+
+
+class Ctx:
+    __slots__ = ("now", "left", "g", "dbg")
+
+    def __init__(self, g):
+        self.now = 0
+        self.left = WATCHDOG_BUDGET
+        self.g = g
+        self.dbg = None
+
+
+def canonical_address(addr: str) -> str:
+    """'%i0.0' -> '%IX0.0'; '%qw4' -> '%QW4'."""
+    a = addr.strip().upper()
+    if not a.startswith("%"):
+        a = "%" + a
+    if len(a) >= 3 and a[1] in "IQM" and a[2].isdigit():
+        a = a[:2] + "X" + a[2:]
+    return a
+
+
+class Program:
+    """One compiled program: generated code plus what the runtime needs to navigate its state."""
+
+    def __init__(self, checked: CheckedProgram, source: str, line_map, breakable, filename: str, text: str):
+        self.checked = checked
+        self.filename = filename
+        self.python_source = source
+        self.line_map = line_map
+        self.breakable = set(breakable)
+        self.text = text
+        self.gen_filename = f"{GEN_PREFIX}{filename}>"
+        code = compile(source, self.gen_filename, "exec")
+        ns = runtime_namespace()
+        exec(code, ns)  # noqa: S102 - code generated from the checked AST only
+        self.ns = ns
+        self.main = checked.main
+        self.main_class = ns[checked.main.pyname]
+        self.globals_class = ns["Globals"]
+        self.io_in = ns["_io_in"]
+        self.io_out = ns["_io_out"]
+        # address -> (holder 'p'|'G', VarInfo)
+        self.located: dict[str, tuple[str, VarInfo]] = {}
+        for v in checked.main.vars.values():
+            if v.address and v.owner is checked.main:
+                self.located.setdefault(v.address, ("p", v))
+        for v in list(checked.globals.values()) + list(checked.addresses.values()):
+            if v.address:
+                self.located.setdefault(v.address, ("G", v))
+
+    def instantiate(self, debug: bool = False) -> Instance:
+        if debug:
+            from .debug import DebugInstance  # noqa: PLC0415
+
+            return DebugInstance(self)
+        return Instance(self)
+
+
+def _addr_default(addr: str):
+    size = addr[2] if len(addr) > 2 else "X"
+    return False if size == "X" else 0
+
+
+def coerce(value, t: T.Type, what: str):
+    """A Python value from outside (set_input, write, force) in the storage form of ``t``."""
+    if isinstance(t, T.EnumT):
+        if isinstance(value, str):
+            key = value.split("#")[-1].lower()
+            if key in t.by_lower:
+                return t.by_lower[key]
+            raise ValueError(
+                f"{what}: {value!r} is not a value of {t.name} ({', '.join(n for n, _ in t.values)})"
+            )
+        return int(value)
+    if isinstance(t, T.StringT):
+        return str(value)[: t.length]
+    if isinstance(t, T.Elem):
+        if t.is_bool:
+            return bool(value)
+        if isinstance(value, str):
+            raise ValueError(f"{what}: expected a {t.name} value, got the text {value!r}")
+        if t.is_intlike:
+            return T.wrap(int(value), t)
+        if t.is_real:
+            return _f32(float(value)) if t.base is T.REAL else float(value)
+        return int(value)
+    raise ValueError(f"{what}: a {t.name} cannot be set as a whole")
+
+
+_PATH_RE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*|%[A-Za-z]+[0-9.]+)\s*")
+
+
+class Instance:
+    """One running PLC: program state, process image, faults, forcing."""
+
+    def __init__(self, program: Program):
+        self.program = program
+        self._g = program.globals_class()
+        self._p = program.main_class()
+        self._ctx = Ctx(self._g)
+        self._in = {}
+        self._out = {}
+        for addr, (_holder, v) in program.located.items():
+            if addr.startswith("%I"):
+                self._in[addr] = T.default_value(v.type)
+        for addr, (holder, v) in program.located.items():
+            if not addr.startswith("%I"):
+                self._out[addr] = self._get_var(holder, v)
+        self._extra_in: dict[str, object] = {}
+        self.fault: RuntimeFault | None = None
+        self._forces: dict[str, tuple] = {}  # canonical path -> (setter, value, display)
+        self.forced: dict[str, object] = {}
+        self._run = self._p.run
+
+    # ------------------------------------------------------------------ scan
+    def scan(self, now_ms: int) -> None:
+        if self.fault is not None:
+            return
+        ctx = self._ctx
+        ctx.now = now_ms
+        ctx.left = WATCHDOG_BUDGET
+        p, g = self._p, self._g
+        forces = self._forces
+        if forces:
+            self._apply_forces()
+        self.program.io_in(p, g, self._in)
+        if forces:
+            self._apply_forces()
+        try:
+            self._run(ctx)
+        except Exception as exc:  # noqa: BLE001 - every failure of the program is a PLC fault
+            self._set_fault(exc)
+            return
+        if forces:
+            self._apply_forces()
+        self.program.io_out(p, g, self._out)
+
+    def _set_fault(self, exc: BaseException) -> None:
+        prog = self.program
+        line = col = 0
+        tb = exc.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == prog.gen_filename:
+                n = tb.tb_lineno
+                if 0 < n < len(prog.line_map):
+                    line, col = prog.line_map[n]
+            tb = tb.tb_next
+        if isinstance(exc, PlcFault):
+            msg = str(exc)
+        elif isinstance(exc, ZeroDivisionError):
+            msg = "division by zero"
+        elif isinstance(exc, RecursionError):
+            msg = "calls nested too deeply"
+        elif isinstance(exc, MemoryError):
+            msg = "out of memory"
+        else:
+            msg = f"internal error ({type(exc).__name__}: {exc})"
+        self.fault = RuntimeFault(msg, line, col, prog.filename)
+        for addr in self._out:
+            self._out[addr] = _addr_default(addr)
+
+    # ------------------------------------------------------------------ process image
+    def set_input(self, address: str, value) -> None:
+        addr = canonical_address(address)
+        bound = self.program.located.get(addr)
+        if bound is None or not addr.startswith("%I"):
+            self._extra_in[addr] = value
+            return
+        self._in[addr] = coerce(value, bound[1].type, addr)
+
+    def get_output(self, address: str):
+        addr = canonical_address(address)
+        if addr in self._out:
+            return self._out[addr]
+        return _addr_default(addr)
+
+    def io_addresses(self) -> dict[str, str]:
+        out = {}
+        for addr, (_holder, v) in self.program.located.items():
+            out[addr] = addr if v.kind == "ADDR" else v.name
+        return out
+
+    # ------------------------------------------------------------------ paths
+    def _get_var(self, holder: str, v: VarInfo):
+        obj = self._p if holder == "p" else self._g
+        return getattr(obj, v.pyname)
+
+    def _resolve(self, path: str):
+        """-> (getter, setter, type, canonical path)."""
+        if not isinstance(path, str) or not path.strip():
+            raise KeyError("empty variable path")
+        text = path.strip()
+        prog = self.program
+        if text.startswith("%"):
+            addr = canonical_address(text)
+            bound = prog.located.get(addr)
+            if bound is None:
+                raise KeyError(
+                    f"no variable at address {addr} (addresses in this program: "
+                    f"{', '.join(sorted(prog.located)) or 'none'})"
+                )
+            holder, v = bound
+            obj = self._p if holder == "p" else self._g
+            return self._attr_access(obj, v.pyname, v.type, addr, addr)
+        tokens = _tokenize_path(text)
+        first = tokens[0]
+        if first[0] != "name":
+            raise KeyError(f"bad variable path {path!r}")
+        key = first[1].lower()
+        main = prog.main
+        v = main.vars.get(key)
+        if v is not None and v.owner is main and v.kind not in ("VAR_TEMP", "VAR_EXTERNAL"):
+            obj, t = self._p, v.type
+        else:
+            v = prog.checked.globals.get(key)
+            if v is None:
+                from .diagnostics import did_you_mean  # noqa: PLC0415
+
+                names = [x.name for x in main.vars.values() if x.kind != "VAR_TEMP"]
+                names += [x.name for x in prog.checked.globals.values()]
+                hint = did_you_mean(first[1], names)
+                raise KeyError(f"unknown variable '{first[1]}'" + (f"; {hint}" if hint else ""))
+            obj, t = self._g, v.type
+        canon = v.name
+        attr = v.pyname
+        for kind, val in tokens[1:]:
+            cur = getattr(obj, attr)
+            if kind == "name":
+                if isinstance(t, T.StructT):
+                    f = t.fields.get(val.lower())
+                    if f is None:
+                        raise KeyError(f"'{canon}' ({t.name}) has no field '{val}'")
+                    obj, attr, t = cur, "v_" + val.lower(), f.type
+                    canon += "." + f.name
+                elif isinstance(t, T.FBT):
+                    fv = t.vars.get(val.lower())
+                    if fv is None or fv.kind in ("VAR_TEMP", "RESULT", "VAR_EXTERNAL"):
+                        raise KeyError(f"'{canon}' ({t.name}) has no variable '{val}'")
+                    obj, attr, t = cur, fv.pyname, fv.type
+                    canon += "." + fv.name
+                elif isinstance(t, T.Elem) and t.is_intlike and val.isdigit():
+                    bit = int(val)
+                    if bit >= t.base.bits:
+                        raise KeyError(f"'{canon}' ({t.name}) has no bit {bit}")
+                    return self._bit_access(obj, attr, t, bit, f"{canon}.{bit}")
+                else:
+                    raise KeyError(f"'{canon}' is {t.name}: it has no member '{val}'")
+            elif kind == "index":
+                if not isinstance(t, T.ArrayT):
+                    raise KeyError(f"'{canon}' is {t.name}, not an array")
+                if len(val) != len(t.dims):
+                    raise KeyError(f"'{canon}' needs {len(t.dims)} index(es), got {len(val)}")
+                flat = 0
+                for i, (lo, hi), stride in zip(val, t.dims, t.strides, strict=True):
+                    if not lo <= i <= hi:
+                        raise KeyError(f"index {i} out of range {lo}..{hi} for {canon}")
+                    flat += (i - lo) * stride
+                canon += "[" + ",".join(str(i) for i in val) + "]"
+                obj, attr, t = cur, flat, t.elem
+            elif kind == "bit":
+                if not (isinstance(t, T.Elem) and t.is_intlike) or val >= t.base.bits:
+                    raise KeyError(f"'{canon}' ({t.name}) has no bit {val}")
+                return self._bit_access(obj, attr, t, val, f"{canon}.{val}")
+        return self._attr_access(obj, attr, t, canon, canon)
+
+    def _attr_access(self, obj, attr, t, canon, what):
+        if isinstance(attr, int):
+
+            def get():
+                return obj[attr]
+
+            def set_(value):
+                obj[attr] = coerce(value, t, what)
+        else:
+
+            def get():
+                return getattr(obj, attr)
+
+            def set_(value):
+                setattr(obj, attr, coerce(value, t, what))
+
+        return get, set_, t, canon
+
+    def _bit_access(self, obj, attr, t, bit, canon):
+        def raw():
+            return obj[attr] if isinstance(attr, int) else getattr(obj, attr)
+
+        def store(v):
+            if isinstance(attr, int):
+                obj[attr] = v
+            else:
+                setattr(obj, attr, v)
+
+        def get():
+            return bool((raw() >> bit) & 1)
+
+        def set_(value):
+            cur = raw()
+            new = cur | (1 << bit) if value else cur & ~(1 << bit)
+            store(T.wrap(new, t))
+
+        return get, set_, T.BOOL, canon
+
+    def read(self, path: str):
+        get, _set, t, _c = self._resolve(path)
+        return _export(get(), t)
+
+    def write(self, path: str, value) -> None:
+        _get, set_, t, canon = self._resolve(path)
+        if not t.is_scalar:
+            raise KeyError(f"'{canon}' is {t.name}: write its elements one by one")
+        try:
+            set_(value)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(str(exc)) from None
+        if canon.startswith("%I"):
+            self._in[canon] = coerce(value, t, canon)
+
+    # ------------------------------------------------------------------ forcing
+    def force(self, path: str, value) -> None:
+        _get, set_, t, canon = self._resolve(path)
+        if not t.is_scalar:
+            raise KeyError(f"'{canon}' is {t.name}: force its elements one by one")
+        value = coerce(value, t, canon)
+        setters = [set_]
+        if canon.startswith("%"):
+            if canon.startswith("%I"):
+                setters.append(lambda v, a=canon: self._in.__setitem__(a, v))
+            else:
+                setters.append(lambda v, a=canon: self._out.__setitem__(a, v))
+        else:
+            # a located variable: forcing it also fixes its image value
+            for addr, (_h, v) in self.program.located.items():
+                if v.name.lower() == canon.lower() and self.program.located[addr][1].owner is not None:
+                    if addr.startswith("%I"):
+                        setters.append(lambda val, a=addr: self._in.__setitem__(a, val))
+                    else:
+                        setters.append(lambda val, a=addr: self._out.__setitem__(a, val))
+        self._forces[canon.lower()] = (setters, value)
+        self.forced[canon] = _export(value, t)
+        for s in setters:
+            s(value)
+
+    def unforce(self, path: str) -> None:
+        _get, _set, _t, canon = self._resolve(path)
+        self._forces.pop(canon.lower(), None)
+        self.forced.pop(canon, None)
+
+    def _apply_forces(self) -> None:
+        for setters, value in self._forces.values():
+            for s in setters:
+                s(value)
+
+    # ------------------------------------------------------------------ watch tree
+    def variables(self) -> list[VarNode]:
+        prog = self.program
+        addr_of = {}
+        for addr, (_h, v) in prog.located.items():
+            addr_of[id(v)] = addr
+        nodes = []
+        for v in prog.main.vars.values():
+            if v.owner is prog.main and v.kind not in ("VAR_TEMP", "VAR_EXTERNAL"):
+                nodes.append(_node(v.name, v.name, v.type, getattr(self._p, v.pyname), addr_of.get(id(v))))
+        for v in list(prog.checked.globals.values()) + list(prog.checked.addresses.values()):
+            name = v.address if v.kind == "ADDR" else v.name
+            nodes.append(_node(name, name, v.type, getattr(self._g, v.pyname), addr_of.get(id(v))))
+        return nodes
+
+
+def _tokenize_path(text: str):
+    tokens = []
+    i = 0
+    n = len(text)
+    expect_name = True
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+            continue
+        if ch == ".":
+            i += 1
+            expect_name = True
+            continue
+        if ch == "[":
+            j = text.find("]", i)
+            if j < 0:
+                raise KeyError(f"bad variable path {text!r}: missing ']'")
+            try:
+                idx = [int(x) for x in text[i + 1 : j].split(",")]
+            except ValueError:
+                raise KeyError(f"bad variable path {text!r}: indexes must be integers") from None
+            tokens.append(("index", idx))
+            i = j + 1
+            continue
+        m = re.match(r"[A-Za-z_][A-Za-z0-9_]*|\d+", text[i:])
+        if not m or not expect_name:
+            raise KeyError(f"bad variable path {text!r}")
+        word = m.group(0)
+        if word.isdigit():
+            if not tokens:
+                raise KeyError(f"bad variable path {text!r}")
+            tokens.append(("bit", int(word)))
+        else:
+            tokens.append(("name", word))
+        i += len(word)
+        expect_name = False
+    if not tokens:
+        raise KeyError("empty variable path")
+    return tokens
+
+
+def _export(value, t: T.Type):
+    if isinstance(t, T.EnumT):
+        return value
+    return value
+
+
+def _display(value, t: T.Type):
+    if isinstance(t, T.EnumT):
+        return t.name_of(value)
+    return value
+
+
+def _node(name: str, path: str, t: T.Type, value, address=None) -> VarNode:
+    if isinstance(t, T.ArrayT):
+        kids = []
+        for flat in range(min(t.size, 1000)):
+            idx = []
+            rem = flat
+            for (lo, _hi), stride in zip(t.dims, t.strides, strict=True):
+                idx.append(lo + rem // stride)
+                rem %= stride
+            label = "[" + ",".join(str(i) for i in idx) + "]"
+            kids.append(_node(label, path + label, t.elem, value[flat]))
+        return VarNode(name, path, t.name, None, kids, address)
+    if isinstance(t, T.StructT):
+        kids = [
+            _node(f.name, f"{path}.{f.name}", f.type, getattr(value, "v_" + k)) for k, f in t.fields.items()
+        ]
+        return VarNode(name, path, t.name, None, kids, address)
+    if isinstance(t, T.FBT):
+        kids = []
+        for _k, v in t.vars.items():
+            if v.kind in ("VAR_TEMP", "RESULT", "VAR_EXTERNAL"):
+                continue
+            if not hasattr(value, v.pyname):
+                continue
+            kids.append(_node(v.name, f"{path}.{v.name}", v.type, getattr(value, v.pyname)))
+        return VarNode(name, path, t.name, None, kids, address)
+    return VarNode(name, path, t.name, _display(value, t), [], address)
