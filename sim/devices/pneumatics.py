@@ -65,6 +65,7 @@ class Cylinder(Device):
         self.retract_coil = False
         self.heading_out = start_extended      # valve state: which chamber gets air
         self.moving = False
+        self.jammed = False                    # stalled against a part held by a fixed obstacle
         self.body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         self.body.angle = a
         self.plate = pymunk.Poly.create_box(self.body, (self.plate_depth, self.plate_width))
@@ -111,6 +112,11 @@ class Cylinder(Device):
             limit = self.stroke * self.stall_fraction if self.fault == "never_retracts" else 0.0
             new = max(pos - self.stroke / self.retract_s * dt, limit) if pos > limit else pos
         body = self.body
+        if new > pos and self._jammed():
+            new = pos                   # the air cannot push a part through a fixed obstacle
+            self.jammed = True
+        else:
+            self.jammed = False
         if new != pos:
             # start the substep from the exact pose and move by velocity, so contacts see the push
             body.position = self._tip(pos)
@@ -123,6 +129,28 @@ class Cylinder(Device):
             body.position = self._tip(pos)
             self.moving = False
 
+    def _jammed(self) -> bool:
+        """The plate presses a part that is itself pressed, in the push direction, against
+        something fixed (a guide rail, an end stop, another rod)."""
+        touching: list[pymunk.Body] = []
+        self.body.each_arbiter(lambda arb: touching.extend(arb.bodies))
+        plate = self.body
+        for part in touching:
+            if part is plate or part.body_type != pymunk.Body.DYNAMIC:
+                continue
+            normals: list[pymunk.Vec2d] = []
+
+            def fixed_contact(arb: pymunk.Arbiter, part: pymunk.Body = part,
+                              normals: list[pymunk.Vec2d] = normals) -> None:
+                for other in arb.bodies:
+                    if other is not part and other is not plate and other.body_type != pymunk.Body.DYNAMIC:
+                        normals.append(arb.normal)
+
+            part.each_arbiter(fixed_contact)
+            if any(abs(n.x * self.ux + n.y * self.uy) > 0.5 for n in normals):
+                return True
+        return False
+
     def state(self) -> dict[str, Any]:
         px, py = self._tip(self.position)
         return {
@@ -134,6 +162,7 @@ class Cylinder(Device):
             "plate_width": self.plate_width, "plate_depth": self.plate_depth,
             "extended": self.position >= self.stroke, "retracted": self.position <= 0.0,
             "extend_coil": self.extend_coil, "retract_coil": self.retract_coil, "fault": self.fault,
+            "jammed": self.jammed,
         }
 
 

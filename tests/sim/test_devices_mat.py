@@ -121,6 +121,19 @@ def test_pusher_shoves_a_part_off_the_belt_through_the_guide_gap():
     assert part.y == pytest.approx(y_rest, abs=0.01)      # floor friction stopped it
 
 
+def test_pusher_stalls_when_a_guide_rail_holds_the_part():
+    plant, belt = belt_plant()                           # rails along both edges, no gap
+    pusher = plant.add(Pusher("push", *belt.point(500, -80), angle_deg=90, stroke=180, extend_s=0.5))
+    part = plant.add(Workpiece("p1", *belt.point(500), width=50, length=50))
+    pusher.write("extend", True)
+    scans(plant, 100)
+    assert 222 <= part.y <= 231          # pressed against the rail (face at 250 mm), not through it
+    assert pusher.read("extended") is False and pusher.state()["jammed"] is True
+    pusher.write("extend", False)
+    scans(plant, 60)
+    assert pusher.read("retracted") is True
+
+
 @pytest.mark.parametrize("solenoid", ["single", "double"])
 def test_end_switches_close_only_at_the_real_end_of_stroke(solenoid):
     plant = Plant(seed=0)
