@@ -117,7 +117,7 @@ def format_all(diagnostics: Iterable[Diagnostic], source_text: str | None) -> st
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:
-    """"did you mean 'Motor_On'?" for the closest candidate (case-insensitive), or ''."""
+    """ "did you mean 'Motor_On'?" for the closest candidate (case-insensitive), or ''."""
     by_lower: dict[str, str] = {}
     for c in candidates:
         by_lower.setdefault(c.lower(), c)

@@ -93,22 +93,68 @@ DT_PREFIXES = {"DT": False, "DATE_AND_TIME": False, "LDT": True, "LDATE_AND_TIME
 _COMPOUND = (ast.IfStmt, ast.CaseStmt, ast.ForStmt, ast.WhileStmt, ast.RepeatStmt)
 # Tokens that open a block, with the keyword that closes it (for "expected 'END_IF' to close ...").
 _CLOSERS = {
-    "IF": "END_IF", "CASE": "END_CASE", "FOR": "END_FOR", "WHILE": "END_WHILE", "REPEAT": "END_REPEAT",
-    "PROGRAM": "END_PROGRAM", "FUNCTION_BLOCK": "END_FUNCTION_BLOCK", "FUNCTION": "END_FUNCTION",
-    "VAR": "END_VAR", "VAR_INPUT": "END_VAR", "VAR_OUTPUT": "END_VAR", "VAR_IN_OUT": "END_VAR",
-    "VAR_TEMP": "END_VAR", "VAR_GLOBAL": "END_VAR", "VAR_EXTERNAL": "END_VAR", "TYPE": "END_TYPE",
-    "STRUCT": "END_STRUCT", "CONFIGURATION": "END_CONFIGURATION", "RESOURCE": "END_RESOURCE",
+    "IF": "END_IF",
+    "CASE": "END_CASE",
+    "FOR": "END_FOR",
+    "WHILE": "END_WHILE",
+    "REPEAT": "END_REPEAT",
+    "PROGRAM": "END_PROGRAM",
+    "FUNCTION_BLOCK": "END_FUNCTION_BLOCK",
+    "FUNCTION": "END_FUNCTION",
+    "VAR": "END_VAR",
+    "VAR_INPUT": "END_VAR",
+    "VAR_OUTPUT": "END_VAR",
+    "VAR_IN_OUT": "END_VAR",
+    "VAR_TEMP": "END_VAR",
+    "VAR_GLOBAL": "END_VAR",
+    "VAR_EXTERNAL": "END_VAR",
+    "TYPE": "END_TYPE",
+    "STRUCT": "END_STRUCT",
+    "CONFIGURATION": "END_CONFIGURATION",
+    "RESOURCE": "END_RESOURCE",
 }
-_DECL_OPENERS = {"VAR", "VAR_INPUT", "VAR_OUTPUT", "VAR_IN_OUT", "VAR_TEMP", "VAR_GLOBAL", "VAR_EXTERNAL",
-                 "TYPE", "STRUCT"}
+_DECL_OPENERS = {
+    "VAR",
+    "VAR_INPUT",
+    "VAR_OUTPUT",
+    "VAR_IN_OUT",
+    "VAR_TEMP",
+    "VAR_GLOBAL",
+    "VAR_EXTERNAL",
+    "TYPE",
+    "STRUCT",
+}
 _LIST_END_TYPES = frozenset(set(_CLOSERS.values()) | {"UNTIL", "ELSE", "ELSIF", "$END"})
 # A token at which panic-mode recovery may resume directly (cutting the stack back to accept it).
 _SYNC_TYPES = frozenset(set(_CLOSERS) | set(_CLOSERS.values()) | {"SEMI", "ELSE", "ELSIF", "UNTIL"})
 # The words used for "expected ..." in priority order.
-_EXPECT_ORDER = ["SEMI", "THEN", "DO", "OF", "TO", "UNTIL", "__ASSIGN", "COLON", "RPAR", "RSQB",
-                 "END_IF", "END_CASE", "END_FOR", "END_WHILE", "END_REPEAT", "END_VAR", "END_STRUCT",
-                 "END_TYPE", "END_PROGRAM", "END_FUNCTION_BLOCK", "END_FUNCTION", "END_RESOURCE",
-                 "END_CONFIGURATION", "COMMA", "__DOTDOT"]
+_EXPECT_ORDER = [
+    "SEMI",
+    "THEN",
+    "DO",
+    "OF",
+    "TO",
+    "UNTIL",
+    "__ASSIGN",
+    "COLON",
+    "RPAR",
+    "RSQB",
+    "END_IF",
+    "END_CASE",
+    "END_FOR",
+    "END_WHILE",
+    "END_REPEAT",
+    "END_VAR",
+    "END_STRUCT",
+    "END_TYPE",
+    "END_PROGRAM",
+    "END_FUNCTION_BLOCK",
+    "END_FUNCTION",
+    "END_RESOURCE",
+    "END_CONFIGURATION",
+    "COMMA",
+    "__DOTDOT",
+]
 _EXPR_START = {"NAME", "INTEGER", "REAL_NUMBER", "LPAR", "MINUS", "NOT"}
 
 
@@ -160,10 +206,19 @@ def _blank_comments(text: str, filename: str) -> tuple[str, list[Diagnostic], bo
             end = text.find("\n", start)
             end = n if end < 0 else end
             line, col = _line_col(text, start)
-            diags.append(Diagnostic(ERROR, E_UNTERMINATED, f"unterminated string: missing the closing {kind}",
-                                    filename, line, col))
-            # A placeholder operand keeps the rest of the line parseable.
-            out.append("0" + " " * (end - start - 1))
+            diags.append(
+                Diagnostic(
+                    ERROR,
+                    E_UNTERMINATED,
+                    f"unterminated string: missing the closing {kind}",
+                    filename,
+                    line,
+                    col,
+                )
+            )
+            # A placeholder operand (and the ';' the string swallowed) keeps the next lines parseable.
+            tail = ";" if ";" in text[start:end] and end - start >= 2 else " "
+            out.append(("0" + " " * (end - start - 2) + tail)[: end - start])
             pos = end
             continue
         if kind == "//":
@@ -173,8 +228,16 @@ def _blank_comments(text: str, filename: str) -> tuple[str, list[Diagnostic], bo
             close = text.find("}", start + 1)
             if close < 0:
                 line, col = _line_col(text, start)
-                diags.append(Diagnostic(ERROR, E_UNTERMINATED,
-                                        "unterminated pragma: '{' has no matching '}'", filename, line, col))
+                diags.append(
+                    Diagnostic(
+                        ERROR,
+                        E_UNTERMINATED,
+                        "unterminated pragma: '{' has no matching '}'",
+                        filename,
+                        line,
+                        col,
+                    )
+                )
                 end, hit_eof = n, True
             else:
                 end = close + 1
@@ -189,8 +252,16 @@ def _blank_comments(text: str, filename: str) -> tuple[str, list[Diagnostic], bo
                 p = cm.end()
             if depth:
                 line, col = _line_col(text, start)
-                diags.append(Diagnostic(ERROR, E_UNTERMINATED,
-                                        "unterminated comment: '(*' has no matching '*)'", filename, line, col))
+                diags.append(
+                    Diagnostic(
+                        ERROR,
+                        E_UNTERMINATED,
+                        "unterminated comment: '(*' has no matching '*)'",
+                        filename,
+                        line,
+                        col,
+                    )
+                )
                 end, hit_eof = n, True
             else:
                 end = p
@@ -237,8 +308,11 @@ def decode_string(body: str, wide: bool) -> str:
             out.append(chr(int(hm.group(), 16)))
             i = hm.end()
             continue
-        raise _LiteralError(f"invalid escape '${_show(nxt)}' in string (use $$, $', $L, $N, $P, $R, $T or "
-                            f"${'hhhh' if wide else 'hh'})", i)
+        raise _LiteralError(
+            f"invalid escape '${_show(nxt)}' in string (use $$, $', $L, $N, $P, $R, $T or "
+            f"${'hhhh' if wide else 'hh'})",
+            i,
+        )
     return "".join(out)
 
 
@@ -260,11 +334,14 @@ def decode_int(text: str) -> int:
         if not digits.replace("_", ""):
             raise _LiteralError(f"'{_show(text)}' has no digits after '#'", start)
         for i, ch in enumerate(digits):
-            if ch != "_" and not (ch.isdigit() or ch.upper() in "ABCDEF") or (
-                ch != "_" and int(ch, 16) >= base
+            if (
+                ch != "_"
+                and not (ch.isdigit() or ch.upper() in "ABCDEF")
+                or (ch != "_" and int(ch, 16) >= base)
             ):
-                raise _LiteralError(f"invalid digit '{_show(ch)}' in base-{base} number '{_show(text)}'",
-                                    start + i)
+                raise _LiteralError(
+                    f"invalid digit '{_show(ch)}' in base-{base} number '{_show(text)}'", start + i
+                )
         return int(digits.replace("_", ""), base)
     if not _DEC_RE.match(text):
         bad = next((i for i, c in enumerate(text) if not (c.isdigit() or c == "_")), 0)
@@ -280,8 +357,15 @@ def decode_real(text: str) -> float:
 
 
 _TIME_PART = re.compile(r"(\d[\d_]*(?:\.\d[\d_]*)?)(ms|us|ns|d|h|m|s)", re.IGNORECASE)
-_NS_PER_UNIT = {"d": 86_400 * 10**9, "h": 3_600 * 10**9, "m": 60 * 10**9, "s": 10**9, "ms": 10**6,
-                "us": 10**3, "ns": 1}
+_NS_PER_UNIT = {
+    "d": 86_400 * 10**9,
+    "h": 3_600 * 10**9,
+    "m": 60 * 10**9,
+    "s": 10**9,
+    "ms": 10**6,
+    "us": 10**3,
+    "ns": 1,
+}
 
 
 def decode_duration(body: str) -> int:
@@ -305,9 +389,12 @@ def decode_duration(body: str) -> int:
                 while j < len(body) and (body[j].isdigit() or body[j] in "._"):
                     j += 1
                 if j >= len(body):
-                    raise _LiteralError("missing time unit after the number (use d, h, m, s, ms, us or ns)", j)
-                raise _LiteralError(f"unknown time unit starting at '{_show(body[j:])}' (use d, h, m, s, ms, "
-                                    f"us or ns)", j)
+                    raise _LiteralError(
+                        "missing time unit after the number (use d, h, m, s, ms, us or ns)", j
+                    )
+                raise _LiteralError(
+                    f"unknown time unit starting at '{_show(body[j:])}' (use d, h, m, s, ms, us or ns)", j
+                )
             raise _LiteralError(f"unexpected '{_show(body[i:])}' in duration (write e.g. T#1m30s250ms)", i)
         total += Fraction(m.group(1).replace("_", "")) * _NS_PER_UNIT[m.group(2).lower()]
         i = m.end()
@@ -410,8 +497,13 @@ class _AstBuilder(Transformer):
 
     def _check_vendor_call(self, func):
         if isinstance(func, ast.Name) and func.name.upper() in VENDOR_FUNCTIONS:
-            self._error(E_UNSUPPORTED, f"not supported: {func.name.upper()} (vendor extension)", func.line,
-                        func.col, func.end_col)
+            self._error(
+                E_UNSUPPORTED,
+                f"not supported: {func.name.upper()} (vendor extension)",
+                func.line,
+                func.col,
+                func.end_col,
+            )
 
     # ---- top level
     def start(self, c):
@@ -430,15 +522,27 @@ class _AstBuilder(Transformer):
     def top_vars(self, c):
         sec = c[0]
         if sec.kind != "VAR_GLOBAL":
-            self._error("E401", f"{sec.kind} outside a PROGRAM, FUNCTION_BLOCK or FUNCTION: only VAR_GLOBAL "
-                        "may stand on its own", sec.line, sec.col)
+            self._error(
+                "E401",
+                f"{sec.kind} outside a PROGRAM, FUNCTION_BLOCK or FUNCTION: only VAR_GLOBAL "
+                "may stand on its own",
+                sec.line,
+                sec.col,
+            )
         return sec
 
     def pou(self, c):
         kind_tok, name_tok = c[0], c[1]
         body = _first(c, list) or []
-        pou = ast.Pou(kind_tok.type, str(name_tok), _nodes(c, ast.VarSection), body,
-                      return_type=_first(c, ast.TypeRef), name_line=name_tok.line, name_col=name_tok.column)
+        pou = ast.Pou(
+            kind_tok.type,
+            str(name_tok),
+            _nodes(c, ast.VarSection),
+            body,
+            return_type=_first(c, ast.TypeRef),
+            name_line=name_tok.line,
+            name_col=name_tok.column,
+        )
         return _at(pou, kind_tok, c[-1])
 
     def var_kind(self, c):
@@ -450,8 +554,13 @@ class _AstBuilder(Transformer):
     def var_section(self, c):
         kind = c[0]
         quals = {t.type for t in c[1:] if isinstance(t, Token)}
-        sec = ast.VarSection(kind.type, _nodes(c, ast.VarDecl), constant="CONSTANT" in quals,
-                             retain="RETAIN" in quals, persistent="PERSISTENT" in quals)
+        sec = ast.VarSection(
+            kind.type,
+            _nodes(c, ast.VarDecl),
+            constant="CONSTANT" in quals,
+            retain="RETAIN" in quals,
+            persistent="PERSISTENT" in quals,
+        )
         return _at(sec, kind, c[-1])
 
     def var_decl(self, c):
@@ -467,10 +576,15 @@ class _AstBuilder(Transformer):
                 init = x
         location = self._direct(loc_tok) if loc_tok is not None else None
         if location is not None and len(names) > 1:
-            self._error("E402", "a located variable (AT %...) must be declared on its own",
-                        names[1].line, names[1].column)
-        decl = ast.VarDecl([str(t) for t in names], type_ref, init, location,
-                           [(t.line, t.column) for t in names])
+            self._error(
+                "E402",
+                "a located variable (AT %...) must be declared on its own",
+                names[1].line,
+                names[1].column,
+            )
+        decl = ast.VarDecl(
+            [str(t) for t in names], type_ref, init, location, [(t.line, t.column) for t in names]
+        )
         return _at(decl, c[0], c[-1])
 
     # ---- types
@@ -495,8 +609,13 @@ class _AstBuilder(Transformer):
     def named_type(self, c):
         if len(c) > 1:
             dotted = ".".join(str(t) for t in c)
-            self._error(E_UNSUPPORTED, f"not supported: namespace-qualified type '{dotted}' (vendor "
-                        "extension); use the plain type name", c[0].line, c[0].column)
+            self._error(
+                E_UNSUPPORTED,
+                f"not supported: namespace-qualified type '{dotted}' (vendor "
+                "extension); use the plain type name",
+                c[0].line,
+                c[0].column,
+            )
         return _at(ast.NamedType(_type_name(str(c[-1]))), c[0], c[-1])
 
     def string_type(self, c):
@@ -551,8 +670,13 @@ class _AstBuilder(Transformer):
 
     # ---- configuration
     def configuration(self, c):
-        conf = ast.Configuration(str(c[1]), _nodes(c, ast.VarSection), _nodes(c, ast.Resource),
-                                 _nodes(c, ast.TaskConfig), _nodes(c, ast.ProgramConfig))
+        conf = ast.Configuration(
+            str(c[1]),
+            _nodes(c, ast.VarSection),
+            _nodes(c, ast.Resource),
+            _nodes(c, ast.TaskConfig),
+            _nodes(c, ast.ProgramConfig),
+        )
         return _at(conf, c[0], c[-1])
 
     def resource(self, c):
@@ -560,8 +684,9 @@ class _AstBuilder(Transformer):
         on_tok = _tok(c, "ON")
         if on_tok is not None:
             on = str(c[c.index(on_tok) + 1])
-        res = ast.Resource(str(c[1]), on, _nodes(c, ast.VarSection), _nodes(c, ast.TaskConfig),
-                           _nodes(c, ast.ProgramConfig))
+        res = ast.Resource(
+            str(c[1]), on, _nodes(c, ast.VarSection), _nodes(c, ast.TaskConfig), _nodes(c, ast.ProgramConfig)
+        )
         return _at(res, c[0], c[-1])
 
     def task_config(self, c):
@@ -577,8 +702,12 @@ class _AstBuilder(Transformer):
                 elif attr == "SINGLE":
                     task.single = value
                 else:
-                    self._error("E403", f"unknown TASK setting '{key}' (use INTERVAL, PRIORITY or SINGLE)",
-                                value.line, value.col)
+                    self._error(
+                        "E403",
+                        f"unknown TASK setting '{key}' (use INTERVAL, PRIORITY or SINGLE)",
+                        value.line,
+                        value.col,
+                    )
         return _at(task, c[0], c[-1])
 
     def task_init(self, c):
@@ -627,7 +756,9 @@ class _AstBuilder(Transformer):
     def if_stmt(self, c):
         lists = [x for x in c if isinstance(x, list)]
         else_tok = _tok(c, "ELSE")
-        stmt = ast.IfStmt(c[1], lists[0], _nodes(c, ast.ElsifBranch), lists[-1] if else_tok is not None else None)
+        stmt = ast.IfStmt(
+            c[1], lists[0], _nodes(c, ast.ElsifBranch), lists[-1] if else_tok is not None else None
+        )
         return _at(stmt, c[0], c[-1])
 
     def elsif_branch(self, c):
@@ -636,7 +767,7 @@ class _AstBuilder(Transformer):
 
     def case_stmt(self, c):
         else_tok = _tok(c, "ELSE")
-        else_body = _first(c[c.index(else_tok):], list) if else_tok is not None else None
+        else_body = _first(c[c.index(else_tok) :], list) if else_tok is not None else None
         stmt = ast.CaseStmt(c[1], _nodes(c, ast.CaseBranch), else_body)
         return _at(stmt, c[0], c[-1])
 
@@ -651,12 +782,19 @@ class _AstBuilder(Transformer):
     def label_name(self, c):
         tok = c[0]
         parts = str(tok).split(".")
-        node: ast.Expr = ast.Name(parts[0], line=tok.line, col=tok.column,
-                                  end_line=tok.line, end_col=tok.column + len(parts[0]) - 1)
+        node: ast.Expr = ast.Name(
+            parts[0], line=tok.line, col=tok.column, end_line=tok.line, end_col=tok.column + len(parts[0]) - 1
+        )
         offset = len(parts[0]) + 1
         for part in parts[1:]:
-            node = ast.FieldAccess(node, part, line=tok.line, col=tok.column, end_line=tok.line,
-                                   end_col=tok.column + offset + len(part) - 1)
+            node = ast.FieldAccess(
+                node,
+                part,
+                line=tok.line,
+                col=tok.column,
+                end_line=tok.line,
+                end_col=tok.column + offset + len(part) - 1,
+            )
             offset += len(part) + 1
         return node
 
@@ -739,18 +877,35 @@ class _AstBuilder(Transformer):
         m = re.match(r"%([IQM])([XBWDL]?)(\d+(?:\.\d+)*)\Z", text)
         node = _at(ast.DirectAddress(text, "I", "X", (0,)), tok)
         if text.endswith("*"):
-            self._error(E_UNSUPPORTED, f"not supported: unassigned address '{_show(str(tok))}' (write the full "
-                        "address, e.g. %IX0.0)", tok.line, tok.column, node.end_col)
+            self._error(
+                E_UNSUPPORTED,
+                f"not supported: unassigned address '{_show(str(tok))}' (write the full "
+                "address, e.g. %IX0.0)",
+                tok.line,
+                tok.column,
+                node.end_col,
+            )
             return node
         if not m:
-            self._error(E_LITERAL, f"malformed direct address '{_show(str(tok))}' (write e.g. %IX0.0, %QX1.7, "
-                        "%IW2, %QD4, %MW10)", tok.line, tok.column, node.end_col)
+            self._error(
+                E_LITERAL,
+                f"malformed direct address '{_show(str(tok))}' (write e.g. %IX0.0, %QX1.7, "
+                "%IW2, %QD4, %MW10)",
+                tok.line,
+                tok.column,
+                node.end_col,
+            )
             return node
         area, size, parts_text = m.group(1), m.group(2) or "X", m.group(3)
         parts = tuple(int(p) for p in parts_text.split("."))
         if size == "X" and len(parts) >= 2 and parts[-1] > 7:
-            self._error(E_LITERAL, f"bit number {parts[-1]} in '{_show(str(tok))}' is out of range 0..7",
-                        tok.line, tok.column, node.end_col)
+            self._error(
+                E_LITERAL,
+                f"bit number {parts[-1]} in '{_show(str(tok))}' is out of range 0..7",
+                tok.line,
+                tok.column,
+                node.end_col,
+            )
         node.address = f"%{area}{size}{'.'.join(str(p) for p in parts)}"
         node.area, node.size, node.parts = area, size, parts
         return node
@@ -841,7 +996,9 @@ class _AstBuilder(Transformer):
         if upper in DT_PREFIXES:
             parts = body.split("-")
             if len(parts) != 4:
-                raise _LiteralError(f"malformed date and time '{_show(body)}' (write e.g. DT#2024-01-31-12:30:00)")
+                raise _LiteralError(
+                    f"malformed date and time '{_show(body)}' (write e.g. DT#2024-01-31-12:30:00)"
+                )
             secs = _decode_date("-".join(parts[:3]))
             ns = secs * 10**9 + _decode_tod(parts[3])
             return _at(ast.DateTimeLiteral("DT", ns // 10**9, ns, DT_PREFIXES[upper]), tok)
@@ -850,8 +1007,9 @@ class _AstBuilder(Transformer):
                 raise _LiteralError(f"{upper}# must be followed by a quoted string")
             if upper not in ("STRING", "WSTRING"):
                 raise _LiteralError(f"a string cannot have the type prefix '{_show(prefix)}#'")
-            return self._string(tok, body, wide=body[0] == '"' or upper == "WSTRING", prefix=upper,
-                                offset=off)
+            return self._string(
+                tok, body, wide=body[0] == '"' or upper == "WSTRING", prefix=upper, offset=off
+            )
         if upper == "BOOL":
             b = body.upper()
             if b in ("TRUE", "1"):
@@ -876,8 +1034,10 @@ class _AstBuilder(Transformer):
                     raise
                 return _at(ast.RealLiteral(sign * value, upper), tok)
             if is_real:
-                raise _LiteralError(f"{upper}#{_show(body)}: an integer type needs a whole number (use REAL# or "
-                                    "LREAL# for fractions)")
+                raise _LiteralError(
+                    f"{upper}#{_show(body)}: an integer type needs a whole number (use REAL# or "
+                    "LREAL# for fractions)"
+                )
             try:
                 value = decode_int(digits)
             except _LiteralError as err:
@@ -888,8 +1048,11 @@ class _AstBuilder(Transformer):
             raise _LiteralError(f"'{_show(str(tok))}': {upper} has no typed literal of this form")
         if re.match(r"[A-Za-z_]\w*\Z", body):
             return _at(ast.EnumLiteral(prefix, body), tok)
-        raise _LiteralError(f"'{_show(str(tok))}': '{_show(prefix)}' is not a type with literals (expected "
-                            "e.g. INT#5, T#1s, or an enum value like Colour#Red)", -off)
+        raise _LiteralError(
+            f"'{_show(str(tok))}': '{_show(prefix)}' is not a type with literals (expected "
+            "e.g. INT#5, T#1s, or an enum value like Colour#Red)",
+            -off,
+        )
 
 
 # --------------------------------------------------------------------------- the lark parser
@@ -914,18 +1077,33 @@ def _get_parser() -> tuple[Lark, _AstBuilder]:
     global _parser, _builder
     if _parser is None:
         builder = _AstBuilder()
-        parser = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                      transformer=builder, maybe_placeholders=False,
-                      lexer_callbacks={"NAME": _retype, "LABEL_NAME": _retype})
+        parser = Lark(
+            GRAMMAR_PATH.read_text(encoding="utf-8"),
+            parser="lalr",
+            lexer="contextual",
+            transformer=builder,
+            maybe_placeholders=False,
+            lexer_callbacks={"NAME": _retype, "LABEL_NAME": _retype},
+        )
         for t in parser.terminals:
             if t.pattern.type == "str":
                 _descr[t.name] = f"'{t.pattern.value}'"
             else:
                 _descr[t.name] = f"'{t.name}'"
-        _descr.update({"NAME": "a name", "LABEL_NAME": "a CASE label", "INTEGER": "a number",
-                       "REAL_NUMBER": "a number", "BASED_INT": "a number", "TYPED_LITERAL": "a typed literal",
-                       "STRING_LITERAL": "a string", "WSTRING_LITERAL": "a string",
-                       "DIRECT_ADDR": "a direct address", "$END": "the end of the file"})
+        _descr.update(
+            {
+                "NAME": "a name",
+                "LABEL_NAME": "a CASE label",
+                "INTEGER": "a number",
+                "REAL_NUMBER": "a number",
+                "BASED_INT": "a number",
+                "TYPED_LITERAL": "a typed literal",
+                "STRING_LITERAL": "a string",
+                "WSTRING_LITERAL": "a string",
+                "DIRECT_ADDR": "a direct address",
+                "$END": "the end of the file",
+            }
+        )
         for t in parser.terminals:  # ':=', '..', '=>' get lark's anonymous names
             if t.pattern.type == "str" and t.pattern.value == ":=":
                 _descr["__ASSIGN"] = _descr[t.name]
@@ -962,17 +1140,35 @@ class _Driver:
         self.pending_to = False  # after POINTER/REFERENCE: drop the TO that follows
 
     # ---- error reporting
-    def _error(self, code: str, message: str, line: int, col: int, end_col: int | None = None,
-               force: bool = False) -> None:
+    def _error(
+        self, code: str, message: str, line: int, col: int, end_col: int | None = None, force: bool = False
+    ) -> None:
         if self.quiet and not force:
             return
         if len([d for d in self.diags if d.severity == ERROR]) >= MAX_ERRORS:
             if not self.stopped:
-                self.diags.append(Diagnostic(ERROR, E_TOO_MANY, f"too many errors ({MAX_ERRORS}); stopping here",
-                                             self.filename, line, col))
+                self.diags.append(
+                    Diagnostic(
+                        ERROR,
+                        E_TOO_MANY,
+                        f"too many errors ({MAX_ERRORS}); stopping here",
+                        self.filename,
+                        line,
+                        col,
+                    )
+                )
             self.stopped = True
             return
         self.diags.append(Diagnostic(ERROR, code, message, self.filename, line, col, end_col))
+
+    def _accepts(self, ps: ParserState) -> set[str]:
+        """Terminals the parser can really take next (LALR tables over-approximate after a reduce)."""
+        out = set()
+        n = len(ps.state_stack)
+        for name in ps.parse_conf.states[ps.position]:
+            if name.isupper() and self._try_feed(ps, n, [Token(name, "")]) is not None:
+                out.add(name)
+        return out
 
     def _found(self, tok: Token) -> str:
         if tok.type == "$END":
@@ -980,9 +1176,9 @@ class _Driver:
         if tok.type in KEYWORDS or tok.type == "VENDOR":
             return f"'{_show(tok.value)}'"
         if tok.type == "NAME":
-            return f"the name '{_show(tok.value)}'"
+            return f"name '{_show(tok.value)}'"
         if tok.type in ("STRING_LITERAL", "WSTRING_LITERAL"):
-            return f"the string {_show(tok.value)}"
+            return f"string {_show(tok.value)}"
         return f"'{_show(tok.value)}'"
 
     def _context_is_declaration(self, ps: ParserState) -> bool:
@@ -1003,20 +1199,24 @@ class _Driver:
         return None
 
     def _message(self, tok: Token, ps: ParserState) -> tuple[str, str]:
-        expected = set(ps.parse_conf.states[ps.position].keys())
+        expected = self._accepts(ps)
         found = self._found(tok)
-        if "NAME" in expected and tok.type in KEYWORDS and not (expected & {tok.type}):
+        if "NAME" in expected and "SEMI" not in expected and tok.type in KEYWORDS:
             return E_NAME_KEYWORD, f"'{tok.value}' is a reserved keyword and cannot be used as a name"
         if "SEMI" in expected and tok.type != "SEMI":
             what = "declaration" if self._context_is_declaration(ps) else "statement"
             return E_SYNTAX, f"expected ';' after the {what}, found {found}"
-        if tok.type == "$END" or tok.type.startswith("END_") or tok.type in ("PROGRAM", "FUNCTION_BLOCK",
-                                                                               "FUNCTION", "TYPE"):
+        if (
+            tok.type == "$END"
+            or tok.type.startswith("END_")
+            or tok.type in ("PROGRAM", "FUNCTION_BLOCK", "FUNCTION", "TYPE")
+        ):
             opener = self._open_block(ps, expected)
             if opener is not None:
                 closer = _CLOSERS[opener.type]
-                return E_SYNTAX, (f"expected '{closer}' to close the {opener.type} on line {opener.line}, "
-                                  f"found {found}")
+                return E_SYNTAX, (
+                    f"expected '{closer}' to close the {opener.type} on line {opener.line}, found {found}"
+                )
         words: list[str] = []
         if "IF" in expected and "NAME" in expected:
             words.append("a statement")
@@ -1027,7 +1227,9 @@ class _Driver:
         for key in _EXPECT_ORDER:
             names = _ASSIGN_NAMES if key == "__ASSIGN" else _DOTDOT_NAMES if key == "__DOTDOT" else {key}
             if expected & names:
-                words.append("':='" if key == "__ASSIGN" else "'..'" if key == "__DOTDOT" else _descr.get(key, key))
+                words.append(
+                    "':='" if key == "__ASSIGN" else "'..'" if key == "__DOTDOT" else _descr.get(key, key)
+                )
             if len(words) >= 3:
                 break
         if not words:
@@ -1043,8 +1245,7 @@ class _Driver:
         state = lexer_thread.state
         while True:
             try:
-                for tok in lexer_thread.lex(ps):
-                    yield tok
+                yield from lexer_thread.lex(ps)
                 return
             except UnexpectedToken as e:  # contextual lexer: valid ST token, not valid here
                 yield e.token
@@ -1055,7 +1256,9 @@ class _Driver:
                     self._vendor("^ dereference", e.line, e.column)
                 elif p != self.bad_char_end:
                     # a run of bad characters is one error
-                    self._error(E_CHAR, f"unexpected character '{_esc_char(ch)}'", e.line, e.column, force=True)
+                    self._error(
+                        E_CHAR, f"unexpected character '{_esc_char(ch)}'", e.line, e.column, force=True
+                    )
                 state.line_ctr.feed(self.text[p : p + 1])
                 self.bad_char_end = p + 1
 
@@ -1087,12 +1290,17 @@ class _Driver:
         return bool(_LIST_END_TYPES & ps.parse_conf.states[ps.state_stack[depth - 1]].keys())
 
     def _resync(self, ps: ParserState, tok: Token, after_semi: bool) -> bool:
-        """Cut the stack back so that tok can be fed. True when done."""
-        n = len(ps.state_stack)
-        for depth in range(n, 0, -1):
-            if tok.type not in _SYNC_TYPES and not self._is_list_state(ps, depth):
-                continue
-            if tok.type not in _SYNC_TYPES and not after_semi and depth == n:
+        """Panic mode: cut the stack back so that tok can be fed. True when done.
+
+        ';' and block keywords (END_IF, VAR, ...) may resume at any depth that accepts them; any
+        other token only right after a dropped ';' and only at the start of a list (statements,
+        declarations, POUs), so a stray name never glues itself into a half-built construct.
+        """
+        sync = tok.type in _SYNC_TYPES
+        if not sync and not after_semi:
+            return False
+        for depth in range(len(ps.state_stack), 0, -1):
+            if not sync and not self._is_list_state(ps, depth):
                 continue
             trial = self._try_feed(ps, depth, [tok])
             if trial is not None:
@@ -1103,34 +1311,54 @@ class _Driver:
     def _semi(self, like: Token) -> Token:
         return Token.new_borrow_pos("SEMI", ";", like)
 
+    def _vendor_token(self, tok: Token) -> str:
+        """Report a vendor keyword; returns how to skip past it."""
+        what, mode = VENDOR_WORDS.get(tok.value.upper(), (tok.value.upper(), "panic"))
+        self._vendor(what, tok.line, tok.column)
+        self.quiet = 2
+        return mode
+
     def run(self, ip) -> ast.SourceFile | None:
         ps: ParserState = ip.parser_state
-        stream = self._tokens(ip)
-        skip_until: str | None = None
-        skip_names = False
+        skip_until: str | None = None  # METHOD ... END_METHOD: drop everything up to the closer
+        skip_names = False  # EXTENDS A IMPLEMENTS B, C: drop the names
+        drop_to = False  # POINTER TO: drop the TO, then parse the type normally
         recovering = False  # panic mode: dropping tokens until one can be fed after a stack cut
         after_semi = False
         last: Token | None = None
-        for tok in stream:
+        for tok in self._tokens(ip):
             if self.stopped:
                 return None
             last = tok
             if skip_until is not None:
-                if tok.type == skip_until or (tok.type == "VENDOR" and tok.value.upper() == skip_until):
+                if tok.value.upper() == skip_until:
                     skip_until = None
-                    recovering = False
                 continue
             if skip_names:
-                if tok.type in ("NAME", "COMMA", "DOT") or (tok.type == "VENDOR" and tok.value.upper() in
-                                                             ("EXTENDS", "IMPLEMENTS")):
+                if tok.type in ("NAME", "COMMA", "DOT") or tok.value.upper() in ("EXTENDS", "IMPLEMENTS"):
                     continue
                 skip_names = False
+            if drop_to:
+                drop_to = False
+                if tok.type == "TO":
+                    continue
+            if tok.type == "VENDOR" and tok.type not in ps.parse_conf.states[ps.position]:
+                mode = self._vendor_token(tok)
+                if mode == "type_prefix":
+                    drop_to = True
+                elif mode.startswith("END_"):
+                    skip_until = mode
+                elif mode == "names":
+                    skip_names = True
+                elif mode == "panic" and not recovering:
+                    recovering, after_semi = True, False
+                continue
             if recovering:
                 if self._resync(ps, tok, after_semi):
                     recovering = False
                     self.quiet = 2
-                    continue
-                after_semi = tok.type == "SEMI"
+                else:
+                    after_semi = tok.type == "SEMI"
                 continue
             try:
                 ps.feed_token(tok)
@@ -1139,45 +1367,25 @@ class _Driver:
                 continue
             except UnexpectedToken:
                 pass
-            # ---- an error at tok
-            if tok.type == "VENDOR":
-                word = tok.value.upper()
-                what, mode = VENDOR_WORDS.get(word, (word, "panic"))
-                self._vendor(what, tok.line, tok.column)
-                self.quiet = 2
-                if mode == "type_prefix":
-                    skip_until = None
-                    self.pending_to = True
-                    continue
-                if mode.startswith("END_"):
-                    skip_until = mode
-                    continue
-                if mode == "names":
-                    skip_names = True
-                    continue
-                if mode == "none":
-                    continue
-                recovering, after_semi = True, False
-                continue
-            if tok.type == "TO" and self.pending_to:
-                self.pending_to = False
-                continue
+            # ---- a syntax error at tok
             if tok.type == "NAME" and tok.value.upper() in ("REF", "S", "R"):
                 nxt = self.text[tok.end_pos : tok.end_pos + 2]
                 if nxt[:1] == "=" and nxt != "=>":
-                    what = "REF= assignment" if tok.value.upper() == "REF" else f"{tok.value.upper()}= assignment"
-                    self._vendor(what, tok.line, tok.column)
+                    self._vendor(f"{tok.value.upper()}= assignment", tok.line, tok.column)
                     self.quiet = 2
                     recovering, after_semi = True, False
                     continue
             if tok.type == "$END":
-                if not (self.hit_eof and self.diags):
-                    code, msg = self._message(tok, ps)
-                    self._error(code, msg, tok.line, tok.column)
-                return None
+                break
             code, msg = self._message(tok, ps)
             self._error(code, msg, tok.line, tok.column, (tok.end_column or 1) - 1)
             self.quiet = 2
+            if code == E_NAME_KEYWORD:  # 'BY : INT' : carry on as if it were a name
+                name_tok = Token.new_borrow_pos("NAME", tok.value, tok)
+                trial = self._try_feed(ps, len(ps.state_stack), [name_tok])
+                if trial is not None:
+                    self._adopt(ps, trial)
+                    continue
             # 1) a missing ';' : insert it when that lets the parse go on
             if tok.type != "SEMI":
                 trial = self._try_feed(ps, len(ps.state_stack), [self._semi(tok), tok])
@@ -1185,9 +1393,8 @@ class _Driver:
                     self._adopt(ps, trial)
                     continue
             # 2) panic mode: cut the stack back to a state that accepts this or a later token
-            if self._resync(ps, tok, after_semi=False) and tok.type in _SYNC_TYPES:
-                continue
-            recovering, after_semi = True, tok.type == "SEMI"
+            if not self._resync(ps, tok, after_semi=False):
+                recovering, after_semi = True, tok.type == "SEMI"
         # end of input
         end_tok = Token("$END", "", 0, *self._eof_pos())
         if last is not None:
@@ -1198,11 +1405,10 @@ class _Driver:
         try:
             result = ps.feed_token(end_tok, True)
         except UnexpectedToken:
-            if not (self.hit_eof and self.diags) and not recovering:
+            has_errors = any(d.severity == ERROR for d in self.diags)
+            if not (self.hit_eof and has_errors):  # an unterminated comment already explains this
                 code, msg = self._message(end_tok, ps)
-                self._error(code, msg, end_tok.line, end_tok.column)
-            elif recovering and not any(d.severity == ERROR for d in self.diags):
-                self._error(E_SYNTAX, "unexpected end of the file", end_tok.line, end_tok.column, force=True)
+                self._error(code, msg, end_tok.line, end_tok.column, force=not has_errors)
             return None
         return result if isinstance(result, ast.SourceFile) else None
 
@@ -1218,7 +1424,9 @@ def parse(text: str, filename: str = "<input>") -> tuple[ast.SourceFile | None, 
     """Parse ST source. Never raises: problems come back as diagnostics (sorted by position)."""
     try:
         if not isinstance(text, str):
-            text = text.decode("utf-8", errors="replace") if isinstance(text, (bytes, bytearray)) else str(text)
+            text = (
+                text.decode("utf-8", errors="replace") if isinstance(text, (bytes, bytearray)) else str(text)
+            )
         clean, diags, hit_eof = _blank_comments(text, filename)
         with _lock:
             parser, builder = _get_parser()
@@ -1230,10 +1438,20 @@ def parse(text: str, filename: str = "<input>") -> tuple[ast.SourceFile | None, 
             result = driver.run(ip)
             all_diags = driver.diags + builder.diags
     except RecursionError:
-        return None, [Diagnostic(ERROR, E_INTERNAL, "the program is nested too deeply to compile", filename, 1, 1)]
+        return None, [
+            Diagnostic(ERROR, E_INTERNAL, "the program is nested too deeply to compile", filename, 1, 1)
+        ]
     except Exception as exc:  # never let a parser bug become a traceback for the user
-        return None, [Diagnostic(ERROR, E_INTERNAL, f"internal parser error ({type(exc).__name__}: {exc}); "
-                                 "please report this program", filename, 1, 1)]
+        return None, [
+            Diagnostic(
+                ERROR,
+                E_INTERNAL,
+                f"internal parser error ({type(exc).__name__}: {exc}); please report this program",
+                filename,
+                1,
+                1,
+            )
+        ]
     seen = set()
     unique = []
     for d in sorted(all_diags, key=lambda d: (d.line, d.col)):
@@ -1243,6 +1461,8 @@ def parse(text: str, filename: str = "<input>") -> tuple[ast.SourceFile | None, 
             unique.append(d)
     if any(d.severity == ERROR for d in unique):
         return None, unique
+    if result is None:  # cannot happen without an error; never return nothing silently
+        return None, [Diagnostic(ERROR, E_SYNTAX, "the file could not be parsed", filename, 1, 1)]
     if result is not None:
         result.filename = filename
     return result, unique
