@@ -133,9 +133,7 @@ class Debugger:
         make_session: Callable | None = None,
     ):
         if compile_source is None:
-            import st
-
-            compile_source = st.compile_source
+            compile_source = _default_compiler()
         if make_session is None:
             from sim.session import Session
 
@@ -165,6 +163,7 @@ class Debugger:
         self.diagnostics: list = []
         self.instance = None
         self.session = None
+        self._idle_plant = None
         self._compile(source)
 
     # ----- setup -------------------------------------------------------------------------
@@ -209,6 +208,33 @@ class Debugger:
         self._edits_applied = 0
         self._violations_counted = 0
         self._forced = {}
+
+    @property
+    def plant(self):
+        """The live plant; before the program compiles, the condition's plant at its start."""
+        if self.session is not None:
+            return self.session.plant
+        if self._idle_plant is None:
+            self._idle_plant = self.task.build_plant(self.condition)
+        return self._idle_plant
+
+    def io_point_names(self) -> list[str]:
+        return [p.name for p in self.task.io]
+
+    def signal_history(self, name: str) -> tuple[list[int], list]:
+        """(scan numbers, values) of one signal: I/O points from the session's trace (complete
+        from scan 0), program variables from the plot buffer (from when they were added)."""
+        ses = self.session
+        if ses is not None:
+            try:
+                column = ses.trace.column(name)
+            except KeyError:
+                pass
+            else:
+                return list(range(len(column))), column
+        if name in self.plot.series:
+            return [s - 1 for s in self.plot.scans], self.plot.series[name]
+        return [], []
 
     @property
     def compiled(self) -> bool:
@@ -679,6 +705,38 @@ class Debugger:
         if self.instance is not None:
             self.instance.breakpoints = set(moved)
             self.message = "program reloaded; run restarted from scan 0"
+
+
+@dataclass
+class _CompileFailure:
+    ok: bool
+    diagnostics: list
+    program: Any = None
+
+
+@dataclass
+class _Diag:
+    severity: str
+    code: str
+    message: str
+    filename: str
+    line: int
+    col: int
+
+
+def _default_compiler() -> Callable:
+    try:
+        import st
+
+        return st.compile_source
+    except (ImportError, AttributeError) as exc:
+        reason = str(exc)
+
+        def unavailable(text: str, filename: str = "program.st"):
+            message = f"the ST compiler is not available: {reason}"
+            return _CompileFailure(False, [_Diag("error", "E000", message, filename, 1, 1)])
+
+        return unavailable
 
 
 def format_value(value: Any) -> str:

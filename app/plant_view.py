@@ -264,7 +264,8 @@ def draw_cylinder(c: _Ctx, name: str, s: dict) -> None:
     tip = (s.get("tip_x", x + ux * s["position"]), s.get("tip_y", y + uy * s["position"]))
     c.line((x, y), tip, theme.ROD, max(2, c.mm(10)))
     pd = s.get("plate_depth", 10.0)
-    plate = c.rect_rotated(tip[0] + ux * pd / 2, tip[1] + uy * pd / 2, pd, s.get("plate_width", 40.0), ang,
+    plate_c = (s.get("plate_x", tip[0] + ux * pd / 2), s.get("plate_y", tip[1] + uy * pd / 2))
+    plate = c.rect_rotated(plate_c[0], plate_c[1], pd, s.get("plate_width", 40.0), ang,
                            theme.PLATE_FAULT if s.get("fault") else theme.PLATE)
     # End switches on the barrel: lit at the real end of stroke only.
     vx, vy = -uy, ux

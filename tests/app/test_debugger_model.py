@@ -8,10 +8,19 @@ from app.debugger import FINISHED, NOT_COMPILED, PAUSED, Debugger, map_lines
 from tests.app.fakes import BELT_PROGRAM, belt_task, fake_compile
 
 
-@pytest.fixture
-def make():
+def _real_compiler():
+    import st
+
+    return st.compile_source
+
+
+@pytest.fixture(params=["st", "stand-in"])
+def make(request):
+    """Every test runs on the real ST compiler and on the hand-written stand-in of BELT_PROGRAM."""
+    compile_source = _real_compiler() if request.param == "st" else fake_compile
+
     def _make(source=BELT_PROGRAM, condition=None):
-        return Debugger(belt_task(), source, "belt.st", condition, compile_source=fake_compile)
+        return Debugger(belt_task(), source, "belt.st", condition, compile_source=compile_source)
     return _make
 
 
