@@ -1,0 +1,330 @@
+"""MOT-H15 Shared transfer access.
+
+Three stations along a rail share one transfer shuttle (a servo axis). Each station raises
+its request when it needs the shuttle; the program moves the shuttle to it and grants it;
+the station reaches in with its arm, works, drops its request when its work is done, and
+retracts its arm. Only one station may be granted at a time, no arm may reach into a shuttle
+that is not standing at it, and every request must be granted within a bound, so a program
+that always prefers the lowest station number starves the far station when its two
+neighbours keep asking.
+
+Request times (some simultaneous, some repeated at once after being served), work and arm
+times, shuttle speed, acceleration and start position vary per condition.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sim import judges
+from sim.devices.axis import Axis
+from sim.plant import Device, Plant
+from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
+
+STATION_MM = (250.0, 550.0, 850.0)    # shuttle position (mm) in front of stations 1..3
+PARK_MM = 0.0
+WINDOW_MM = 0.5
+GRANT_BOUND_S = 20.0
+HOLD_S = 1.0
+RAIL_ORIGIN = (100.0, 250.0)
+
+
+class TransferStation(Device):
+    """A station that needs the shuttle now and then.
+
+    Request k is raised at its scheduled time, but never sooner than `regap_s` after the
+    previous one was finished. Once granted, the arm reaches in (`arm_time_s`), the station
+    works (`work_s`), drops its request, and retracts the arm (`arm_time_s`). A grant taken
+    away before the work is done aborts it: the arm retracts and the request stays up.
+    """
+
+    kind = "transfer_station"
+    signals = ("request", "arm_inside", "arm_home")
+    commands = ("grant",)
+
+    def __init__(self, name: str, number: int, at_mm: float, *, x: float, y: float,
+                 requests: tuple[float, ...], regap_s: float, arm_time_s: float, work_s: float):
+        super().__init__(name)
+        self.number = number
+        self.at_mm = at_mm
+        self.x, self.y = x, y
+        self.schedule = tuple(requests)
+        self.regap_s = regap_s
+        self.arm_time_s = arm_time_s
+        self.work_s = work_s
+        self.t = 0.0
+        self.phase = "idle"          # idle, waiting, extending, working, retracting
+        self.request = False
+        self.grant = False
+        self.arm = 0.0               # 0 = home, 1 = fully in the transfer path
+        self.work_left = 0.0
+        self.served = 0
+        self.aborts = 0
+        self.last_done = -1e9
+        self.requested_at: float | None = None   # while waiting for its first grant
+        self.waits: list[float] = []              # time from request to grant, per request
+
+    @property
+    def total(self) -> int:
+        return len(self.schedule)
+
+    def write(self, command, value):
+        if command == "grant":
+            self.grant = bool(value)
+        else:
+            super().write(command, value)
+
+    def read(self, signal):
+        if signal == "request":
+            return self.request
+        if signal == "arm_inside":
+            return self.arm > 0.0
+        if signal == "arm_home":
+            return self.arm <= 0.0
+        return super().read(signal)
+
+    def step(self, dt: float) -> None:
+        self.t = t = self.t + dt
+        phase = self.phase
+        if phase == "idle":
+            k = self.served
+            if k < len(self.schedule) and t >= self.schedule[k] and t >= self.last_done + self.regap_s:
+                self.request = True
+                self.requested_at = t
+                self.phase = "waiting"
+        elif phase == "waiting":
+            if self.grant:
+                if self.requested_at is not None:
+                    self.waits.append(round(t - self.requested_at, 3))
+                    self.requested_at = None
+                self.phase = "extending"
+        elif phase == "extending":
+            if not self.grant:
+                self.aborts += 1
+                self.phase = "retracting"
+            else:
+                self.arm = min(1.0, self.arm + dt / self.arm_time_s)
+                if self.arm >= 1.0:
+                    self.work_left = self.work_s
+                    self.phase = "working"
+        elif phase == "working":
+            if not self.grant:
+                self.aborts += 1
+                self.phase = "retracting"
+            else:
+                self.work_left -= dt
+                if self.work_left <= 1e-9:
+                    self.served += 1       # work done: the request drops, the arm goes home
+                    self.request = False
+                    self.last_done = t
+                    self.phase = "retracting"
+        elif phase == "retracting":
+            self.arm = max(0.0, self.arm - dt / self.arm_time_s)
+            if self.arm <= 0.0:
+                self.phase = "waiting" if self.request else "idle"
+
+    def waited(self) -> float:
+        """How long the pending request has waited for its grant (0 when none is pending)."""
+        return 0.0 if self.requested_at is None else self.t - self.requested_at
+
+    def state(self):
+        return {"x": self.x, "y": self.y, "width": 200.0, "height": 120.0, "station": self.number,
+                "arm": self.arm, "arm_reach": 110.0, "request": self.request, "grant": self.grant,
+                "inside": self.arm > 0.0, "phase": self.phase, "served": self.served, "total": self.total,
+                "label": f"station {self.number}"}
+
+
+def build_plant(condition: Condition) -> Plant:
+    p = condition.params
+    plant = Plant(seed=condition.seed, substeps=1)
+    plant.add(Axis(
+        "shuttle", origin=RAIL_ORIGIN, angle_deg=0.0, limit_minus_mm=-5.0, limit_plus_mm=1005.0,
+        rail_min_mm=-40.0, rail_max_mm=1045.0, home_mm=PARK_MM, start_mm=p["shuttle_start_mm"],
+        max_speed=p["shuttle_speed"], accel=p["shuttle_accel"], window_mm=WINDOW_MM, settle_s=0.05,
+        carriage_length_mm=120.0, carriage_width_mm=90.0, rail_width_mm=50.0, label="transfer shuttle",
+        color="#e69138"))
+    for n, at in enumerate(STATION_MM, 1):
+        plant.add(TransferStation(
+            f"station_{n}", n, at, x=RAIL_ORIGIN[0] + at, y=RAIL_ORIGIN[1] + 190.0,
+            requests=tuple(p[f"requests_{n}"]), regap_s=p["regap_s"], arm_time_s=p["arm_time_s"],
+            work_s=p[f"work_{n}_s"]))
+    return plant
+
+
+# --- judges -------------------------------------------------------------------------------
+
+STATIONS = ("station_1", "station_2", "station_3")
+GRANTS = ("grant_1", "grant_2", "grant_3")
+
+
+def _served(n):
+    def pred(s):
+        st = s.plant[STATIONS[n - 1]]
+        return st.served >= st.total
+    return pred
+
+
+def _parked(s) -> bool:
+    shuttle = s.plant["shuttle"]
+    io = s.io
+    return (abs(shuttle.pos - PARK_MM) <= WINDOW_MM and shuttle.vel == 0.0
+            and not (io["grant_1"] or io["grant_2"] or io["grant_3"])
+            and all(s.plant[name].arm <= 0.0 for name in STATIONS))
+
+
+def _completion():
+    return judges.in_order(
+        judges.all_of(*(judges.event(f"station {n}: every request served", _served(n)) for n in (1, 2, 3)),
+                      name="all requests served"),
+        judges.held("shuttle parked at 0 mm, no grant, arms home", _parked, HOLD_S),
+    )
+
+
+def _two_grants(s):
+    on = [n for n, g in enumerate(GRANTS, 1) if s.io[g]]
+    if len(on) > 1:
+        return "stations " + " and ".join(str(n) for n in on) + " granted at the same time"
+    return None
+
+
+def _arm_collision(s):
+    shuttle = s.plant["shuttle"]
+    for name in STATIONS:
+        st = s.plant[name]
+        if st.arm > 0.0:
+            if shuttle.vel != 0.0:
+                return (f"the shuttle moved at {shuttle.pos:.1f} mm while the arm of station "
+                        f"{st.number} was in")
+            if abs(shuttle.pos - st.at_mm) > WINDOW_MM:
+                return (f"the arm of station {st.number} reached in with the shuttle at "
+                        f"{shuttle.pos:.1f} mm, not at the station ({st.at_mm:g} mm)")
+    return None
+
+
+def _starved(s):
+    for name in STATIONS:
+        st = s.plant[name]
+        if st.waited() > GRANT_BOUND_S:
+            return f"station {st.number} has waited more than {GRANT_BOUND_S:g} s for a grant"
+    return None
+
+
+# --- conditions ------------------------------------------------------------------------------
+
+def _cond(name, seed, description, *, works, requests, **params):
+    for n in (1, 2, 3):
+        params[f"work_{n}_s"] = works[n - 1]
+        params[f"requests_{n}"] = tuple(requests[n - 1])
+    params.setdefault("regap_s", 0.3)
+    return Condition(name, seed, params, description)
+
+
+CONDITIONS = (
+    _cond("staggered", 301, "requests one after another, shuttle parked, brisk devices",
+          shuttle_start_mm=0.0, shuttle_speed=400.0, shuttle_accel=1500.0, arm_time_s=0.3,
+          works=(1.2, 1.5, 1.0), requests=((1.0, 9.0), (3.0,), (2.0, 12.0)), regap_s=2.0),
+    _cond("all_at_once", 302, "all three stations ask at 0.5 s and again soon after being served; "
+          "shuttle starts in front of station 2", shuttle_start_mm=550.0, shuttle_speed=300.0,
+          shuttle_accel=1000.0, arm_time_s=0.5, works=(2.0, 1.0, 1.5),
+          requests=((0.5, 0.5), (0.5, 0.5), (0.5, 0.5)), regap_s=1.0),
+    _cond("busy_neighbours", 303, "stations 1 and 2 ask again and again right after being served; "
+          "station 3 asks once", shuttle_start_mm=100.0, shuttle_speed=500.0, shuttle_accel=2000.0,
+          arm_time_s=0.3, works=(1.5, 1.5, 1.0),
+          requests=((0.5,) * 5, (0.5,) * 5, (1.0,)), regap_s=0.3),
+    _cond("slow_shuttle", 304, "slow soft shuttle starting between stations, slow arms, long work",
+          shuttle_start_mm=720.0, shuttle_speed=150.0, shuttle_accel=400.0, arm_time_s=0.8,
+          works=(3.0, 2.5, 0.8), requests=((2.0,), (0.2, 10.0), (4.0,)), regap_s=0.5),
+    _cond("fast_and_busy", 305, "fast shuttle, quick arms, the outer stations ask repeatedly",
+          shuttle_start_mm=300.0, shuttle_speed=600.0, shuttle_accel=2500.0, arm_time_s=0.2,
+          works=(0.8, 2.0, 1.2), requests=((0.3,) * 4, (6.0,), (0.3,) * 4), regap_s=0.4),
+)
+
+IO = (
+    *(IOPoint(f"%IX0.{n - 1}", f"request_{n}", "BOOL", "input", f"station_{n}", "request",
+              f"Station {n} requests the shuttle: TRUE from when it needs it until its work is done "
+              "(it drops before the arm is back home)") for n in (1, 2, 3)),
+    *(IOPoint(f"%IX0.{n + 2}", f"arm_inside_{n}", "BOOL", "input", f"station_{n}", "arm_inside",
+              f"Station {n}'s arm is out of its home position, in the transfer path") for n in (1, 2, 3)),
+    IOPoint("%IX0.6", "shuttle_ready", "BOOL", "input", "shuttle", "ready",
+            "TRUE when the shuttle drive is enabled and has no fault"),
+    IOPoint("%IX0.7", "shuttle_in_position", "BOOL", "input", "shuttle", "in_position",
+            f"TRUE when the shuttle is within {WINDOW_MM} mm of the target of its last move and at rest "
+            "(FALSE before any move, while disabled or faulted)"),
+    IOPoint("%IX1.0", "shuttle_standstill", "BOOL", "input", "shuttle", "standstill",
+            "TRUE while the shuttle is not moving"),
+    IOPoint("%IX1.1", "shuttle_fault", "BOOL", "input", "shuttle", "fault",
+            "TRUE while the shuttle drive has a latched fault (cleared by a rising edge on shuttle_reset)"),
+    IOPoint("%IX1.2", "shuttle_home", "BOOL", "input", "shuttle", "home",
+            "Home switch: TRUE while the shuttle is within 2 mm of the park position 0 mm"),
+    IOPoint("%IW0", "shuttle_position", "INT", "input", "shuttle", "position",
+            "Actual shuttle position", "0.1 mm", "-50..10050"),
+    *(IOPoint(f"%QX0.{n - 1}", f"grant_{n}", "BOOL", "output", f"station_{n}", "grant",
+              f"Grant station {n} access: while TRUE and requesting, the station reaches into the shuttle "
+              "and works; taking the grant away before its request drops aborts its work")
+      for n in (1, 2, 3)),
+    IOPoint("%QX0.3", "shuttle_enable", "BOOL", "output", "shuttle", "enable",
+            "TRUE enables the shuttle drive (FALSE: it brakes to a stop)"),
+    IOPoint("%QX0.4", "shuttle_start", "BOOL", "output", "shuttle", "start",
+            "Rising edge starts a shuttle move to shuttle_target (also while moving: re-targets)"),
+    IOPoint("%QX0.5", "shuttle_reset", "BOOL", "output", "shuttle", "reset",
+            "Rising edge clears a latched shuttle drive fault"),
+    IOPoint("%QW0", "shuttle_target", "INT", "output", "shuttle", "target",
+            "Target of the next shuttle move, taken at the shuttle_start edge", "0.1 mm", "0..10000"),
+)
+
+TASK = Task(
+    id="MOT-H15", title="Shared transfer access", suite="MOT", level="H",
+    summary="Serve the access requests of three stations with one shared transfer shuttle: one "
+            "station at a time, never an arm into a shuttle that is not standing at it, no starvation.",
+    plant_description=(
+        "A 1000 mm rail carries one transfer shuttle (servo axis; park position 0 mm at the left, home "
+        "switch there, limit switches at -5 mm and 1005 mm). Three stations stand along the rail; the "
+        f"shuttle is in front of station 1, 2, 3 at {STATION_MM[0]:g}, {STATION_MM[1]:g} and "
+        f"{STATION_MM[2]:g} mm. Each station raises its request when it needs the shuttle. When granted, "
+        "it reaches into the shuttle with its arm, works, drops its request when the work is done and "
+        "then retracts its arm. Stations act on their grant alone: they do not check where the shuttle "
+        "is. A station may ask again soon after it was served. The shuttle starts anywhere on the rail."),
+    specification=(
+        "1. Enable the shuttle drive (clear a fault first if one is reported).\n"
+        "2. Serve requests one at a time: pick a requesting station, move the shuttle to it, and when "
+        "the shuttle is in position there (in_position and standstill) switch that station's grant on.\n"
+        "3. Keep the shuttle still and the grant on until the station drops its request; then switch "
+        "the grant off and wait until that station's arm is home before the shuttle moves again.\n"
+        f"4. Serve fairly: every request must be granted within {GRANT_BOUND_S:g} s; stations that ask "
+        "again and again must not lock out the others.\n"
+        f"5. When no station requests, move the shuttle to the park position ({PARK_MM:g} mm) and wait "
+        "there.\n"
+        "Request times, work and arm times and the shuttle's speed differ from run to run."),
+    io=IO,
+    completion=Completion(
+        "Every request of every station is served (the station finished its work); after that the "
+        f"shuttle is at rest within {WINDOW_MM} mm of the park position {PARK_MM:g} mm with no grant on "
+        f"and every arm home, for {HOLD_S:g} s without a break.",
+        _completion),
+    safety_rules=(
+        SafetyRule("MOT-H15-S1", "At most one station may be granted at a time.",
+                   judges.never(lambda s: _two_grants(s) is not None, _two_grants)),
+        SafetyRule("MOT-H15-S2", f"A station's arm may only be in the transfer path while the shuttle stands "
+                   f"still within {WINDOW_MM} mm of that station.",
+                   judges.never(lambda s: _arm_collision(s) is not None, _arm_collision)),
+        SafetyRule("MOT-H15-S3", f"Every request must be granted within {GRANT_BOUND_S:g} s of being raised.",
+                   judges.never(lambda s: _starved(s) is not None, _starved)),
+    ),
+    parameters=(
+        ParameterRange("shuttle_speed", 150.0, 600.0, "mm/s", "shuttle drive's speed"),
+        ParameterRange("shuttle_accel", 400.0, 2500.0, "mm/s^2", "shuttle drive's acceleration"),
+        ParameterRange("shuttle_start_mm", 0.0, 900.0, "mm", "shuttle position at power-up"),
+        ParameterRange("arm_time_s", 0.2, 0.8, "s", "time a station's arm takes to reach in or to go home"),
+        *(ParameterRange(f"work_{n}_s", 0.8, 3.0, "s", f"station {n}'s work time per request")
+          for n in (1, 2, 3)),
+        ParameterRange("regap_s", 0.3, 2.0, "s", "shortest time from a station's request dropping to its "
+                       "next request"),
+        ParameterRange("requests per station", 1, 5, "", "how many times each station asks in a run"),
+        ParameterRange("first request", 0.2, 6.0, "s", "when a station first asks"),
+    ),
+    conditions=CONDITIONS,
+    time_limit_s=90.0,
+    build_plant=build_plant,
+    post_completion_s=2.0,
+    folder=Path(__file__).parent,
+)

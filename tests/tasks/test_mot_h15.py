@@ -1,0 +1,172 @@
+"""MOT-H15 Shared transfer access: the reference passes every condition, degenerate programs
+earn 0, a fixed-priority arbiter starves a station, every safety rule has a counterexample that
+trips exactly that rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import tasks
+from sim.session import Session
+from sim.verifier import grade
+
+TASK = tasks.get("MOT-H15")
+FOLDER = Path(TASK.folder)
+POS = {1: 2500, 2: 5500, 3: 8500}
+
+
+def compile_st(path: Path):
+    st = pytest.importorskip("st")
+    if not hasattr(st, "compile_source"):
+        pytest.skip("the ST compiler is not available yet")
+    comp = st.compile_source(path.read_text(), str(path))
+    assert comp.ok, comp.format_diagnostics()
+    return comp.program.instantiate
+
+
+class Arbiter:
+    """A Python program against the task's I/O names: first come, first served (FIFO), or a
+    fixed priority (lowest station number first) when `fixed_priority` is set."""
+
+    fault = None
+
+    def __init__(self, fixed_priority: bool = False):
+        self.names = {p.address: p.name for p in TASK.io}
+        self.i: dict = {}
+        self.o: dict = {}
+        self.fixed_priority = fixed_priority
+        self.queue: list[int] = []
+        self.seen = {1: False, 2: False, 3: False}
+        self.state = "idle"
+        self.sel = 0
+        self.cmd = None
+        self.edge = False
+
+    def set_input(self, address, value):
+        self.i[self.names[address]] = value
+
+    def get_output(self, address):
+        return self.o.get(self.names[address], 0)
+
+    def goto(self, target):
+        if target != self.cmd:
+            self.cmd = target
+            self.o["shuttle_target"] = target
+            self.o["shuttle_start"] = False
+            self.edge = True
+        elif self.edge:
+            self.o["shuttle_start"] = True
+            self.edge = False
+
+    def arrived(self):
+        i = self.i
+        return (self.o.get("shuttle_start") and not self.edge and i["shuttle_in_position"]
+                and i["shuttle_standstill"] and abs(i["shuttle_position"] - self.cmd) <= 5)
+
+    def scan(self, now_ms):
+        i, o = self.i, self.o
+        o["shuttle_reset"] = i["shuttle_fault"] and not o.get("shuttle_reset")
+        o["shuttle_enable"] = True
+        for n in (1, 2, 3):                      # queue requests in the order they rise
+            r = i[f"request_{n}"]
+            if r and not self.seen[n] and n not in self.queue:
+                self.queue.append(n)
+            self.seen[n] = r
+        if self.state == "idle":
+            waiting = [n for n in self.queue if i[f"request_{n}"]]
+            if waiting:
+                self.sel = min(waiting) if self.fixed_priority else waiting[0]
+                self.queue.remove(self.sel)
+                self.state = "travel"
+            else:
+                self.goto(0)
+        if self.state == "travel":
+            self.goto(POS[self.sel])
+            if self.arrived():
+                o[f"grant_{self.sel}"] = True
+                self.state = "serve"
+        elif self.state == "serve":
+            if not i[f"request_{self.sel}"]:
+                o[f"grant_{self.sel}"] = False
+                self.state = "clear"
+        elif self.state == "clear":
+            if not i[f"arm_inside_{self.sel}"]:
+                self.state = "idle"
+
+
+def test_python_fifo_arbiter_passes_every_condition():
+    report = grade(TASK, Arbiter)
+    failed = [(c.name, c.end_reason, c.pending, c.first_violation) for c in report.conditions if not c.passed]
+    assert report.reward == 1, failed
+
+
+def test_fixed_priority_starves_station_3_when_its_neighbours_keep_asking():
+    report = grade(TASK, lambda: Arbiter(fixed_priority=True))
+    assert report.reward == 0
+    by_name = {c.name: c for c in report.conditions}
+    starved = by_name["busy_neighbours"]
+    assert starved.violated_rules == ["MOT-H15-S3"]
+    assert "station 3 has waited" in starved.first_violation.message
+    assert all(set(c.violated_rules) <= {"MOT-H15-S3"} for c in report.conditions)
+
+
+def test_every_request_is_served_and_waits_stay_under_the_bound():
+    for cond in TASK.conditions:
+        session = Session(TASK, cond, Arbiter())
+        session.run_to_end()
+        stations = [session.plant[f"station_{n}"] for n in (1, 2, 3)]
+        assert [s.served for s in stations] == [s.total for s in stations], cond.name
+        assert all(s.aborts == 0 for s in stations)
+        assert max(w for s in stations for w in s.waits) < 20.0
+
+
+def test_conditions_stay_inside_the_published_ranges():
+    ranges = {r.name: r for r in TASK.parameters}
+    assert len(TASK.conditions) >= 5
+    for cond in TASK.conditions:
+        for name, value in cond.params.items():
+            if name in ranges:
+                assert ranges[name].low <= value <= ranges[name].high, (cond.name, name)
+        for n in (1, 2, 3):
+            times = cond.params[f"requests_{n}"]
+            assert 1 <= len(times) <= 5 and 0.2 <= min(times) <= 6.0
+    # some requests are raised at the same time
+    assert any(len({c.params[f"requests_{n}"][0] for n in (1, 2, 3)}) == 1 for c in TASK.conditions)
+
+
+def test_prompt_states_every_rule_and_address():
+    text = TASK.prompt()
+    for rule in TASK.safety_rules:
+        assert rule.id in text and rule.wording in text
+    for p in TASK.io:
+        assert p.address in text
+
+
+# --- the ST programs ----------------------------------------------------------------------
+
+def test_reference_st_passes_every_condition():
+    report = grade(TASK, compile_st(FOLDER / "reference.st"))
+    failed = [(c.name, c.end_reason, c.pending, c.first_violation) for c in report.conditions if not c.passed]
+    assert report.reward == 1, failed
+
+
+def test_idle_earns_zero_and_succeeds_nowhere():
+    report = grade(TASK, compile_st(FOLDER / "counterexamples" / "idle.st"))
+    assert report.reward == 0
+    assert not any(c.success for c in report.conditions)
+
+
+def test_blind_schedule_earns_zero():
+    report = grade(TASK, compile_st(FOLDER / "counterexamples" / "blind.st"))
+    assert report.reward == 0
+    assert sum(not c.passed for c in report.conditions) >= 3
+
+
+@pytest.mark.parametrize("rule", [r.id for r in TASK.safety_rules])
+def test_counterexample_trips_exactly_its_rule(rule):
+    report = grade(TASK, compile_st(FOLDER / "counterexamples" / f"{rule}.st"))
+    assert report.reward == 0
+    tripped = [c for c in report.conditions if c.violated_rules]
+    assert any(c.violated_rules == [rule] for c in tripped), [(c.name, c.violated_rules) for c in tripped]
