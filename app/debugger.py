@@ -195,7 +195,15 @@ class Debugger:
             self.message = f"{n} compile error{'s' if n != 1 else ''}: fix the program and save it"
             return
         self.program = comp.program
-        self._start_run()
+        try:
+            self._start_run()
+        except Exception as exc:  # a compiler or plant bug must not take the window down
+            self.program = self.instance = self.session = None
+            self.state = NOT_COMPILED
+            msg = f"internal error while starting the program: {type(exc).__name__}: {exc}"
+            self.diagnostics.append(_Diag("error", "E999", msg, self.filename, 1, 1))
+            self.message = msg
+            return
         self.message = "ready: press Run or step a scan"
 
     def _start_run(self) -> None:

@@ -161,6 +161,11 @@ def _extent(kind: str, s: dict) -> list[Point]:
         return [(lo, min(ys) - 40), (hi, max(ys) + 40)]
     if kind == "machine":
         return [(x - s["width"] / 2, y - s["depth"] / 2 - 20), (x + s["width"] / 2, y + s["depth"] / 2)]
+    if kind == "chute":
+        return [(s["x0"], s["y0"]), (s["x1"], s["y1"] + 30)]
+    if kind == "transfer_station":
+        hw, hh = s["width"] / 2, s["height"] / 2
+        return [(x - hw, y - hh - 120), (x + hw, y + hh + 30)]
     if kind == "gripper":
         r = s.get("open_width", 90.0) / 2 + 30
         return [(x - r, y - r), (x + r, y + r)]
@@ -470,6 +475,40 @@ def draw_value_display(c: _Ctx, name: str, s: dict) -> None:
     c.hot(name, "value_display", pts)
 
 
+def draw_chute(c: _Ctx, name: str, s: dict) -> None:
+    x0, y0, x1, y1 = s["x0"], s["y0"], s["x1"], s["y1"]
+    full = s.get("full")
+    pts = c.poly([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], theme.CHUTE)
+    c.poly([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], theme.FAULT if full else theme.PLACE_EDGE, 2)
+    collected = s.get("collected") or []
+    cap = s.get("capacity")
+    # The last few parts collected, as letters: a wrong kind in a chute is seen at a glance.
+    if collected:
+        c.text(" ".join(str(k) for k in collected[-6:]), (x0 + x1) / 2, (y0 + y1) / 2, theme.TEXT, 12)
+    level = f"{s.get('level', len(collected))}" + (f"/{cap}" if cap else "")
+    c.label(f"{s.get('label') or name}: {level}" + (" FULL" if full else ""), (x0 + x1) / 2, max(y0, y1) + 14,
+            theme.FAULT if full else theme.LABEL)
+    c.hot(name, "chute", pts)
+
+
+def draw_transfer_station(c: _Ctx, name: str, s: dict) -> None:
+    x, y, w, h = s["x"], s["y"], s.get("width", 200.0), s.get("height", 120.0)
+    phase = s.get("phase", "")
+    edge = theme.ON if s.get("grant") else theme.BUSY if s.get("request") else theme.GUARD
+    pts = c.rect_rotated(x, y, w, h, 0.0, theme.MACHINE_FLOOR)
+    c.rect_rotated(x, y, w, h, 0.0, edge, border=3)
+    # The arm reaches from the station towards the transfer path (below it in the layout).
+    reach = s.get("arm", 0.0) * s.get("arm_reach", 100.0)
+    if reach > 0:
+        arm_col = theme.FAULT if s.get("inside") else theme.ROD
+        c.line((x, y - h / 2), (x, y - h / 2 - reach), arm_col, c.mm(16))
+    c.circle(x - w / 2 + 14, y + h / 2 - 14, 6, theme.LIT if s.get("request") else theme.UNLIT, min_px=3)
+    c.circle(x - w / 2 + 34, y + h / 2 - 14, 6, theme.ON if s.get("grant") else theme.UNLIT, min_px=3)
+    c.text(f"{phase}  {s.get('served', 0)}/{s.get('total', 0)}", *c.px(x, y), theme.TEXT, 12, screen=True)
+    c.label(s.get("label") or name, x, y + h / 2 + 14)
+    c.hot(name, "transfer_station", pts)
+
+
 def draw_generic(c: _Ctx, name: str, s: dict, kind: str) -> None:
     x, y = float(s["x"]), float(s["y"])
     size = max(float(s.get("size", 0) or 0), float(s.get("width", 0) or 0), 40.0)
@@ -495,12 +534,15 @@ DRAW: dict[str, Callable[[_Ctx, str, dict], None]] = {
     "machine": draw_machine,
     "place": draw_place,
     "value_display": draw_value_display,
+    "chute": draw_chute,
+    "transfer_station": draw_transfer_station,
 }
 
 # Drawn back to front: floor-level things first, moving parts and robots on top.
 LAYER = {"conveyor": 0, "place": 0, "machine": 0, "rotary_table": 0, "axis": 1, "feeder": 1,
          "inspection_sensor": 2, "proximity_sensor": 2, "cylinder": 3, "pusher": 3, "stopper": 3,
-         "workpiece": 4, "photo_eye": 5, "gripper": 6, "robot": 6, "value_display": 7}
+         "workpiece": 4, "photo_eye": 5, "gripper": 6, "robot": 6, "value_display": 7, "chute": 0,
+         "transfer_station": 0}
 
 
 class PlantView:
