@@ -543,7 +543,8 @@ class Checker:
             for i, n in enumerate(d.names):
                 line, col = d.name_positions[i] if i < len(d.name_positions) else (d.line, d.col)
                 key = n.lower()
-                if n.upper() in self.std_names or _parse_conversion(n.upper()) is not None:
+                conv = _parse_conversion(n.upper())
+                if n.upper() in self.std_names or (conv is not None and conv[0] is not None):
                     self.err_at(
                         line,
                         col,
@@ -551,7 +552,7 @@ class Checker:
                         f"'{n}' is the name of a standard function or function block "
                         f"and cannot be a variable name",
                     )
-                    continue
+                    # declared anyway, so that its uses do not report more errors
                 if key in table or (
                     pou is not None
                     and pou.kind == "FUNCTION"
@@ -1317,14 +1318,6 @@ class Checker:
                     f"convert one of them, e.g. {T.conversion_hint(rt, lt)[4:] or 'with a *_TO_* function'}",
                 )
                 return ERR
-            if c.is_bits:
-                self.err(
-                    e,
-                    "E306",
-                    f"'{op}' needs numbers, not the bit string {c.name}: "
-                    f"convert with {c.name}_TO_UDINT(...) or similar",
-                )
-                return ERR
             if op == "/" and isinstance(e.right, A.IntLiteral) and e.right.value == 0 and c.is_int:
                 self.err(e.right, "E309", "integer division by zero")
             return c
@@ -1587,6 +1580,11 @@ class Checker:
         return ok
 
     def _common(self, e, upper, ts) -> T.Type:
+        if ts and all(isinstance(t, T.IntLitT) for t in ts):
+            # literals only: keep a literal type (the biggest magnitude) so INT targets accept it
+            return T.IntLitT(max((t.value for t in ts), key=abs))
+        if ts and all(isinstance(t, (T.IntLitT, T.RealLitT)) for t in ts):
+            return T.RealLitT()
         c = ts[0]
         for t in ts[1:]:
             n = (
@@ -1629,10 +1627,12 @@ class Checker:
         if upper == "EXPT":
             if not self._need(e, all(t.is_num for t in ts), "EXPT needs numbers"):
                 return ERR
+            if isinstance(ts[0], (T.IntLitT, T.RealLitT)):
+                return T.RealLitT()
             b = T.concrete(ts[0])
             return b if b.is_real else (T.REAL if b.bits <= 16 else T.LREAL)
         if upper == "MOVE":
-            return T.concrete(ts[0])
+            return ts[0]
         if upper in ("GT", "GE", "EQ", "LE", "LT", "NE"):
             for a, b in zip(ts, ts[1:], strict=False):
                 if not self.comparable(a, b):
@@ -1663,10 +1663,16 @@ class Checker:
         if upper == "ABS":
             if not self._need(e, ts[0].is_num or ts[0].is_time, f"ABS needs a number, not {ts[0].name}"):
                 return ERR
+            if isinstance(ts[0], T.IntLitT):
+                return T.IntLitT(abs(ts[0].value))
+            if isinstance(ts[0], T.RealLitT):
+                return ts[0]
             return T.concrete(ts[0])
         if upper in ("SQRT", "LN", "LOG", "EXP", "SIN", "COS", "TAN", "ASIN", "ACOS", "ATAN"):
             if not self._need(e, ts[0].is_num, f"{upper} needs a REAL or LREAL, not {ts[0].name}"):
                 return ERR
+            if isinstance(ts[0], (T.IntLitT, T.RealLitT)):
+                return T.RealLitT()  # computed in LREAL, rounded to the target's width on store
             b = T.concrete(ts[0])
             return b if b.is_real else (T.REAL if b.bits <= 16 else T.LREAL)
         if upper in ("SHL", "SHR", "ROL", "ROR"):
@@ -1818,6 +1824,8 @@ class Checker:
         self.out.main = progs[0]
 
     def unused_warnings(self) -> None:
+        if self.bag.has_errors:
+            return  # a misspelt use makes its variable look unused: only noise next to the error
         for p in self.out.pous.values():
             for v in p.vars.values():
                 if v.kind in ("VAR", "VAR_TEMP") and not v.used and not v.address:

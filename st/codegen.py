@@ -522,6 +522,8 @@ class CodeGen:
                     if tt.base is T.REAL and T.concrete(vt).bits > 16:
                         return f"_f32(float({code}))"
                     return f"float({code})"
+                if tt.base is T.REAL and not (isinstance(vt, T.Elem) and vt.base is T.REAL):
+                    return f"_f32({code})"  # a literal-only expression computed in double precision
                 return code
             return code
         if isinstance(tt, T.StringT):

@@ -307,7 +307,8 @@ def can_widen(src: Type, dst: Type) -> bool:
         return False
     s, d = src.base, dst.base
     if (s.is_int or s.is_bits) and (d.is_int or d.is_bits):
-        if s.is_bits and d.is_bits:
+        if s.is_bits or d.is_bits:
+            # CODESYS leniency: bit strings and integers mix when the target is at least as wide
             return d.bits >= s.bits
         return d.lo <= s.lo and s.hi <= d.hi
     if s.is_int and d.is_real:
