@@ -1,0 +1,53 @@
+"""`main.py --task ID --snapshot out.png --scans N`: a picture of the plant, or one clear error."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_main(*args, cwd=ROOT):
+    env = {"SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
+                          cwd=cwd, env=env, timeout=120)
+
+
+def test_snapshot_writes_a_picture_of_the_plant_at_scan_n(tmp_path):
+    pygame = pytest.importorskip("pygame")
+    import numpy as np
+
+    out = tmp_path / "plant.png"
+    r = run_main("--task", "MOT-E01", "--snapshot", str(out), "--scans", "150")
+    assert r.returncode == 0, r.stderr
+    assert "scan 150" in r.stdout and "t = 1.50 s" in r.stdout
+    img = pygame.image.load(str(out))
+    assert img.get_size() == (1280, 760)
+    assert pygame.surfarray.array3d(img).astype(np.float64).std() > 10
+
+
+def test_snapshot_of_an_unknown_task_lists_the_valid_ones(tmp_path):
+    r = run_main("--task", "NOPE-X1", "--snapshot", str(tmp_path / "x.png"))
+    assert r.returncode == 2
+    assert "unknown task" in r.stderr and "MOT-E01" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_snapshot_of_a_missing_program_file_says_so(tmp_path):
+    missing = str(tmp_path / "none.st")
+    r = run_main("--task", "MOT-E01", "--program", missing, "--snapshot", str(tmp_path / "x.png"))
+    assert r.returncode == 2
+    assert "program file not found" in r.stderr
+
+
+def test_snapshot_of_a_program_with_errors_shows_them_at_their_lines(tmp_path):
+    prog = tmp_path / "bad.st"
+    prog.write_text("PROGRAM Main\nVAR x : INT; END_VAR\nx := y + 1;\nEND_PROGRAM\n")
+    r = run_main("--task", "MOT-E01", "--program", str(prog), "--snapshot", str(tmp_path / "x.png"))
+    assert r.returncode == 1
+    assert f"{prog}:3:" in r.stderr and "does not compile" in r.stderr
+    assert not (tmp_path / "x.png").exists()
