@@ -1,0 +1,334 @@
+"""MAT-M04 Inspection-guided sorting.
+
+A feed pusher pushes parts one at a time from a magazine onto a sorting belt; an inspection
+sensor over the belt reports each part's kind after a measuring delay; two sorting pushers
+shove kind A into chute 1 and kind B into chute 2; kind C runs off the belt end onto the
+run-out. Belt speed, measuring time, pusher times, magazine arrivals, part order, chute
+fill levels and the initial state vary per condition.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sim import judges
+from sim.devices.conveyor import Conveyor
+from sim.devices.pneumatics import Pusher
+from sim.devices.sensors import InspectionSensor, PhotoEye, ProximitySensor
+from sim.devices.workpiece import Feeder, Workpiece, material_flow
+from sim.plant import Device, Plant
+from sim.task import Completion, Condition, Disturbance, IOPoint, ParameterRange, SafetyRule, Task
+
+LOT = 8
+KINDS = {"A": dict(part_kind="A", code=1, colour="red", material="metal", height_mm=30.0),
+         "B": dict(part_kind="B", code=2, colour="blue", material="plastic", height_mm=30.0),
+         "C": dict(part_kind="C", code=3, colour="yellow", material="metal", height_mm=45.0)}
+FEED_AT, INSPECT_AT, P1_AT, P2_AT, EYE_OFFSET, END_EYE_AT = 60.0, 400.0, 900.0, 1300.0, 20.0, 1760.0
+PUSHER_KIND = {"pusher1": "A", "pusher2": "B"}
+
+
+class Chute(Device):
+    """A chute or run-out area beside or after the belt: a part whose centre slides into the
+    rectangle (x0..x1, y0..y1) is collected (taken out of the plant) and recorded with its
+    kind. capacity: parts the chute holds before its 'full' sensor reports (None: no limit);
+    the operator empties it (`empty()`). A part pushed into a full chute is recorded in
+    `overfilled` (it jams the chute mouth)."""
+
+    kind = "chute"
+    signals = ("full",)
+
+    def __init__(self, name: str, x0: float, y0: float, x1: float, y1: float, *,
+                 capacity: int | None = None, level: int = 0, label: str = ""):
+        super().__init__(name)
+        self.x0, self.y0, self.x1, self.y1 = x0, y0, x1, y1
+        self.capacity = capacity
+        self.level = level
+        self.label = label or name
+        self.collected: list[tuple[float, str]] = []     # (time_s, kind) in arrival order
+        self.overfilled: list[tuple[float, str]] = []
+        self.time = 0.0
+
+    def attach(self, plant: Plant) -> None:
+        super().attach(plant)
+        self.flow = material_flow(plant)
+
+    @property
+    def full(self) -> bool:
+        return self.capacity is not None and self.level >= self.capacity
+
+    def empty(self) -> None:
+        self.level = 0
+
+    def read(self, signal: str) -> Any:
+        if signal == "full":
+            return self.full
+        return super().read(signal)
+
+    def step(self, dt: float) -> None:
+        self.time += dt
+        for part in self.flow.parts:
+            x, y = part.body.position
+            if self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1 and part.holder is None:
+                if self.full:
+                    self.overfilled.append((self.time, part.part_kind))
+                self.collected.append((self.time, part.part_kind))
+                self.level += 1
+                part.remove()
+                break                       # the list changed; the next part waits a substep
+
+    def state(self) -> dict[str, Any]:
+        return {"x0": self.x0, "y0": self.y0, "x1": self.x1, "y1": self.y1, "label": self.label,
+                "x": (self.x0 + self.x1) / 2, "y": (self.y0 + self.y1) / 2,
+                "level": self.level, "capacity": self.capacity, "full": self.full,
+                "collected": [k for _, k in self.collected]}
+
+
+class Magazine(Feeder):
+    """The gravity magazine: the next part drops in front of the feed pusher only while the
+    pusher is fully back (while it is out, the part rests on the pusher's slide)."""
+
+    def __init__(self, name: str, x: float, y: float, schedule, *, pusher: str):
+        super().__init__(name, x, y, schedule)
+        self.pusher = pusher
+
+    def _place_clear(self, spec: dict) -> bool:
+        return self.plant[self.pusher].position <= 0.0 and super()._place_clear(spec)
+
+
+def build_plant(condition: Condition) -> Plant:
+    p = condition.params
+    plant = Plant(seed=condition.seed, substeps=1)
+    gaps = ((P1_AT - 60, P1_AT + 60), (P2_AT - 60, P2_AT + 60))
+    belt = plant.add(Conveyor("belt", 900, 0, length=1800, width=100, speed=p["belt_speed"], ramp_s=0.1,
+                              guide_gaps=(("right", FEED_AT - 45, FEED_AT + 45),
+                                          *(("left", a, b) for a, b in gaps))))
+    mx, my = belt.point(FEED_AT, -110)
+    order = p["order"]
+    first = 1 if p.get("part_in_inspection") else 0
+    if first:
+        plant.add(Workpiece("part0", *belt.point(INSPECT_AT), **KINDS[order[0]], width=50, length=50))
+    t, schedule = p["first_arrival_s"], []
+    for kind, gap in zip(order[first:], [0.0, *p["arrival_gaps_s"]], strict=False):
+        t += gap
+        schedule.append((t, dict(KINDS[kind], width=50, length=50)))
+    plant.add(Magazine("magazine", mx, my, schedule, pusher="feed_pusher"))
+    plant.add(ProximitySensor("magazine_sensor", mx, my, range_mm=15, technology="capacitive"))
+    plant.add(Pusher("feed_pusher", *belt.point(FEED_AT, -200), angle_deg=90, stroke=165,
+                     extend_s=p["feed_s"], retract_s=p["feed_s"]))
+    plant.add(InspectionSensor("inspection", *belt.point(INSPECT_AT), zone_length=240, zone_width=100,
+                               measure_s=p["measure_s"]))
+    for n, at in ((1, P1_AT), (2, P2_AT)):
+        plant.add(Pusher(f"pusher{n}", *belt.point(at, -80), angle_deg=90, stroke=180,
+                         extend_s=p[f"pusher{n}_s"], retract_s=p[f"pusher{n}_s"],
+                         start_extended=p.get(f"pusher{n}_extended", False)))
+        plant.add(PhotoEye.across(belt, f"eye_p{n}", at + EYE_OFFSET))
+        x0, _ = belt.point(at - 60)
+        x1, _ = belt.point(at + 60)
+        plant.add(Chute(f"chute{n}", x0, 80, x1, 400, capacity=p["chute_capacity"],
+                        level=p.get(f"chute{n}_level", 0), label=f"chute {n}"))
+    plant.add(PhotoEye.across(belt, "eye_end", END_EYE_AT))
+    plant.add(Chute("runout", 1802, -200, 2200, 200, label="run-out"))
+    return plant
+
+
+# --- judges ---------------------------------------------------------------------------------
+
+def _sorted_ok(s) -> bool:
+    order = s.params["order"]
+    want = {k: order.count(k) for k in "ABC"}
+    got = {"A": [k for _, k in s.plant["chute1"].collected], "B": [k for _, k in s.plant["chute2"].collected],
+           "C": [k for _, k in s.plant["runout"].collected]}
+    return all(len(got[k]) == want[k] and all(x == k for x in got[k]) for k in "ABC")
+
+
+def _at_rest(s) -> bool:
+    pl = s.plant
+    return (pl["belt"].velocity == 0.0 and pl["pusher1"].position <= 0.0 and pl["pusher2"].position <= 0.0
+            and pl["feed_pusher"].position <= 0.0)
+
+
+class WrongKindPush(judges.Monitor):
+    """S1: a sorting pusher moving out while a part of another kind lies in its sweep."""
+
+    def __init__(self):
+        self.last = {"pusher1": None, "pusher2": None}
+
+    def check(self, s):
+        msg = None
+        belt = s.plant["belt"]
+        for name, kind in PUSHER_KIND.items():
+            pusher = s.plant[name]
+            last, self.last[name] = self.last[name], pusher.position
+            if last is None or pusher.position <= last:
+                continue
+            at = P1_AT if name == "pusher1" else P2_AT
+            for part in s.plant.material_flow.parts:
+                dx, dy = part.x - belt.x, part.y - belt.y
+                along = dx * belt.ux + dy * belt.uy + belt.half_length
+                across = dy * belt.ux - dx * belt.uy
+                if (abs(along - at) < pusher.plate_width / 2 + part.length / 2
+                        and -belt.half_width - 30 < across < belt.half_width + 30 and part.part_kind != kind):
+                    msg = f"{name} extended onto a kind {part.part_kind} part (it sorts kind {kind})"
+        return msg
+
+
+def _belt_moving_with_pusher_out(s):
+    pl = s.plant
+    if pl["belt"].velocity != 0.0:
+        for name in PUSHER_KIND:
+            if pl[name].position > 0.0:
+                return f"belt moving at {abs(pl['belt'].velocity):.0f} mm/s while {name} is out"
+    return None
+
+
+class PushIntoFullChute(judges.Monitor):
+    def __init__(self):
+        self.seen = 0
+
+    def check(self, s):
+        total = len(s.plant["chute1"].overfilled) + len(s.plant["chute2"].overfilled)
+        if total > self.seen:
+            self.seen = total
+            return "part pushed into a chute that reported full"
+        return None
+
+
+# --- I/O ------------------------------------------------------------------------------------
+
+IO = [
+    IOPoint("%IX0.0", "belt_running", "BOOL", "input", "belt", "running", "belt motor contactor on"),
+    IOPoint("%IX0.1", "magazine_part", "BOOL", "input", "magazine_sensor", "detected",
+            "a part waits in the magazine in front of the feed pusher (TRUE = part present)"),
+    IOPoint("%IX0.2", "insp_part", "BOOL", "input", "inspection", "part_present",
+            "a part is in the inspection zone (TRUE = present)"),
+    IOPoint("%IX0.3", "insp_valid", "BOOL", "input", "inspection", "result_valid",
+            "inspection result ready for the part in the zone; cleared when it leaves the zone"),
+    IOPoint("%IX0.4", "eye_p1", "BOOL", "input", "eye_p1", "blocked",
+            f"photo-eye {EYE_OFFSET:.0f} mm after pusher 1, TRUE while a part blocks the beam"),
+    IOPoint("%IX0.5", "eye_p2", "BOOL", "input", "eye_p2", "blocked",
+            f"photo-eye {EYE_OFFSET:.0f} mm after pusher 2, TRUE while a part blocks the beam"),
+    IOPoint("%IX0.6", "eye_end", "BOOL", "input", "eye_end", "blocked",
+            "photo-eye 40 mm before the belt end, TRUE while a part blocks the beam"),
+    IOPoint("%IX1.0", "feed_retracted", "BOOL", "input", "feed_pusher", "retracted",
+            "feed pusher fully back"),
+    IOPoint("%IX1.1", "feed_extended", "BOOL", "input", "feed_pusher", "extended",
+            "feed pusher fully out (part on the belt)"),
+    IOPoint("%IX1.2", "p1_retracted", "BOOL", "input", "pusher1", "retracted", "pusher 1 fully back"),
+    IOPoint("%IX1.3", "p1_extended", "BOOL", "input", "pusher1", "extended", "pusher 1 fully out"),
+    IOPoint("%IX1.4", "p2_retracted", "BOOL", "input", "pusher2", "retracted", "pusher 2 fully back"),
+    IOPoint("%IX1.5", "p2_extended", "BOOL", "input", "pusher2", "extended", "pusher 2 fully out"),
+    IOPoint("%IX1.6", "chute1_full", "BOOL", "input", "chute1", "full", "chute 1 full (TRUE = full)"),
+    IOPoint("%IX1.7", "chute2_full", "BOOL", "input", "chute2", "full", "chute 2 full (TRUE = full)"),
+    IOPoint("%IW0", "insp_kind", "INT", "input", "inspection", "kind_code",
+            "kind of the part in the zone while insp_valid: 1 = A, 2 = B, 3 = C; 0 = no result", "", "0..3"),
+    IOPoint("%IW1", "belt_speed", "INT", "input", "belt", "speed_actual", "actual belt speed", "mm/s",
+            "0..300"),
+    IOPoint("%QX0.0", "belt_run", "BOOL", "output", "belt", "run", "TRUE runs the belt forward"),
+    IOPoint("%QX0.1", "feed_extend", "BOOL", "output", "feed_pusher", "extend",
+            "feed pusher valve (single solenoid): TRUE extends, FALSE retracts"),
+    IOPoint("%QX0.2", "p1_extend", "BOOL", "output", "pusher1", "extend",
+            "pusher 1 valve (single solenoid): TRUE extends, FALSE retracts"),
+    IOPoint("%QX0.3", "p2_extend", "BOOL", "output", "pusher2", "extend",
+            "pusher 2 valve (single solenoid): TRUE extends, FALSE retracts"),
+]
+
+SPEC = f"""\
+A lot of {LOT} parts of three kinds is sorted on one belt. Parts reach the magazine beside the
+belt's infeed end at irregular times (magazine_part TRUE when one waits); the feed pusher
+pushes the waiting part onto the belt (extend to feed_extended, then retract). The belt
+carries it through the inspection zone: while a part is in the zone (insp_part), the sensor
+measures it and, after a measuring delay, sets insp_valid and reports its kind in insp_kind
+(1 = A, 2 = B, 3 = C); the result is cleared when the part leaves the zone. The sensor
+measures one part at a time: feed the next part only when the previous one has been measured
+and has left the inspection zone.
+
+Kind A goes into chute 1 (pusher 1), kind B into chute 2 (pusher 2), kind C runs off the belt
+end onto the run-out (eye_end sees it pass). The photo-eye after each pusher turns TRUE when a
+part's leading edge reaches it: that part then lies in front of the pusher. To push a part,
+stop the belt, wait for standstill (belt_speed = 0), extend the pusher to its end switch,
+retract it, and run the belt again. A chute holds a limited number of parts; when it reports
+full, wait until the operator has emptied it before pushing into it. The belt speed, the
+measuring time and the pusher times are not known in advance.
+
+At the start the belt stands still; a pusher may be out, and a part may already lie in the
+inspection zone (it counts as one of the {LOT}). When all {LOT} parts have reached their
+destinations, stop the belt with every pusher retracted."""
+
+COMPLETION = Completion(
+    f"All {LOT} parts of the lot at their destinations (every kind A part in chute 1, every kind B "
+    "part in chute 2, every kind C part on the run-out, none anywhere else); then the belt at "
+    "standstill with all three pushers fully retracted, held for 1 s.",
+    lambda: judges.in_order(
+        judges.event(f"all {LOT} parts sorted", _sorted_ok),
+        judges.held("belt stopped, pushers retracted", _at_rest, 1.0),
+    ),
+)
+
+SAFETY = [
+    SafetyRule("MAT-M04-S1", "A sorting pusher extends only onto a part of its chute's kind (pusher 1: "
+               "kind A, pusher 2: kind B); it never moves out against a part of another kind.",
+               WrongKindPush()),
+    SafetyRule("MAT-M04-S2", "The belt stands still (speed 0) whenever a sorting pusher is out of its "
+               "retracted position.",
+               judges.never(_belt_moving_with_pusher_out, _belt_moving_with_pusher_out)),
+    SafetyRule("MAT-M04-S3", "No part is ever pushed into a chute that reports full.", PushIntoFullChute()),
+]
+
+PARAMETERS = [
+    ParameterRange("belt_speed", 120, 260, "mm/s", "belt speed when running"),
+    ParameterRange("measure_s", 0.2, 0.7, "s", "inspection measuring time"),
+    ParameterRange("feed_s", 0.3, 0.8, "s", "feed pusher stroke time (each way)"),
+    ParameterRange("pusher_s", 0.25, 1.0, "s", "sorting pusher stroke time (each way, each pusher its own)"),
+    ParameterRange("first_arrival_s", 0.0, 3.0, "s", "time the first part reaches the magazine"),
+    ParameterRange("arrival_gap_s", 0.5, 6.0, "s", "time between part arrivals at the magazine"),
+    ParameterRange("chute_capacity", 3, 5, "parts", "parts a chute holds before it reports full"),
+    ParameterRange("chute_emptied_s", 10, 40, "s", "when the operator empties a chute that started full"),
+]
+
+
+def _cond(name, seed, description, empty=(), **params):
+    disturbances = [Disturbance(t, f"operator empties {chute}", lambda plant, c=chute: plant[c].empty())
+                    for chute, t in empty]
+    return Condition(name, seed, params, description, disturbances=disturbances)
+
+
+CONDITIONS = [
+    _cond("nominal", 21, "middle speed, parts every 3 s, mixed order",
+          belt_speed=200, measure_s=0.4, feed_s=0.5, pusher1_s=0.5, pusher2_s=0.5, chute_capacity=5,
+          first_arrival_s=0.5, arrival_gaps_s=[3, 3, 3, 3, 3, 3, 3], order="ABCABCBA"),
+    _cond("slow_belt", 22, "slow belt, slow measuring, slow pushers, parts bunched in the magazine",
+          belt_speed=125, measure_s=0.7, feed_s=0.8, pusher1_s=0.95, pusher2_s=0.8, chute_capacity=5,
+          first_arrival_s=0.0, arrival_gaps_s=[0.5, 0.5, 1, 0.5, 0.5, 0.5, 1], order="BBACCAAB"),
+    _cond("fast_belt", 23, "fast belt, quick pushers, pusher 2 out at the start, sparse arrivals",
+          belt_speed=255, measure_s=0.2, feed_s=0.3, pusher1_s=0.3, pusher2_s=0.25, chute_capacity=5,
+          first_arrival_s=3.0, arrival_gaps_s=[6, 1, 5, 2, 4, 1, 5.5], order="CABACBBA",
+          pusher2_extended=True),
+    _cond("chute_full", 24, "chute 2 full at the start, emptied by the operator at 24 s; a part in the "
+          "inspection zone at the start", empty=(("chute2", 24.0),),
+          belt_speed=170, measure_s=0.5, feed_s=0.6, pusher1_s=0.7, pusher2_s=0.4, chute_capacity=3,
+          chute2_level=3, part_in_inspection=True,
+          first_arrival_s=1.0, arrival_gaps_s=[2, 2, 4, 2, 3, 2], order="BACBBACA"),
+    _cond("mixed", 25, "pusher 1 out at the start, uneven pushers, chute 1 nearly full "
+          "(emptied at 30 s)", empty=(("chute1", 30.0),),
+          belt_speed=230, measure_s=0.6, feed_s=0.4, pusher1_s=1.0, pusher2_s=0.3, chute_capacity=4,
+          chute1_level=3, pusher1_extended=True,
+          first_arrival_s=2.0, arrival_gaps_s=[1, 4, 0.5, 2.5, 5, 1, 2], order="AACABACB"),
+]
+
+PLANT = """\
+Top view, millimetres. The sorting belt (1800 x 100 mm) runs along x from x = 0 to x = 1800 at
+y = 0, parts travelling toward +x. The magazine lies beside the infeed end (x = 60, y = -110)
+with the feed pusher behind it pushing toward +y onto the belt. The inspection zone covers
+x = 280..520. Pusher 1 (x = 900) and pusher 2 (x = 1300) stand on the right-hand side (y < 0)
+and push toward +y through gaps in the left guide into chute 1 and chute 2 (y = 80..400). The
+photo-eyes after the pushers are at x = 920 and x = 1320, the end eye at x = 1760; the
+run-out lies beyond the belt end (x > 1800)."""
+
+TASK = Task(
+    id="MAT-M04", title="Inspection-guided sorting", suite="MAT", level="M",
+    summary="Inspect each workpiece and route it by kind through pushers to the right destination.",
+    specification=SPEC, io=IO, completion=COMPLETION, safety_rules=SAFETY, parameters=PARAMETERS,
+    conditions=CONDITIONS, time_limit_s=120.0, build_plant=build_plant, post_completion_s=2.0,
+    folder=Path(__file__).parent, plant_description=PLANT,
+)
