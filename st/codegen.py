@@ -133,6 +133,7 @@ class CodeGen:
         self.loops: list[_Loop] = []
         self.breakable: set[int] = set()
         self.pre: list[str] = []
+        self.known_ranges: dict[str, tuple[int, int]] = {}  # FOR variables with a known value range
 
     # ------------------------------------------------------------------ output
     def emit(self, ind: int, text: str) -> None:
@@ -822,7 +823,15 @@ class CodeGen:
             if c:
                 self.count(c, ind + 1)
             self.loops.append(_Loop("for", c))
+            known = None
+            if const_bounds and len(rng) and self.mode == "fast" and var.owner is not None:
+                # the body never assigns the variable: its value stays inside the range, so array
+                # indexes by it need no range check when the range fits the array
+                known = (min(rng[0], rng[-1]), max(rng[0], rng[-1]))
+                self.known_ranges[var.lname] = known
             self.block(s.body, ind + 1)
+            if known is not None:
+                self.known_ranges.pop(var.lname, None)
             self.loops.pop()
             self.pos = (s.line, s.col)
             self.emit(ind, "else:")
@@ -933,6 +942,11 @@ class CodeGen:
                 parts.append((None, off * stride))
                 continue
             code = self.ex(ix)
+            ref = cp.refs.get(id(ix)) if isinstance(ix, A.Name) else None
+            known = self.known_ranges.get(ref.lname) if isinstance(ref, VarInfo) else None
+            if known is not None and lo <= known[0] and known[1] <= hi:
+                parts.append((f"({code} - {lo})" if lo else code, stride))
+                continue
             fault = f"_index_fault({{v}}, {lo}, {hi}, {lit(name)})"
             if _simple(code):
                 off = f"({code} - {lo})" if lo else code

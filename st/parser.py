@@ -279,9 +279,13 @@ _HEX4 = re.compile(r"[0-9A-Fa-f]{4}")
 
 
 class _LiteralError(Exception):
-    def __init__(self, message: str, offset: int = 0):
+    def __init__(self, message: str, offset: int | None = None):
         super().__init__(message)
-        self.offset = offset  # characters from the start of the literal
+        self.offset = offset  # characters into the text decoded; None: the whole literal
+
+    def shift(self, by: int) -> None:
+        if self.offset is not None:
+            self.offset += by
 
 
 def decode_string(body: str, wide: bool) -> str:
@@ -492,7 +496,7 @@ class _AstBuilder(Transformer):
         self.diags.append(Diagnostic(ERROR, code, message, self.filename, line, col, end_col))
 
     def _lit_error(self, tok: Token, err: _LiteralError):
-        col = (tok.column or 0) + err.offset
+        col = (tok.column or 0) + (err.offset or 0)
         self._error(E_LITERAL, str(err), tok.line or 0, col)
 
     def _check_vendor_call(self, func):
@@ -963,7 +967,7 @@ class _AstBuilder(Transformer):
         try:
             value = decode_string(quoted[1:-1], wide)
         except _LiteralError as err:
-            err.offset += offset + 1
+            err.shift(offset + 1)
             self._lit_error(tok, err)
             value = ""
         return _at(ast.StringLiteral(value, wide, prefix), tok)
@@ -978,7 +982,7 @@ class _AstBuilder(Transformer):
         try:
             return self._typed(tok, upper, prefix, body, off)
         except _LiteralError as err:
-            err.offset += off
+            err.shift(off)
             self._lit_error(tok, err)
             return _at(ast.IntLiteral(0, upper if upper in INT_TYPES else None), tok)
 
@@ -1030,7 +1034,7 @@ class _AstBuilder(Transformer):
                 except ValueError:
                     raise _LiteralError(f"malformed {upper} literal '{_show(str(tok))}'") from None
                 except _LiteralError as err:
-                    err.offset += sign_off
+                    err.shift(sign_off)
                     raise
                 return _at(ast.RealLiteral(sign * value, upper), tok)
             if is_real:
@@ -1041,7 +1045,7 @@ class _AstBuilder(Transformer):
             try:
                 value = decode_int(digits)
             except _LiteralError as err:
-                err.offset += sign_off
+                err.shift(sign_off)
                 raise
             return _at(ast.IntLiteral(sign * value, upper), tok)
         if upper in ELEMENTARY_TYPES:
@@ -1204,7 +1208,7 @@ class _Driver:
         found = self._found(tok)
         if "NAME" in expected and "SEMI" not in expected and tok.type in KEYWORDS:
             return E_NAME_KEYWORD, f"'{tok.value}' is a reserved keyword and cannot be used as a name"
-        if "SEMI" in expected and tok.type != "SEMI":
+        if "SEMI" in expected and tok.type != "SEMI" and not expected & _LIST_END_TYPES:
             what = "declaration" if self._context_is_declaration(ps) else "statement"
             return E_SYNTAX, f"expected ';' after the {what}, found {found}"
         if (

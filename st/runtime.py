@@ -595,7 +595,7 @@ class Instance:
         canon = v.name
         attr = v.pyname
         for kind, val in tokens[1:]:
-            cur = getattr(obj, attr)
+            cur = obj[attr] if isinstance(attr, int) else getattr(obj, attr)
             if kind == "name":
                 if isinstance(t, T.StructT):
                     f = t.fields.get(val.lower())
