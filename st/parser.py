@@ -496,8 +496,9 @@ class _AstBuilder(Transformer):
         self.diags.append(Diagnostic(ERROR, code, message, self.filename, line, col, end_col))
 
     def _lit_error(self, tok: Token, err: _LiteralError):
-        col = (tok.column or 0) + (err.offset or 0)
-        self._error(E_LITERAL, str(err), tok.line or 0, col)
+        # at the literal's own column, the span covering it (the message names the bad part)
+        end = (tok.end_column - 1) if tok.end_line == tok.line and tok.end_column else None
+        self._error(E_LITERAL, str(err), tok.line or 0, tok.column or 0, end)
 
     def _check_vendor_call(self, func):
         if isinstance(func, ast.Name) and func.name.upper() in VENDOR_FUNCTIONS:
