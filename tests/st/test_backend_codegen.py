@@ -194,7 +194,8 @@ def test_every_real_operation_rounds_to_float32_and_lreal_does_not():
 def test_for_loop_over_array_without_body_assignment_skips_index_checks_and_still_faults_outside():
     src = prog(
         "cells : ARRAY[1..5] OF INT; i : INT; total : INT; k : INT := 6;",
-        "FOR i := 1 TO 5 DO cells[i] := i; total := total + cells[i]; END_FOR;\nIF total > 100 THEN cells[k] := 1; END_IF;",
+        "FOR i := 1 TO 5 DO cells[i] := i; total := total + cells[i]; END_FOR;\n"
+        "IF total > 100 THEN cells[k] := 1; END_IF;",
     )
     program = build(src)
     fast = program.python_source.split("def run(")[1].split("def run_dbg")[0]
@@ -218,7 +219,10 @@ def test_for_with_runtime_step_zero_is_a_fault_not_a_hang():
 
 
 def test_nested_loops_share_one_watchdog_budget():
-    src = prog("i : DINT; j : DINT; n : DINT;", "FOR i := 1 TO 2000 DO FOR j := 1 TO 2000 DO n := n + 1; END_FOR; END_FOR;")
+    src = prog(
+        "i : DINT; j : DINT; n : DINT;",
+        "FOR i := 1 TO 2000 DO FOR j := 1 TO 2000 DO n := n + 1; END_FOR; END_FOR;",
+    )
     inst = run(src)
     assert inst.fault is not None and "watchdog" in inst.fault.message
     assert inst.read("n") < 1_000_001
