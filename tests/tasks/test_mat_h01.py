@@ -1,0 +1,252 @@
+"""MAT-H01 Shared robot and machining cells: plant, judges and programs.
+
+The ST programs in tasks/mat_h01/ are graded with the real compiler. A Python controller
+that does what reference.st does (plus variants: a deadlocking and a one-cell program)
+proves the plant and the judges independently of the compiler.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+import tasks
+from sim.session import Session
+from sim.verifier import grade
+
+TASK = tasks.get("MAT-H01")
+RULES = [r.id for r in TASK.safety_rules]
+
+
+class Reference:
+    """The reference's sequencer in Python, by I/O name. `greedy` picks a raw part whenever one
+    waits (deadlocks when both cells are full); `one_cell` never uses cell B."""
+
+    fault = None
+
+    def __init__(self, greedy=False, one_cell=False):
+        self.addr = {p.address: p.name for p in TASK.io}
+        self.i = dict.fromkeys((p.name for p in TASK.inputs), False)
+        self.q = {p.name: 0 if p.type == "INT" else False for p in TASK.outputs}
+        self.greedy, self.one_cell = greedy, one_cell
+        self.step, self.cell, self.use, self.good, self.dest = 0, 0, [False, False], False, 0
+
+    def set_input(self, address, value):
+        self.i[self.addr[address]] = value
+
+    def get_output(self, address):
+        return self.q[self.addr[address]]
+
+    def move(self, target, step):
+        self.q["robot_target"], self.q["robot_start"], self.step = target, True, step
+
+    def scan(self, now_ms):
+        i, q = self.i, self.q
+        q["robot_start"] = False
+        cells = "a" if self.one_cell else "ab"
+        st = self.step
+        if st == 0:
+            unload = [n for n, c in enumerate(cells) if i[c + "_done"] and i[c + "_part_present"]]
+            free = [n for n, c in enumerate(cells) if not i[c + "_part_present"] and not i[c + "_busy"]]
+            if unload:
+                self.cell = unload[0]
+                self.use[self.cell] = True
+                self.step = 20
+            elif i["infeed_part"] and (free or self.greedy):
+                self.cell = free[0] if free else -1     # greedy: choose the cell after the pick
+                if free:
+                    self.use[self.cell] = True
+                self.move(1, 10)
+            elif i["robot_at_position"] != 6 and not i["robot_busy"]:
+                self.move(6, 90)
+        elif st == 90 and i["robot_in_position"]:
+            self.step = 0
+        elif st == 10 and i["robot_in_position"]:
+            q["grip_close"], self.step = True, 11
+        elif st == 11 and i["part_held"]:
+            self.step = 12
+        elif st == 12 and self.cell < 0:
+            free = [n for n, c in enumerate(cells) if not i[c + "_part_present"] and not i[c + "_busy"]]
+            if free:                                    # holding a raw part it cannot unload anything
+                self.cell = free[0]
+                self.use[self.cell] = True
+        elif st == 12 and i["ab"[self.cell] + "_door_open"]:
+            self.move(2 + self.cell, 13)
+        elif st == 13 and i["robot_in_position"]:
+            q["grip_close"], self.step = False, 14
+        elif st == 14 and i["gripper_open"]:
+            self.move(6, 15)
+        elif st == 15 and i["robot_in_position"]:
+            self.use, self.step = [False, False], 0
+        elif st == 20 and i["ab"[self.cell] + "_door_open"]:
+            self.move(2 + self.cell, 21)
+        elif st == 21 and i["robot_in_position"]:
+            self.good = i["ab"[self.cell] + "_result_good"]
+            q["grip_close"], self.step = True, 22
+        elif st == 22 and i["part_held"]:
+            self.dest = 4 if self.good else 5
+            self.move(self.dest, 23)
+        elif st == 23 and i["robot_in_position"]:
+            self.use, self.step = [False, False], 24
+        elif st == 24 and (self.dest == 5 or not i["outfeed_part"]):
+            q["grip_close"], self.step = False, 25
+        elif st == 25 and i["gripper_open"]:
+            self.step = 0
+        for n, c in enumerate("ab"):
+            q[c + "_open_door"] = self.use[n]
+            q[c + "_close_door"] = not self.use[n] and not i[c + "_door_closed"]
+            q[c + "_cycle_start"] = (not self.use[n] and i[c + "_door_closed"] and i[c + "_part_present"]
+                                     and not i[c + "_busy"] and not i[c + "_done"])
+
+
+def why(report):
+    return [(c.name, c.end_reason, c.pending, c.violated_rules, c.fault) for c in report.conditions]
+
+
+# -- the task as data ------------------------------------------------------------------------
+
+def test_task_data_conditions_inside_the_published_ranges():
+    assert (TASK.id, TASK.suite, TASK.level) == ("MAT-H01", "MAT", "H")
+    assert len(TASK.conditions) >= 5 and len(RULES) == 5
+    rng = {p.name: (p.low, p.high) for p in TASK.parameters}
+
+    def inside(name, *values):
+        lo, hi = rng[name]
+        return all(lo <= v <= hi for v in values)
+
+    for c in TASK.conditions:
+        p = c.params
+        assert inside("speed_x", p["speed_x"]) and inside("speed_y", p["speed_y"]), c.name
+        assert inside("grip_s", p["grip_s"]) and inside("door_s", p["cell_a_door_s"], p["cell_b_door_s"])
+        assert inside("process_s", *p["cell_a_process_s"], *p["cell_b_process_s"])
+        assert inside("first_arrival_s", p["first_arrival_s"])
+        assert inside("arrival_gap_s", *p["arrival_gaps_s"])
+        assert inside("takeaway_s", p["takeaway_s"]) and inside("defective_parts", len(p["defective"]))
+        assert inside("start_station", p["start_station"])
+        assert inside("preloaded_cells", len(p.get("preload", {})))
+    # the initial state varies: where the robot stands, doors, a machined part already in a cell
+    assert len({c.params["start_station"] for c in TASK.conditions}) >= 4
+    assert any(c.params.get("preload") for c in TASK.conditions)
+    assert any(c.params.get("doors_open") for c in TASK.conditions)
+
+
+def test_prompt_states_every_address_and_rule_but_no_hidden_value():
+    text = TASK.prompt()
+    for p in TASK.io:
+        assert p.address in text and p.name in text
+    for r in TASK.safety_rules:
+        assert r.id in text and r.wording in text
+    assert "0.75" not in text          # the slow_robot grip time is hidden
+
+
+# -- graded with the Python twin (independent of the ST compiler) ----------------------------
+
+def test_python_reference_passes_and_the_trace_is_reproducible():
+    report = grade(TASK, Reference)
+    assert report.reward == 1, why(report)
+    again = grade(TASK, Reference, conditions=[TASK.conditions[0]])
+    assert again.conditions[0].trace_hash == report.conditions[0].trace_hash
+
+
+def test_every_part_is_machined_and_sorted_by_its_result():
+    s = Session(TASK, "mixed", Reference())
+    assert s.run_to_end().success
+    good = [p for _, p in s.plant["outfeed"].delivered]
+    bad = [p for _, p in s.plant["reject_bin"].delivered]
+    assert sorted(p.number for p in bad) == [3, 6]
+    assert all(p.processed and p.good for p in good) and len(good) == 4
+    assert s.plant["cell_a"].cycles >= 1 and s.plant["cell_b"].cycles >= 1
+
+
+def test_picking_a_raw_part_with_both_cells_full_deadlocks():
+    report = grade(TASK, lambda: Reference(greedy=True))
+    assert report.reward == 0
+    stuck = [c for c in report.conditions if not c.success]
+    assert stuck and all(c.end_reason == "time limit" and c.safe for c in stuck)
+
+
+def test_using_only_one_cell_never_completes():
+    report = grade(TASK, lambda: Reference(one_cell=True), conditions=TASK.conditions[:2])
+    assert not any(c.success for c in report.conditions)
+    assert all("cell B machined a part" in c.pending for c in report.conditions)
+
+
+# -- the ST programs, graded with the real compiler ------------------------------------------
+
+def _compiles(source: str) -> bool:
+    try:
+        st = importlib.import_module("st")
+        comp = st.compile_source(source, "probe.st")
+        if not comp.ok:
+            return False
+        inst = comp.program.instantiate()
+        for k in range(3):
+            inst.scan(k * 10)
+        return inst.fault is None and inst.get_output("%QX0.0") is True
+    except Exception:
+        return False
+
+
+ST_WORKS = _compiles("PROGRAM P\nVAR x AT %QX0.0 : BOOL; END_VAR\nx := TRUE;\nEND_PROGRAM\n")
+ST_TIMERS = _compiles("PROGRAM P\nVAR x AT %QX0.0 : BOOL; t : TON; END_VAR\n"
+                      "t(IN := TRUE, PT := T#20ms);\nx := t.Q;\nEND_PROGRAM\n")
+needs_st = pytest.mark.skipif(not ST_WORKS, reason="the ST compiler does not run programs yet")
+needs_timers = pytest.mark.skipif(not ST_TIMERS, reason="the ST compiler does not run TON yet")
+
+
+def st_program(name):
+    import st
+
+    path = TASK.folder / name
+    comp = st.compile_source(path.read_text(), str(path))
+    assert comp.ok, comp.format_diagnostics()
+    return comp.program.instantiate
+
+
+def no_faults(report):
+    faults = [(c.name, c.fault) for c in report.conditions if c.fault]
+    assert not faults, faults
+
+
+@needs_st
+def test_st_reference_passes_every_condition_like_its_python_twin():
+    report = grade(TASK, st_program("reference.st"))
+    assert report.reward == 1, why(report)
+    python = grade(TASK, Reference)
+    assert [c.completion_s for c in report.conditions] == [c.completion_s for c in python.conditions]
+
+
+@needs_st
+def test_st_idle_earns_nothing():
+    report = grade(TASK, st_program("counterexamples/idle.st"))
+    no_faults(report)
+    assert report.reward == 0 and not any(c.success for c in report.conditions)
+
+
+@needs_timers
+def test_st_blind_schedule_earns_nothing():
+    report = grade(TASK, st_program("counterexamples/blind.st"))
+    no_faults(report)
+    assert report.reward == 0 and not any(c.passed for c in report.conditions)
+
+
+@needs_st
+@pytest.mark.parametrize("rule", RULES)
+def test_st_rule_counterexample_trips_exactly_that_rule(rule):
+    report = grade(TASK, st_program(f"counterexamples/{rule}.st"))
+    no_faults(report)
+    assert report.reward == 0
+    tripped = [c for c in report.conditions if c.violated_rules]
+    assert tripped, f"{rule} never tripped"
+    assert all(c.violated_rules == [rule] for c in tripped), why(report)
+
+
+@needs_st
+def test_st_violation_messages_say_what_happened():
+    report = grade(TASK, st_program("counterexamples/MAT-H01-S1.st"),
+                   conditions=[TASK.condition("slow_cells")])
+    v = report.conditions[0].first_violation
+    assert v.rule_id == "MAT-H01-S1" and "robot entered cell B with its door" in v.message
+    report = grade(TASK, st_program("counterexamples/MAT-H01-S4.st"), conditions=[TASK.condition("nominal")])
+    assert report.conditions[0].first_violation.message == "part 4 (result bad) set down on the outfeed"
