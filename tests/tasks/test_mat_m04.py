@@ -1,0 +1,277 @@
+"""MAT-M04 Inspection-guided sorting: plant, judges and programs.
+
+The ST programs in tasks/mat_m04/ are graded with the real compiler once it runs timers.
+Python controllers that do what those programs do prove the plant and the judges
+independently of the compiler.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+import tasks
+from sim.session import Session
+from sim.verifier import grade
+
+TASK = tasks.get("MAT-M04")
+RULES = [r.id for r in TASK.safety_rules]
+LOT = 8
+
+
+class Named:
+    fault = None
+
+    def __init__(self):
+        self.addr = {p.address: p.name for p in TASK.io}
+        self.i = dict.fromkeys((p.name for p in TASK.inputs), False)
+        self.q = {p.name: 0 if p.type == "INT" else False for p in TASK.outputs}
+
+    def set_input(self, address, value):
+        self.i[self.addr[address]] = value
+
+    def get_output(self, address):
+        return self.q[self.addr[address]]
+
+
+class Reference(Named):
+    """reference.st in Python. Variants: `kinds_p1` (kinds pusher 1 takes), `on_the_fly`
+    (push with the belt running), `ignore_full` (push into a full chute)."""
+
+    def __init__(self, kinds_p1=(1,), on_the_fly=False, ignore_full=False):
+        super().__init__()
+        self.kinds_p1, self.on_the_fly, self.ignore_full = kinds_p1, on_the_fly, ignore_full
+        self.first, self.started, self.feed_ok, self.feed = True, False, False, 0
+        self.q1, self.q2, self.pending = [], [], {1: False, 2: False}
+        self.push, self.which, self.sorted, self.stop_at, self.prev = 0, 0, 0, None, {}
+
+    def scan(self, now):
+        i, q = self.i, self.q
+        if self.first:
+            self.feed_ok = not i["insp_part"]
+            self.prev = dict(i)
+            self.first = False
+        prev, self.prev = self.prev, dict(i)
+
+        def rose(name):
+            return i[name] and not prev[name]
+
+        def fell(name):
+            return prev[name] and not i[name]
+
+        if not self.started and i["p1_retracted"] and i["p2_retracted"]:
+            self.started = True
+        if rose("insp_valid"):
+            self.q1.append(i["insp_kind"])
+        if fell("insp_part"):
+            self.feed_ok = True
+        if rose("eye_p1") and self.q1:
+            kind = self.q1.pop(0)
+            if kind in self.kinds_p1:
+                self.pending[1] = True
+            else:
+                self.q2.append(kind)
+        if rose("eye_p2") and self.q2 and self.q2.pop(0) == 2:
+            self.pending[2] = True
+        if fell("eye_end"):
+            self.sorted += 1
+        if self.feed == 0 and i["magazine_part"] and i["feed_retracted"] and self.feed_ok:
+            q["feed_extend"], self.feed_ok, self.feed = True, False, 1
+        elif self.feed == 1 and i["feed_extended"]:
+            q["feed_extend"], self.feed = False, 2
+        elif self.feed == 2 and i["feed_retracted"]:
+            self.feed = 0
+        if self.push == 0 and (self.pending[1] or self.pending[2]):
+            self.which, self.push = (1 if self.pending[1] else 2), 1
+        w = self.which
+        if self.push == 1:
+            if (i["belt_speed"] == 0 or self.on_the_fly) and (self.ignore_full or not i[f"chute{w}_full"]):
+                q[f"p{w}_extend"], self.push = True, 2
+        elif self.push == 2 and i[f"p{w}_extended"]:
+            q[f"p{w}_extend"], self.push = False, 3
+        elif self.push == 3 and i["p1_retracted"] and i["p2_retracted"]:
+            self.pending[w], self.push, self.sorted = False, 0, self.sorted + 1
+        if self.sorted >= LOT and self.stop_at is None:
+            self.stop_at = now + 2000
+        pushing = self.push != 0 or self.pending[1] or self.pending[2]
+        q["belt_run"] = (self.started and (self.on_the_fly or not pushing)
+                         and (self.stop_at is None or now < self.stop_at))
+
+
+class Blind(Named):
+    """blind.st in Python: one part every 8 s, pushes timed for a 200 mm/s belt."""
+
+    def __init__(self):
+        super().__init__()
+        self.kind = 0
+
+    def scan(self, now):
+        i, q = self.i, self.q
+        part, t = divmod(now, 8000)
+        if t == 0:
+            self.kind = 0
+        if i["insp_valid"]:
+            self.kind = i["insp_kind"]
+        stop1 = self.kind == 1 and 4300 <= t < 5500
+        stop2 = self.kind == 2 and 6300 <= t < 7500
+        q["feed_extend"] = part < LOT and t < 800
+        q["p1_extend"] = self.kind == 1 and 4400 <= t < 5000
+        q["p2_extend"] = self.kind == 2 and 6400 <= t < 7000
+        q["belt_run"] = part < LOT + 1 and not stop1 and not stop2
+
+
+class Idle(Named):
+    def scan(self, now):
+        pass
+
+
+def why(report):
+    return [(c.name, c.end_reason, c.pending, c.violated_rules, c.fault) for c in report.conditions]
+
+
+# -- the task as data ------------------------------------------------------------------------
+
+def test_task_data_conditions_inside_the_published_ranges():
+    assert (TASK.id, TASK.suite, TASK.level) == ("MAT-M04", "MAT", "M")
+    assert len(TASK.conditions) >= 5
+    rng = {p.name: (p.low, p.high) for p in TASK.parameters}
+
+    def inside(name, *values):
+        lo, hi = rng[name]
+        return all(lo <= v <= hi for v in values)
+
+    for c in TASK.conditions:
+        p = c.params
+        assert len(p["order"]) == LOT and set(p["order"]) == {"A", "B", "C"}
+        assert inside("belt_speed", p["belt_speed"]) and inside("measure_s", p["measure_s"])
+        assert inside("feed_s", p["feed_s"]) and inside("pusher_s", p["pusher1_s"], p["pusher2_s"])
+        assert inside("first_arrival_s", p["first_arrival_s"])
+        assert inside("arrival_gap_s", *p["arrival_gaps_s"])
+        assert inside("chute_capacity", p["chute_capacity"])
+        assert inside("chute_emptied_s", *(d.time_s for d in c.disturbances))
+    assert len({c.params["order"] for c in TASK.conditions}) == len(TASK.conditions)
+    assert any(c.params.get("pusher1_extended") or c.params.get("pusher2_extended") for c in TASK.conditions)
+
+
+def test_prompt_states_every_address_and_rule_but_no_hidden_value():
+    text = TASK.prompt()
+    for p in TASK.io:
+        assert p.address in text and p.name in text
+    for r in TASK.safety_rules:
+        assert r.id in text and r.wording in text
+    assert "BBACCAAB" not in text and "255" not in text
+
+
+# -- graded with Python controllers (independent of the ST compiler) -------------------------
+
+def test_python_reference_sorts_every_part_in_every_condition():
+    report = grade(TASK, Reference)
+    assert report.reward == 1, why(report)
+    s = Session(TASK, "chute_full", Reference())
+    assert s.run_to_end().success
+    assert [k for _, k in s.plant["chute2"].collected] == ["B"] * 3
+    assert s.plant["chute2"].collected[0][0] > 24.0        # waited for the operator to empty it
+    assert [k for _, k in s.plant["runout"].collected] == ["C", "C"]
+
+
+def test_same_condition_gives_the_same_trace():
+    a = Session(TASK, "mixed", Reference())
+    b = Session(TASK, "mixed", Reference())
+    a.run_to_end()
+    b.run_to_end()
+    assert a.trace_hash() == b.trace_hash()
+
+
+def test_idle_and_blind_earn_nothing():
+    idle = grade(TASK, Idle)
+    assert idle.reward == 0 and not any(c.success for c in idle.conditions)
+    blind = grade(TASK, Blind)
+    assert blind.reward == 0 and not any(c.passed for c in blind.conditions), why(blind)
+
+
+@pytest.mark.parametrize("rule, make", [
+    ("MAT-M04-S1", lambda: Reference(kinds_p1=(1, 2))),
+    ("MAT-M04-S2", lambda: Reference(on_the_fly=True)),
+    ("MAT-M04-S3", lambda: Reference(ignore_full=True)),
+])
+def test_python_rule_counterexample_trips_exactly_that_rule(rule, make):
+    report = grade(TASK, make)
+    assert report.reward == 0
+    tripped = [c for c in report.conditions if c.violated_rules]
+    assert any(c.violated_rules == [rule] for c in tripped), why(report)   # exactly that rule somewhere
+    assert all(rule in c.violated_rules for c in tripped), why(report)
+
+
+def test_a_belt_standing_still_with_a_pusher_out_is_the_initial_state_to_handle():
+    """fast_belt starts with pusher 2 out: running the belt before it is back violates S2."""
+
+    class RunsAtOnce(Reference):
+        def scan(self, now):
+            super().scan(now)
+            self.q["belt_run"] = True
+
+    report = grade(TASK, RunsAtOnce, conditions=[TASK.condition("fast_belt")])
+    v = report.conditions[0].first_violation
+    assert v.rule_id == "MAT-M04-S2" and v.scan <= 2 and "pusher2 is out" in v.message
+
+
+# -- the ST programs, graded with the real compiler ------------------------------------------
+
+def _compiler_runs_timers() -> bool:
+    try:
+        st = importlib.import_module("st")
+        comp = st.compile_source("PROGRAM P\nVAR x AT %QX0.0 : BOOL; t : TON; END_VAR\n"
+                                 "t(IN := TRUE, PT := T#20ms);\nx := t.Q;\nEND_PROGRAM\n", "probe.st")
+        if not comp.ok:
+            return False
+        inst = comp.program.instantiate()
+        for k in range(3):
+            inst.scan(k * 10)
+        return inst.fault is None and inst.get_output("%QX0.0") is True
+    except Exception:
+        return False
+
+
+needs_st = pytest.mark.skipif(not _compiler_runs_timers(), reason="the ST compiler does not run TON yet")
+
+
+def st_program(name):
+    import st
+
+    path = TASK.folder / name
+    comp = st.compile_source(path.read_text(), str(path))
+    assert comp.ok, comp.format_diagnostics()
+    return comp.program.instantiate
+
+
+def no_faults(report):
+    faults = [(c.name, c.fault) for c in report.conditions if c.fault]
+    assert not faults, faults
+
+
+@needs_st
+def test_st_reference_passes_every_condition_like_its_python_twin():
+    report = grade(TASK, st_program("reference.st"))
+    assert report.reward == 1, why(report)
+    python = grade(TASK, Reference)
+    assert [c.completion_s for c in report.conditions] == [c.completion_s for c in python.conditions]
+
+
+@needs_st
+def test_st_idle_and_blind_earn_nothing():
+    for name in ("idle", "blind"):
+        report = grade(TASK, st_program(f"counterexamples/{name}.st"))
+        no_faults(report)
+        assert report.reward == 0 and not any(c.passed for c in report.conditions), (name, why(report))
+
+
+@needs_st
+@pytest.mark.parametrize("rule", RULES)
+def test_st_rule_counterexample_trips_exactly_that_rule(rule):
+    report = grade(TASK, st_program(f"counterexamples/{rule}.st"))
+    no_faults(report)
+    assert report.reward == 0
+    tripped = [c for c in report.conditions if c.violated_rules]
+    assert any(c.violated_rules == [rule] for c in tripped), why(report)   # exactly that rule somewhere
+    assert all(rule in c.violated_rules for c in tripped), why(report)
