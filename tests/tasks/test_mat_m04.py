@@ -39,8 +39,9 @@ class Reference(Named):
     """reference.st in Python. Variants: `kinds_p1` (kinds pusher 1 takes), `on_the_fly`
     (push with the belt running), `ignore_full` (push into a full chute)."""
 
-    def __init__(self, kinds_p1=(1,), on_the_fly=False, ignore_full=False):
+    def __init__(self, kinds_p1=(1,), on_the_fly=False, ignore_full=False, feed_after_p1=False):
         super().__init__()
+        self.feed_after_p1 = feed_after_p1
         self.kinds_p1, self.on_the_fly, self.ignore_full = kinds_p1, on_the_fly, ignore_full
         self.first, self.started, self.feed_ok, self.feed = True, False, False, 0
         self.q1, self.q2, self.pending = [], [], {1: False, 2: False}
@@ -64,7 +65,9 @@ class Reference(Named):
             self.started = True
         if rose("insp_valid"):
             self.q1.append(i["insp_kind"])
-        if fell("insp_part"):
+        if fell("insp_part") and not self.feed_after_p1:
+            self.feed_ok = True
+        if fell("eye_p1") and self.feed_after_p1:
             self.feed_ok = True
         if rose("eye_p1") and self.q1:
             kind = self.q1.pop(0)
@@ -173,6 +176,12 @@ def test_python_reference_sorts_every_part_in_every_condition():
     assert [k for _, k in s.plant["chute2"].collected] == ["B"] * 3
     assert s.plant["chute2"].collected[0][0] > 24.0        # waited for the operator to empty it
     assert [k for _, k in s.plant["runout"].collected] == ["C", "C"]
+
+
+def test_a_more_cautious_correct_program_also_passes():
+    """Feeds the next part only after the previous one has passed pusher 1: slower, still in time."""
+    report = grade(TASK, lambda: Reference(feed_after_p1=True))
+    assert report.reward == 1, why(report)
 
 
 def test_same_condition_gives_the_same_trace():
