@@ -164,6 +164,7 @@ class Debugger:
         self.instance = None
         self.session = None
         self._idle_plant = None
+        self.run_id = 0
         self._compile(source)
 
     # ----- setup -------------------------------------------------------------------------
@@ -210,6 +211,7 @@ class Debugger:
         """A fresh instance and session at scan 0 (edits are replayed by the caller)."""
         self.instance = self.program.instantiate(debug=True)
         self.session = self._make_session(self.task, self.condition, self.instance)
+        self.run_id += 1  # caches of per-run data (plots) key on this
         self.pause = None
         self.state = PAUSED
         self.target_scan = None

@@ -12,7 +12,6 @@ hovered) line, F10 step over, F11 step into, Shift+F11 step out, Ctrl+R reset.
 
 from __future__ import annotations
 
-import math
 import os
 import sys
 import time
@@ -97,8 +96,11 @@ class DebuggerApp:
         self._load_fonts()
         self._style()
         from app.plant_view import PlantView
+        from app.plots import SignalCache
 
+        self.signals = SignalCache()
         self.view = PlantView()
+        self._drawn_key = None
         self.surface = None
         self.tex = gl.glGenTextures(1)
         self.tex_size = (0, 0)
@@ -530,17 +532,24 @@ class DebuggerApp:
         if self.surface is None or self.surface.get_size() != (w, h):
             self.surface = new_surface(w, h)
         d = self.d
-        self.view.render(self.surface, d.plant)
-        data = pg.image.tobytes(self.surface, "RGBA")
-        gl.glBindTexture(gl.GL_TEXTURE_2D, self.tex)
-        if self.tex_size != (w, h):
-            gl.glTexParameteri(gl.GL_TEXTURE_2D, gl.GL_TEXTURE_MIN_FILTER, gl.GL_LINEAR)
-            gl.glTexParameteri(gl.GL_TEXTURE_2D, gl.GL_TEXTURE_MAG_FILTER, gl.GL_LINEAR)
-            gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
-            gl.glTexImage2D(gl.GL_TEXTURE_2D, 0, gl.GL_RGBA, w, h, 0, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, data)
-            self.tex_size = (w, h)
-        else:
-            gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, 0, w, h, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, data)
+        # Draw and upload only when something visible changed (paused: no cost at all).
+        key = (id(d), d.run_id, d.scan, d.current_line, len(d.edits), self.view.zoom, tuple(self.view.pan),
+               self.view.hover, (w, h), self.view._fitted_for)
+        if key != self._drawn_key or d.state == RUNNING:
+            self._drawn_key = key
+            self.view.render(self.surface, d.plant)
+            data = pg.image.tobytes(self.surface, "RGBA")
+            gl.glBindTexture(gl.GL_TEXTURE_2D, self.tex)
+            if self.tex_size != (w, h):
+                # One texel per pixel: nearest sampling is exact and cheapest.
+                gl.glTexParameteri(gl.GL_TEXTURE_2D, gl.GL_TEXTURE_MIN_FILTER, gl.GL_NEAREST)
+                gl.glTexParameteri(gl.GL_TEXTURE_2D, gl.GL_TEXTURE_MAG_FILTER, gl.GL_NEAREST)
+                gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
+                gl.glTexImage2D(gl.GL_TEXTURE_2D, 0, gl.GL_RGBA, w, h, 0, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE,
+                                data)
+                self.tex_size = (w, h)
+            else:
+                gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, 0, w, h, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, data)
         origin = imgui.get_cursor_screen_pos()
         imgui.image(imgui.ImTextureRef(self.tex), (w, h))
         self._plant_mouse(origin, (w, h))
@@ -862,8 +871,6 @@ class DebuggerApp:
 
     def _plot_panel(self) -> None:
         imgui, implot = self.imgui, self.implot
-        import numpy as np
-
         d = self.d
         if not imgui.begin("Plot")[0]:
             imgui.end()
@@ -893,14 +900,13 @@ class DebuggerApp:
         signals = [n for n in self.plot_io if n in d.io_point_names()] + list(d.plot.series)
         avail = imgui.get_content_region_avail()
         digital, analog = [], []
+        from app.plots import thin
+
         for name in signals:
-            xs, ys = d.signal_history(name)
-            if not xs:
+            x, arr, is_bool = self.signals.series(d, name)
+            if not x.size:
                 continue
-            arr = np.asarray([math.nan if v is None else float(v) for v in ys], dtype=np.float64)
-            x = np.asarray(xs, dtype=np.float64) * (SCAN_MS / 1000)
-            finite = arr[np.isfinite(arr)]
-            is_bool = finite.size == 0 or bool(np.all((finite == 0) | (finite == 1)))
+            x, arr = thin(x, arr, is_bool)
             (digital if is_bool else analog).append((name, x, arr))
         cursor_t = max(0, d.scan - 1) * SCAN_MS / 1000
         t_end = max(1.0, max(d.furthest_scan, d.scan) * SCAN_MS / 1000)

@@ -126,3 +126,18 @@ def test_every_registered_task_renders_after_some_scans():
         assert pixels(surf).std() > 10, task.id
         fixed = {n for n, d in s.plant.devices.items() if d.kind != "workpiece"}
         assert {h.name for h in hot} >= fixed, task.id
+
+
+def test_plot_thinning_keeps_every_edge_of_a_digital_signal_and_the_peaks_of_an_analog_one():
+    from app.plots import thin
+
+    x = np.arange(10_000) * 0.01
+    y = ((np.arange(10_000) // 700) % 2).astype(float)
+    tx, ty = thin(x, y, digital=True)
+    assert tx.size < 40
+    edges = np.flatnonzero(np.diff(y)) + 1
+    assert set(x[edges]) <= set(tx)
+    a = np.sin(np.arange(10_000) / 50.0)
+    a[5_555] = 7.0
+    tx, ty = thin(x, a, digital=False, max_points=1000)
+    assert tx.size <= 1100 and ty.max() == 7.0 and ty.min() == a.min()

@@ -1,0 +1,115 @@
+"""Frames per second of the debugger window per task, at real time and flat out.
+
+    .venv/bin/python -m app.bench_fps [--seconds 3] [--tasks MAT-E01,MOT-E01]
+
+Opens the real window (under `xvfb-run` when there is no display: it re-runs itself there)
+on each task's reference program and measures, without the 60 Hz frame cap:
+- plant view: milliseconds to draw the plant Surface alone, and the frames/s that allows;
+- 1x real time: whole-window frames/s while the plant runs at real time (goal: >= 60);
+- flat out ("as fast as possible"): median and 95th-percentile frame time (the window
+  stays responsive when a frame takes well under 100 ms) and scans simulated per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+
+def _measure(task_id: str, seconds: float) -> dict:
+    from app.loading import load_debugger
+    from app.main import SPEEDS, DebuggerApp
+    from app.plant_view import new_surface
+
+    d = load_debugger(task_id, None, None)
+    app = DebuggerApp(d, size=(1600, 960), watch_file=False, layout_file=None)
+    try:
+        for _ in range(5):
+            app.frame()
+        d.break_on_violation = False
+        result = {"task": task_id, "compiled": d.compiled}
+        # The plant view alone, at the plant panel's size.
+        surf = new_surface(*(app.surface.get_size() if app.surface else (900, 560)))
+        t0 = time.perf_counter()
+        n = 0
+        while time.perf_counter() - t0 < seconds / 3:
+            app.view.render(surf, d.plant)
+            n += 1
+        result["plant_ms"] = (time.perf_counter() - t0) / n * 1000
+        for label, index in (("realtime", SPEEDS.index(("1x real time", 1.0))), ("flatout", len(SPEEDS) - 1)):
+            d.reset()
+            app.speed_index = index
+            d.start_running()
+            app.frame_times.clear()
+            scan0, t0 = d.scan, time.perf_counter()
+            while time.perf_counter() - t0 < seconds and d.state == "running":
+                app.frame()
+            wall = time.perf_counter() - t0
+            times = sorted(app.frame_times) or [float("nan")]
+            result[f"{label}_fps"] = len(times) / wall
+            result[f"{label}_median_ms"] = statistics.median(times) * 1000
+            result[f"{label}_p95_ms"] = times[int(0.95 * (len(times) - 1))] * 1000
+            result[f"{label}_scans_per_s"] = (d.scan - scan0) / wall
+        return result
+    finally:
+        app.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m app.bench_fps")
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--tasks", default="")
+    ap.add_argument("--one", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.one:  # child process: one task, one JSON line
+        import json
+
+        print("RESULT " + json.dumps(_measure(args.one, args.seconds)))
+        return 0
+    import tasks
+
+    ids = [t for t in args.tasks.split(",") if t] or tasks.ids()
+    prefix: list[str] = []
+    if not os.environ.get("DISPLAY"):
+        xvfb = shutil.which("xvfb-run")
+        if xvfb is None:
+            print("bench_fps: no display and no xvfb-run; install xvfb", file=sys.stderr)
+            return 1
+        prefix = [xvfb, "-a", "-s", "-screen 0 1920x1080x24"]
+    import json
+
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"Debugger window frame rate ({args.seconds:g} s per mode, no 60 Hz cap)")
+    columns = ("task", "plant view ms", "plant view fps", "1x: window fps", "flat out: frame ms median / p95",
+               "flat out: scans/s")
+    for col in columns:
+        table.add_column(col, justify="right" if col != "task" else "left")
+    env = {**os.environ, "SDL_AUDIODRIVER": "dummy"}
+    for tid in ids:
+        cmd = [*prefix, sys.executable, "-m", "app.bench_fps", "--one", tid, "--seconds", str(args.seconds)]
+        r = subprocess.run(cmd, capture_output=True, text=True, env=env)
+        line = next((x for x in r.stdout.splitlines() if x.startswith("RESULT ")), None)
+        if line is None:
+            table.add_row(tid, "error: " + (r.stderr.strip().splitlines() or ["?"])[-1][:60], "", "", "", "")
+            continue
+        m = json.loads(line[7:])
+        if not m["compiled"]:
+            table.add_row(tid, f"{m['plant_ms']:.1f}", f"{1000 / m['plant_ms']:.0f}",
+                          "program does not start", "", "")
+            continue
+        table.add_row(tid, f"{m['plant_ms']:.1f}", f"{1000 / m['plant_ms']:.0f}", f"{m['realtime_fps']:.0f}",
+                      f"{m['flatout_median_ms']:.0f} / {m['flatout_p95_ms']:.0f}",
+                      f"{m['flatout_scans_per_s']:.0f}")
+    Console().print(table)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
