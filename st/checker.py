@@ -1355,7 +1355,10 @@ class Checker:
         f = e.func
         o = self.out
         # FB instance call?
-        if not isinstance(f, A.Name) or self.lookup_var(f.name) is not None:
+        local = self.lookup_var(f.name) if isinstance(f, A.Name) else None
+        if local is not None and local.kind == "RESULT":
+            local = None  # F(...) inside FUNCTION F is a (recursive) call, not its result variable
+        if not isinstance(f, A.Name) or local is not None:
             ft = self.expr(f)
             if ft is ERR:
                 self.args_only(e)
@@ -1736,6 +1739,7 @@ class Checker:
                 return dst
             info.src = src
         else:
+            t = T.concrete(t)
             if t.is_enum:
                 info.src = t.base
             elif not t.is_elementary:

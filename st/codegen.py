@@ -1170,9 +1170,9 @@ def convert(code: str, src: T.Type, dst: T.Type, bounded: bool = True) -> str:
             if dst.is_time and dst is T.LTIME:
                 return f"_real_to_int({code} * 1000000.0, {lo}, {hi})"
             return f"_real_to_int({code}, {lo}, {hi})"
-        if src is T.LTIME and dst is not T.LTIME:
+        if src is T.LTIME and dst is T.TIME:
             code = f"_idiv({code}, 1000000)"
-        elif dst is T.LTIME and src is not T.LTIME:
+        elif dst is T.LTIME and src is T.TIME:
             code = f"({code} * 1000000)"
         if dst.is_intlike:
             s = src
