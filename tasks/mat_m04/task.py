@@ -283,7 +283,8 @@ PARAMETERS = [
     ParameterRange("first_arrival_s", 0.0, 3.0, "s", "time the first part reaches the magazine"),
     ParameterRange("arrival_gap_s", 0.5, 6.0, "s", "time between part arrivals at the magazine"),
     ParameterRange("chute_capacity", 3, 5, "parts", "parts a chute holds before it reports full"),
-    ParameterRange("chute_emptied_s", 10, 40, "s", "when the operator empties a chute that started full"),
+    ParameterRange("chute_emptied_s", 10, 40, "s",
+                   "when the operator empties a chute that started full or nearly full"),
 ]
 
 
