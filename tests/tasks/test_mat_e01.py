@@ -301,3 +301,31 @@ def test_st_rule_counterexample_trips_exactly_that_rule(rule):
     assert report.reward == 0
     tripped = [c for c in report.conditions if c.violated_rules]
     assert tripped and all(set(c.violated_rules) == {rule} for c in tripped)
+
+
+SECOND_CORRECT_ST = """
+(* Written differently from the reference: debounce the nest eye with a timer, confirm
+   with the held signal directly. *)
+PROGRAM GripWhenSteady
+VAR
+    nest AT %IX0.0 : BOOL;
+    held AT %IX0.1 : BOOL;
+    close AT %QX0.0 : BOOL;
+    secured AT %QX0.1 : BOOL;
+    steady : TON;
+END_VAR
+steady(IN := nest OR close, PT := T#60ms);
+close := steady.Q;
+secured := close AND held;
+END_PROGRAM
+"""
+
+
+@needs_st
+def test_st_second_correct_program_also_passes():
+    import st
+
+    comp = st.compile_source(SECOND_CORRECT_ST, "second.st")
+    assert comp.ok, comp.format_diagnostics()
+    report = grade(TASK, comp.program.instantiate)
+    assert report.reward == 1, why(report)
