@@ -286,6 +286,32 @@ STANDARD_FBS: dict[str, type] = {
     "RS": RS,
 }
 
+# CODESYS spells some parameters differently from IEC 61131-3; both spellings are accepted.
+# alias -> IEC name, per FB. Each alias is also a property on the class, so generated code that
+# writes ``inst.v_reset`` reaches ``v_r``; the checker may map aliases to the IEC names instead.
+FB_PARAM_ALIASES: dict[str, dict[str, str]] = {
+    "CTU": {"RESET": "R"},
+    "CTD": {"LOAD": "LD"},
+    "CTUD": {"RESET": "R", "LOAD": "LD"},
+    "SR": {"SET1": "S1", "RESET": "R"},
+    "RS": {"SET": "S", "RESET1": "R1"},
+}
+
+
+def _alias(target: str) -> property:
+    def get(self):
+        return getattr(self, target)
+
+    def set_(self, value):
+        setattr(self, target, value)
+
+    return property(get, set_, doc=f"alias of {target}")
+
+
+for _fb, _aliases in FB_PARAM_ALIASES.items():
+    for _alias_name, _iec_name in _aliases.items():
+        setattr(STANDARD_FBS[_fb], "v_" + _alias_name.lower(), _alias("v_" + _iec_name.lower()))
+
 _TIMER = [
     ("IN", "BOOL", "input"),
     ("PT", "TIME", "input"),

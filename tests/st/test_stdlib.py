@@ -427,3 +427,27 @@ def test_format_dates():
     assert lib.format_dt(secs + 12 * 3600 + 30 * 60) == "DT#2024-01-31-12:30:00"
     assert lib.format_tod(45_015_500) == "TOD#12:30:15.5"
     assert lib.format_tod(0) == "TOD#00:00:00"
+
+
+def test_codesys_parameter_spellings_reach_the_iec_parameters():
+    sr = lib.SR()
+    sr.v_set1 = True
+    sr.run(Ctx())
+    assert sr.v_q1 is True and sr.v_s1 is True
+    sr.v_set1, sr.v_reset = False, True
+    sr.run(Ctx())
+    assert sr.v_q1 is False
+    rs = lib.RS()
+    rs.v_set, rs.v_reset1 = True, True
+    rs.run(Ctx())
+    assert rs.v_q1 is False
+    c = lib.CTUD()
+    c.v_pv, c.v_load = 7, True
+    c.run(Ctx())
+    assert c.v_cv == 7
+    c.v_load, c.v_reset = False, True
+    c.run(Ctx())
+    assert c.v_cv == 0
+    for fb, aliases in lib.FB_PARAM_ALIASES.items():
+        members = {m for m, _, _ in lib.FB_INTERFACES[fb]}
+        assert set(aliases.values()) <= members
