@@ -478,6 +478,7 @@ class Instance:
             if not addr.startswith("%I"):
                 self._out[addr] = self._get_var(holder, v)
         self._extra_in: dict[str, object] = {}
+        self._raw_in: dict[str, object] = dict(self._in)  # last values the plant gave, under forces
         self.fault: RuntimeFault | None = None
         self._forces: dict[str, tuple] = {}  # canonical path -> (setter, value, display)
         self.forced: dict[str, object] = {}
@@ -537,7 +538,9 @@ class Instance:
         if bound is None or not addr.startswith("%I"):
             self._extra_in[addr] = value
             return
-        self._in[addr] = coerce(value, bound[1].type, addr)
+        v = coerce(value, bound[1].type, addr)
+        self._in[addr] = v
+        self._raw_in[addr] = v
 
     def get_output(self, address: str):
         addr = canonical_address(address)
@@ -702,7 +705,7 @@ class Instance:
         else:
             # a located variable: forcing it also fixes its image value
             for addr, (_h, v) in self.program.located.items():
-                if v.name.lower() == canon.lower() and self.program.located[addr][1].owner is not None:
+                if v.name.lower() == canon.lower():
                     if addr.startswith("%I"):
                         setters.append(lambda val, a=addr: self._in.__setitem__(a, val))
                     else:
@@ -716,6 +719,10 @@ class Instance:
         _get, _set, _t, canon = self._resolve(path)
         self._forces.pop(canon.lower(), None)
         self.forced.pop(canon, None)
+        # a released input reads the plant's value again
+        for addr, (_h, v) in self.program.located.items():
+            if addr.startswith("%I") and (addr == canon or v.name.lower() == canon.lower()):
+                self._in[addr] = self._raw_in.get(addr, self._in[addr])
 
     def _apply_forces(self) -> None:
         for setters, value in self._forces.values():
