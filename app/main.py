@@ -121,6 +121,7 @@ class DebuggerApp:
         self._held_button: str | None = None
         self._highlight_cache: tuple[str, list] | None = None
         self.quit = False
+        self.focus: str | None = None     # a panel to bring to the front on the next frame
         self.frame_times: list[float] = []
         self.sim_times: list[float] = []
         self._file_changed = False
@@ -311,6 +312,9 @@ class DebuggerApp:
         self._plot_panel()
         self._verdict_panel()
         self._open_dialog()
+        if self.focus:
+            imgui.set_window_focus(self.focus)
+            self.focus = None
         gl.glClearColor(0.09, 0.10, 0.12, 1)
         gl.glClear(gl.GL_COLOR_BUFFER_BIT)
         imgui.render()
@@ -340,6 +344,12 @@ class DebuggerApp:
             self._scan_debt -= n
             d.run_scans(n, deadline=now + FRAME_BUDGET_S)
 
+    def park_mouse(self) -> None:
+        """Move the pointer off the panels (screenshots should show no hover tooltips)."""
+        pg = self.pygame
+        pg.event.post(pg.event.Event(pg.MOUSEMOTION, pos=(self.size[0] - 2, self.size[1] - 2), rel=(0, 0),
+                                     buttons=(0, 0, 0)))
+
     def screenshot(self, path: str) -> None:
         """Save what the window shows as a PNG (the smoke test and the docs use it)."""
         gl, pg = self.gl, self.pygame
@@ -361,7 +371,7 @@ class DebuggerApp:
         dbi.dock_builder_set_node_size(dock, imgui.get_main_viewport().size)
         _, top, rest = dbi.dock_builder_split_node_py(dock, imgui.Dir.up, 0.115)
         _, left, right = dbi.dock_builder_split_node_py(rest, imgui.Dir.left, 0.58)
-        _, plant, bottom_left = dbi.dock_builder_split_node_py(left, imgui.Dir.up, 0.62)
+        _, plant, bottom_left = dbi.dock_builder_split_node_py(left, imgui.Dir.up, 0.56)
         _, source, right_bottom = dbi.dock_builder_split_node_py(right, imgui.Dir.up, 0.55)
         dbi.dock_builder_dock_window("Controls", top)
         dbi.dock_builder_dock_window("Plant", plant)
@@ -910,17 +920,21 @@ class DebuggerApp:
             (digital if is_bool else analog).append((name, x, arr))
         cursor_t = max(0, d.scan - 1) * SCAN_MS / 1000
         t_end = max(1.0, max(d.furthest_scan, d.scan) * SCAN_MS / 1000)
-        h_dig = max(120.0, 26.0 * len(digital) + 50) if digital else 0
-        h_ana = max(140.0, avail.y - h_dig - 8) if analog else 0
-        if digital and not analog:
-            h_dig = max(h_dig, avail.y - 4)
+        room = max(160.0, avail.y - 30)
+        if digital and analog:
+            h_dig = min(max(110.0, 24.0 * len(digital) + 50), room * 0.55)
+            h_ana = room - h_dig
+        else:
+            h_dig, h_ana = room, room
         plots = (("digital##d", digital, h_dig, True), ("analog##a", analog, h_ana, False))
         follow = implot.Cond_.always if d.state == RUNNING else implot.Cond_.once
         for title, series, h, is_dig in plots:
             if not series:
                 continue
             if implot.begin_plot(title, (-1, h), implot.Flags_.no_title):
-                implot.setup_axes("t (s)", "", 0, implot.AxisFlags_.no_tick_labels if is_dig else 0)
+                x_label = "" if (is_dig and analog) else "t (s)"  # one label for the shared time axis
+                implot.setup_axes(x_label, "", 0, implot.AxisFlags_.no_tick_labels if is_dig else 0)
+                implot.setup_legend(implot.Location_.north_east, implot.LegendFlags_.outside)
                 implot.setup_axis_limits(implot.ImAxis_.x1, 0, t_end, follow)
                 if is_dig:
                     implot.setup_axis_limits(implot.ImAxis_.y1, -0.3, 1.5 * len(series), implot.Cond_.always)
@@ -978,6 +992,16 @@ class DebuggerApp:
             if rs.violated:
                 imgui.text_wrapped(f"    first: {rs.message}")
             imgui.pop_id()
+        later = [v for v in d.seen_violations if v[0] >= d.scan]
+        if later:
+            imgui.text_colored((1, 0.6, 0.4, 1), "Seen later in this run (before you rewound):")
+            for scan, rule_id, msg in later[:5]:
+                imgui.push_id(f"later{scan}{rule_id}")
+                if imgui.small_button(f"go to scan {scan}"):
+                    d.run_to_scan(scan + 1)
+                imgui.same_line()
+                imgui.text_wrapped(f"{rule_id}: {msg}")
+                imgui.pop_id()
         imgui.separator()
         first = d.first_violation()
         if first:

@@ -39,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     try:
+        app.park_mouse()
         for _ in range(max(3, args.frames // 2)):
             app.frame()
         start = out / f"{d.task.id}-start.png"
