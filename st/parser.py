@@ -45,6 +45,8 @@ E_TOO_MANY = "E107"  # error limit reached
 E_INTERNAL = "E199"  # a bug in the parser, reported instead of a traceback
 
 MAX_ERRORS = 25
+MAX_RECOVERIES = 2000  # error-handling steps (reported or not) before giving up: bounds hostile input
+MAX_RESYNC_DEPTH = 400  # how far down the parse stack panic mode looks for a state to resume in
 
 # Reserved words: the grammar's keyword terminals. A NAME token with this text is retyped.
 KEYWORDS = frozenset(
@@ -1143,7 +1145,7 @@ class _Driver:
         self.vendor_lines: set[int] = set()
         self.bad_char_end = -1
         self.stopped = False
-        self.pending_to = False  # after POINTER/REFERENCE: drop the TO that follows
+        self.recoveries = 0
 
     # ---- error reporting
     def _error(
@@ -1305,7 +1307,11 @@ class _Driver:
         sync = tok.type in _SYNC_TYPES
         if not sync and not after_semi:
             return False
-        for depth in range(len(ps.state_stack), 0, -1):
+        states = ps.parse_conf.states
+        stack = ps.state_stack
+        for depth in range(len(stack), max(len(stack) - MAX_RESYNC_DEPTH, 0), -1):
+            if tok.type not in states[stack[depth - 1]]:
+                continue  # cheap test first: copying a deep stack for a hopeless trial is what costs
             if not sync and not self._is_list_state(ps, depth):
                 continue
             trial = self._try_feed(ps, depth, [tok])
@@ -1374,6 +1380,12 @@ class _Driver:
             except UnexpectedToken:
                 pass
             # ---- a syntax error at tok
+            self.recoveries += 1
+            if self.recoveries > MAX_RECOVERIES:
+                self._error(
+                    E_TOO_MANY, "too many syntax errors; stopping here", tok.line, tok.column, force=True
+                )
+                return None
             if tok.type == "NAME" and tok.value.upper() in ("REF", "S", "R"):
                 nxt = self.text[tok.end_pos : tok.end_pos + 2]
                 if nxt[:1] == "=" and nxt != "=>":
