@@ -29,8 +29,12 @@ HOLD_S = 1.0
 
 
 class NestWork(Device):
-    """Counts the nests worked: the slide at rest at the work position over a table that is
-    exactly on a station and not turning, for DWELL_S without a break. Marks the table's nest."""
+    """Counts the nests worked: the enabled slide, having come in from behind the clearance line
+    while the table stood on this station, at rest at the work position over a table exactly on
+    a station and not turning, for DWELL_S without a break. Marks the table's nest.
+
+    A slide left over the nest at power-up does not count until it has retracted and come back.
+    """
 
     kind = "value_display"
 
@@ -41,13 +45,18 @@ class NestWork(Device):
         self.position = position
         self.dwell = 0.0
         self.t = 0.0
+        self.came_in = False   # the slide was behind the clearance line since the table last turned
         self.worked: list[tuple[int, float]] = []   # (nest, plant time) in the order worked
 
     def step(self, dt: float) -> None:
         self.t += dt
         slide, table = self.slide, self.table
-        if (abs(slide.pos - WORK_MM) <= WINDOW_MM and slide.vel == 0.0 and not table.rotating
-                and table.exactly_aligned):
+        if table.rotating:
+            self.came_in = False
+        elif slide.pos <= CLEARANCE_MM:
+            self.came_in = True
+        if (self.came_in and slide.enabled and abs(slide.pos - WORK_MM) <= WINDOW_MM and slide.vel == 0.0
+                and not table.rotating and table.exactly_aligned):
             self.dwell += dt
             nest = table.station
             if self.dwell >= DWELL_S - 1e-9 and not table.nest_done[nest - 1]:
@@ -254,8 +263,9 @@ TASK = Task(
         "Rotation, settle and stroke times differ from run to run: use the signals, not fixed times."),
     io=IO,
     completion=Completion(
-        f"The ordered number of different nests is worked (slide at rest at {WORK_MM:g} mm, within "
-        f"{WINDOW_MM} mm, over an aligned and still table for {DWELL_S:g} s each); after that Cycle "
+        f"The ordered number of different nests is worked (each: the enabled slide comes in from "
+        f"behind the clearance line and rests at {WORK_MM:g} mm, within {WINDOW_MM} mm, over the "
+        f"aligned and still table for {DWELL_S:g} s); after that Cycle "
         f"done is on with the slide at rest at or behind {CLEARANCE_MM:g} mm and the table on a station "
         f"for {HOLD_S:g} s without a break.",
         _completion),

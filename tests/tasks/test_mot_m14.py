@@ -138,6 +138,34 @@ def test_working_the_same_nest_twice_does_not_count():
     assert "after 1 of 4 nests" in verdict.first_violation.message
 
 
+def test_patient_blind_schedule_is_safe_but_too_slow():
+    """Fixed waits long enough for the slowest published devices keep every rule but miss the
+    time limit when many nests are ordered: the deadline makes the timing window two-sided."""
+    plan = []   # (duration_s, outputs) per phase, per nest: retract, index, approach, work
+    for _ in range(6):
+        plan += [(2.7, {"slide_target": 0, "slide_start": True}), (0.05, {"slide_start": False}),
+                 (0.05, {"table_index": True}), (3.0, {"table_index": False}),
+                 (2.7, {"slide_target": 1800, "slide_start": True}), (0.7, {"slide_start": False})]
+    plan.append((1e9, {"slide_target": 0, "slide_start": True}))
+
+    def patient(i, o, m, now):
+        o["slide_enable"] = True
+        k = m.setdefault("k", 0)
+        m.setdefault("until", plan[0][0] * 1000)
+        if now >= m["until"]:
+            m["k"] = k = k + 1
+            m["until"] += plan[k][0] * 1000
+        o.update(plan[k][1])
+        if k == len(plan) - 1:
+            o["cycle_done"] = i["slide_position"] <= 400 and i["slide_in_position"]
+    report = grade(TASK, lambda: PyController(patient))
+    by_name = {c.name: c for c in report.conditions}
+    assert all(c.safe for c in report.conditions), [(c.name, c.violated_rules) for c in report.conditions]
+    assert not by_name["table_between_stations"].success
+    assert by_name["table_between_stations"].end_reason == "time limit"
+    assert report.reward == 0
+
+
 def test_prompt_states_every_rule_and_address():
     text = TASK.prompt()
     for rule in TASK.safety_rules:
@@ -172,4 +200,3 @@ def test_counterexample_trips_exactly_its_rule(rule):
     assert report.reward == 0
     tripped = [c for c in report.conditions if c.violated_rules]
     assert any(c.violated_rules == [rule] for c in tripped), [(c.name, c.violated_rules) for c in tripped]
-    assert all(set(c.violated_rules) <= {rule} for c in report.conditions)
