@@ -388,6 +388,16 @@ class Checker:
             kind = {"input": "VAR_INPUT", "output": "VAR_OUTPUT"}.get(role, "VAR")
             t = T.ELEMENTARY.get(tn.upper(), T.INT)
             fbt.vars[n.lower()] = VarInfo(n, t, kind)
+        # CODESYS spellings of some parameters (RESET for R ...) name the same variable
+        fbt.aliases = {}
+        try:
+            from . import stdlib  # noqa: PLC0415
+
+            for alias, iec in getattr(stdlib, "FB_PARAM_ALIASES", {}).get(upper, {}).items():
+                if iec.lower() in fbt.vars:
+                    fbt.aliases[alias.lower()] = fbt.vars[iec.lower()]
+        except Exception:  # noqa: BLE001 - aliases are a convenience only
+            pass
         self.out.std_fbs[upper] = fbt
         return fbt
 
@@ -1245,7 +1255,7 @@ class Checker:
                 return ERR
             return f.type
         if isinstance(bt, T.FBT):
-            v = bt.vars.get(key)
+            v = bt.vars.get(key) or getattr(bt, "aliases", {}).get(key)
             if v is None or v.kind in ("VAR_TEMP", "RESULT"):
                 hint = did_you_mean(e.field, [x.name for x in bt.vars.values()])
                 self.err(
@@ -1423,7 +1433,7 @@ class Checker:
         if fbt.pou is not None and self.pou is not None:
             self.pou.callees.add(fbt.pou.lname)
         inputs = [v for v in fbt.vars.values() if v.kind in ("VAR_INPUT", "VAR_IN_OUT")]
-        self.bind_args(e, fbt.name, fbt.vars, inputs, info, is_fb=True)
+        self.bind_args(e, fbt.name, fbt.vars, inputs, info, is_fb=True, owner_type=fbt)
         for v in fbt.vars.values():
             if v.kind == "VAR_IN_OUT" and not any(p is v for p, _ in info.inputs):
                 self.err(e, "E407", f"the VAR_IN_OUT '{v.name}' of {fbt.name} must be given in every call")
@@ -1450,7 +1460,7 @@ class Checker:
             return T.BOOL
         return p.return_type
 
-    def bind_args(self, e, owner, table, inputs, info: CallInfo, is_fb: bool) -> None:
+    def bind_args(self, e, owner, table, inputs, info: CallInfo, is_fb: bool, owner_type=None) -> None:
         pos_index = 0
         seen: set[str] = set()
         for a in e.args:
@@ -1464,6 +1474,8 @@ class Checker:
                 pos_index += 1
             else:
                 v = table.get((a.name or "").lower())
+                if v is None and owner_type is not None:
+                    v = getattr(owner_type, "aliases", {}).get((a.name or "").lower())
                 if v is None or v.kind not in ("VAR_INPUT", "VAR_IN_OUT", "VAR_OUTPUT"):
                     cands = [
                         x.name for x in table.values() if x.kind in ("VAR_INPUT", "VAR_IN_OUT", "VAR_OUTPUT")

@@ -917,6 +917,9 @@ class CodeGen:
             base = self.ex(e.base)
             if bt.is_intlike and e.field.isdigit():
                 return f"((({base}) >> {int(e.field)}) & 1 != 0)"
+            ref = cp.refs.get(id(e))
+            if isinstance(ref, VarInfo):
+                return f"{base}.{ref.pyname}"  # resolves CODESYS parameter aliases to the IEC name
             return f"{base}.v_{e.field.lower()}"
         if isinstance(e, A.BitAccess):
             return f"((({self.ex(e.base)}) >> {e.bit}) & 1 != 0)"

@@ -8,9 +8,9 @@ choices (process image timing, forcing, watchdog budget ...).
 
 from __future__ import annotations
 
+import array
 import math
 import re
-import struct
 from dataclasses import dataclass, field
 
 from . import types as T
@@ -47,17 +47,17 @@ class VarNode:
 
 # ----------------------------------------------------------------------------- helpers for generated code
 
-_F32 = struct.Struct("<f")
-_pack, _unpack = _F32.pack, _F32.unpack
 _INF = math.inf
 _NAN = math.nan
 
 
-def _f32(x):
-    try:
-        return _unpack(_pack(x))[0]
-    except OverflowError:
-        return math.copysign(math.inf, x)
+_F32_BUF = array.array("f", [0.0])
+
+
+def _f32(x, _buf=_F32_BUF):
+    """Round to float32: a one-element float array is the fastest exact way (too large -> inf)."""
+    _buf[0] = x
+    return _buf[0]
 
 
 def _idiv(a, b):
