@@ -197,9 +197,11 @@ def report_for_compile_error(task: Task, diagnostics_text: str) -> Report:
 
 
 def format_params(task: Task, params: dict[str, Any]) -> str:
+    """The condition's values of the published parameters (all of them if none is published)."""
     units = {p.name: p.units for p in task.parameters}
+    key = {n: v for n, v in params.items() if n in units} or params
     parts = []
-    for name, value in params.items():
+    for name, value in key.items():
         text = f"{value:g}" if isinstance(value, float) else str(value)
         unit = units.get(name, "")
         parts.append(f"{name}={text}{' ' + unit if unit else ''}")
@@ -235,7 +237,7 @@ def render_report(report: Report, console, task: Task | None = None) -> None:
     else:
         table = Table(show_lines=False)
         table.add_column("#", justify="right")
-        table.add_column("condition")
+        table.add_column("condition", no_wrap=True)
         table.add_column("key parameters")
         table.add_column("success")
         table.add_column("safety")
@@ -257,7 +259,14 @@ def render_report(report: Report, console, task: Task | None = None) -> None:
             else:
                 why = Text(describe_failure(c), style="yellow")
             table.add_row(str(n), c.name, params, success, safety, done, why)
-        console.print(table)
+        if console.is_terminal or console.width >= 150:
+            console.print(table)
+        else:
+            # Piped or written to a file, rich assumes 80 columns and would fold every cell.
+            from rich.console import Console
+
+            Console(file=console.file, width=150, color_system=console.color_system,
+                    highlight=False).print(table)
     run = len(report.conditions)
     line = Text(f"Reward: {report.reward}", style="bold green" if report.reward else "bold red")
     if report.compile_error is None:
