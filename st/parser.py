@@ -1129,10 +1129,6 @@ _DOTDOT_NAMES: set[str] = set()
 # --------------------------------------------------------------------------- stage 3: driver
 
 
-class _Recovering(Exception):
-    pass
-
-
 class _Driver:
     def __init__(self, parser: Lark, builder: _AstBuilder, text: str, filename: str, hit_eof: bool):
         self.parser = parser
