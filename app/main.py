@@ -122,6 +122,8 @@ class DebuggerApp:
         self._highlight_cache: tuple[str, list] | None = None
         self.quit = False
         self.focus: str | None = None     # a panel to bring to the front on the next frame
+        self.plant_origin = (0.0, 0.0)
+        self.gutter_pos: dict[int, tuple[float, float]] = {}
         self.frame_times: list[float] = []
         self.sim_times: list[float] = []
         self._file_changed = False
@@ -561,6 +563,7 @@ class DebuggerApp:
             else:
                 gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, 0, w, h, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, data)
         origin = imgui.get_cursor_screen_pos()
+        self.plant_origin = (origin.x, origin.y)
         imgui.image(imgui.ImTextureRef(self.tex), (w, h))
         self._plant_mouse(origin, (w, h))
         imgui.end()
@@ -644,6 +647,7 @@ class DebuggerApp:
         lh = imgui.get_text_line_height_with_spacing()
         gutter = imgui.calc_text_size("0000").x + 26
         self._hover_line = None
+        self.gutter_pos: dict[int, tuple[float, float]] = {}   # where each visible line's gutter is
         clipper = imgui.ListClipper()
         clipper.begin(len(lines), lh)
         while clipper.step():
@@ -665,6 +669,7 @@ class DebuggerApp:
         imgui = self.imgui
         d = self.d
         pos = imgui.get_cursor_screen_pos()
+        self.gutter_pos[n] = (pos.x + 9, pos.y + lh / 2)
         width = max(imgui.get_content_region_avail().x, 400)
         if n == current:
             dl.add_rect_filled((pos.x, pos.y), (pos.x + width + 2000, pos.y + lh), col32(90, 80, 20, 200))

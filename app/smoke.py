@@ -45,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         start = out / f"{d.task.id}-start.png"
         app.screenshot(str(start))
         print(f"{start} scan {d.scan} state {d.state}")
+        print("interact: " + interact(app))
         app.speed_index = len(SPEEDS) - 1  # as fast as possible
         d.break_on_violation = False
         d.start_running()
@@ -56,6 +57,62 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         app.close()
     return 0
+
+
+def interact(app) -> str:
+    """Drive the window like a user (keys, gutter click, panel button) and check the model
+    reacted; returns 'ok' or what did not work."""
+    pg = app.pygame
+    d = app.d
+    problems = []
+
+    def key(k, mod=0):
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+        app.frame()
+        pg.event.post(pg.event.Event(pg.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+        app.frame()
+
+    def click(x, y):
+        pg.event.post(pg.event.Event(pg.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
+        app.frame()
+        pg.event.post(pg.event.Event(pg.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+        app.frame()
+        pg.event.post(pg.event.Event(pg.MOUSEBUTTONUP, pos=(x, y), button=1))
+        app.frame()
+        app.park_mouse()
+        app.frame()
+
+    if not d.compiled:
+        return "skipped (the program does not compile)"
+    key(pg.K_F11)
+    if not d.in_scan or d.current_line is None:
+        problems.append("F11 did not start a scan at its first statement")
+    first = d.current_line
+    key(pg.K_F10)
+    if d.in_scan and d.current_line == first:
+        problems.append("F10 did not step")
+    key(pg.K_F6)
+    if d.in_scan or d.scan != 1:
+        problems.append(f"F6 did not finish the scan (scan {d.scan})")
+    line = min((n for n in app.gutter_pos if n in d.breakable_lines()), default=None)
+    if line is None:
+        problems.append("no breakable line visible in the source view")
+    else:
+        click(*app.gutter_pos[line])
+        if line not in d.breakpoints:
+            problems.append(f"clicking the gutter of line {line} set no breakpoint")
+        click(*app.gutter_pos[line])
+        if line in d.breakpoints:
+            problems.append("a second gutter click did not clear the breakpoint")
+    button = next((h for h in app.view.hotspots if h.operable and h.kind == "push_button"), None)
+    if button is not None:
+        before = len(d.edits)
+        ox, oy = app.plant_origin
+        click(ox + button.rect.centerx, oy + button.rect.centery)
+        actions = [e.value[0] for e in d.edits[before:] if e.kind == "operator"]
+        if actions != ["press", "release"]:
+            problems.append(f"clicking {button.name} gave {actions}, not press then release")
+    return "ok" if not problems else "; ".join(problems)
 
 
 if __name__ == "__main__":

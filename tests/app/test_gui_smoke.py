@@ -54,6 +54,8 @@ def test_window_renders_each_task(task_id, tmp_path):
         assert px.std() > 15, f"{shot} looks blank"
         # The plant panel (upper left) is not empty either.
         assert px[20:760, 150:500].std() > 8, f"{shot}: the plant view looks empty"
+    interact = next(line for line in r.stdout.splitlines() if line.startswith("interact: "))
+    assert interact in ("interact: ok", "interact: skipped (the program does not compile)"), interact
     # When the reference program starts, running flat out must have advanced the plant.
     running_line = next(line for line in r.stdout.splitlines() if "-running.png" in line)
     if "not compiled" not in running_line:
