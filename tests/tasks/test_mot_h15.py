@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import st
 import tasks
 from sim.session import Session
 from sim.verifier import grade
@@ -18,9 +19,6 @@ POS = {1: 2500, 2: 5500, 3: 8500}
 
 
 def compile_st(path: Path):
-    st = pytest.importorskip("st")
-    if not hasattr(st, "compile_source"):
-        pytest.skip("the ST compiler is not available yet")
     comp = st.compile_source(path.read_text(), str(path))
     assert comp.ok, comp.format_diagnostics()
     return comp.program.instantiate

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import st
 import tasks
 from sim.session import Session
 from sim.verifier import grade
@@ -16,9 +17,6 @@ FOLDER = Path(TASK.folder)
 
 
 def compile_st(path: Path):
-    st = pytest.importorskip("st")
-    if not hasattr(st, "compile_source"):
-        pytest.skip("the ST compiler is not available yet")
     comp = st.compile_source(path.read_text(), str(path))
     assert comp.ok, comp.format_diagnostics()
     return comp.program.instantiate
