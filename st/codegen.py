@@ -945,8 +945,7 @@ class CodeGen:
                 parts.append((None, off * stride))
                 continue
             code = self.ex(ix)
-            ref = cp.refs.get(id(ix)) if isinstance(ix, A.Name) else None
-            known = self.known_ranges.get(ref.lname) if isinstance(ref, VarInfo) else None
+            known = self.known_range(ix)
             if known is not None and lo <= known[0] and known[1] <= hi:
                 parts.append((f"({code} - {lo})" if lo else code, stride))
                 continue
@@ -964,6 +963,20 @@ class CodeGen:
         if const or not terms:
             terms.append(str(const))
         return f"{base}[{' + '.join(terms)}]"
+
+    def known_range(self, ix: A.Expr) -> tuple[int, int] | None:
+        """The value range of an index that is a FOR variable of a constant loop, plus or minus a constant."""
+        cp = self.cp
+        shift = 0
+        if isinstance(ix, A.BinaryOp) and ix.op in ("+", "-") and isinstance(cp.consts.get(id(ix.right)), int):
+            c = cp.consts[id(ix.right)]
+            shift = c if ix.op == "+" else -c
+            ix = ix.left
+        ref = cp.refs.get(id(ix)) if isinstance(ix, A.Name) else None
+        known = self.known_ranges.get(ref.lname) if isinstance(ref, VarInfo) else None
+        if known is None:
+            return None
+        return known[0] + shift, known[1] + shift
 
     def unary(self, e: A.UnaryOp) -> str:
         t = self.cp.types.get(id(e), ERR)
@@ -1188,8 +1201,8 @@ def convert(code: str, src: T.Type, dst: T.Type, bounded: bool = True) -> str:
             return f"_f32({code})" if dst is T.REAL and src is T.LREAL else code
         if src is T.LTIME:
             code = f"({code} / 1000000.0)"
-        if dst is T.REAL:
-            return f"_f32(float({code}))"
+        if dst is T.REAL and not (src.is_intlike and src.bits <= 16):
+            return f"_f32(float({code}))"  # integers wider than 24 bits may not fit a float32 exactly
         return f"float({code})"
     return code
 
