@@ -17,7 +17,9 @@ part: TRUE only when a part is really held).
 
 The gripper picks the part lying on the station's place when its jaws close there; a
 carried part follows the tool; opening releases it onto the station's place, or drops it
-where the tool is (recorded in `dropped`) when the tool is not at a station.
+where the tool is (recorded in `dropped`) when the tool is not at a station. The jaws are
+modelled here rather than by sim.devices.gripper.Gripper because the parts a robot carries
+between machine fixtures are kinematic records (sim.devices.machine.Part), not pymunk bodies.
 
 Units: millimetres, seconds.
 """
