@@ -319,8 +319,8 @@ TASK = Task(
           for n in (1, 2, 3)),
         ParameterRange("regap_s", 0.3, 2.0, "s", "shortest time from a station's request dropping to its "
                        "next request"),
-        ParameterRange("requests per station", 1, 5, "", "how many times each station asks in a run"),
-        ParameterRange("first request", 0.2, 6.0, "s", "when a station first asks"),
+        ParameterRange("requests_per_station", 1, 5, "", "how many times each station asks in a run"),
+        ParameterRange("first_request_s", 0.2, 6.0, "s", "when a station first asks"),
     ),
     conditions=CONDITIONS,
     time_limit_s=90.0,
