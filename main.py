@@ -86,13 +86,14 @@ def resolve_program(task, program_path: str | None) -> tuple[str, bool]:
 
 
 def select_conditions(task, condition: str | None):
+    from sim.task import UnknownCondition
+
     if condition is None:
         return None
-    for c in task.conditions:
-        if c.name.lower() == condition.lower():
-            return [c]
-    names = ", ".join(c.name for c in task.conditions)
-    raise UsageError(f"task {task.id} has no condition {condition!r}; valid conditions: {names}")
+    try:
+        return [task.condition(condition)]
+    except UnknownCondition as exc:
+        raise UsageError(str(exc)) from None
 
 
 def grade_command(task_id, program_path, condition, json_path=None, reward_path=None, quiet=False) -> int:
@@ -198,6 +199,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): not an error of ours; silence the flush at exit.
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":
