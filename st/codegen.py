@@ -965,10 +965,10 @@ class CodeGen:
         return f"{base}[{' + '.join(terms)}]"
 
     def known_range(self, ix: A.Expr) -> tuple[int, int] | None:
-        """The value range of an index that is a FOR variable of a constant loop, plus or minus a constant."""
+        """Value range of an index that is a constant-loop FOR variable, plus or minus a constant."""
         cp = self.cp
         shift = 0
-        """Value range of an index that is a constant-loop FOR variable, plus or minus a constant."""
+        if isinstance(ix, A.BinaryOp) and ix.op in ("+", "-") and isinstance(cp.consts.get(id(ix.right)), int):
             c = cp.consts[id(ix.right)]
             shift = c if ix.op == "+" else -c
             ix = ix.left
