@@ -40,7 +40,8 @@ def test_window_renders_each_task(task_id, tmp_path):
     out = Path(os.environ.get("PLC_SMOKE_SHOTS") or tmp_path)
     cmd = [xvfb, "-a", "-s", "-screen 0 1920x1080x24", sys.executable, "-m", "app.smoke", "--task", task_id,
            "--out", str(out), "--frames", "12", "--size", "1400x860"]
-    env = {**os.environ, "SDL_AUDIODRIVER": "dummy"}
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}  # other tests use the dummy driver
+    env["SDL_AUDIODRIVER"] = "dummy"
     r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=env, timeout=180)
     if r.returncode == 3:
         pytest.skip(f"no OpenGL window under Xvfb: {r.stderr.strip()[-300:]}")
