@@ -968,7 +968,7 @@ class CodeGen:
         """Value range of an index that is a constant-loop FOR variable, plus or minus a constant."""
         cp = self.cp
         shift = 0
-        if isinstance(ix, A.BinaryOp) and ix.op in ("+", "-") and isinstance(cp.consts.get(id(ix.right)), int):
+        if isinstance(ix, A.BinaryOp) and ix.op in ("+", "-") and type(cp.consts.get(id(ix.right))) is int:
             c = cp.consts[id(ix.right)]
             shift = c if ix.op == "+" else -c
             ix = ix.left
