@@ -82,15 +82,15 @@ END_PROGRAM
 
 PROGRAM Main
 VAR n : INT; END_VAR
-VAR_EXTERNAL Limit : INT; END_VAR
-    IF n < Limit THEN
+VAR_EXTERNAL MaxCount : INT; END_VAR
+    IF n < MaxCount THEN
         n := n + 1;
     END_IF;
 END_PROGRAM
 
 CONFIGURATION Cell
     VAR_GLOBAL
-        Limit : INT := 3;
+        MaxCount : INT := 3;
     END_VAR
     RESOURCE Cpu ON PLC
         TASK Cyclic (INTERVAL := T#10ms, PRIORITY := 1);
@@ -186,11 +186,11 @@ END_PROGRAM
 
 
 def test_assigning_a_constant_is_an_error(kit):
-    src = kit.main("x : INT;", "Limit := 3;\nx := Limit;").replace(
-        "END_VAR\n", "END_VAR\nVAR CONSTANT\n    Limit : INT := 5;\nEND_VAR\n", 1
+    src = kit.main("x : INT;", "MaxLevel := 3;\nx := MaxLevel;").replace(
+        "END_VAR\n", "END_VAR\nVAR CONSTANT\n    MaxLevel : INT := 5;\nEND_VAR\n", 1
     )
     comp = kit.compile_errors(src)
-    assert any("limit" in d.message.lower() for d in comp.diagnostics if d.severity == "error")
+    assert any("maxlevel" in d.message.lower() for d in comp.diagnostics if d.severity == "error")
 
 
 def test_initial_values_of_every_kind(kit):
@@ -352,13 +352,13 @@ def test_signed_minimum_wraps_down(kit):
 def test_every_elementary_type_declares_with_its_default(kit):
     decls = """
 b : BOOL; si : SINT; i : INT; di : DINT; li : LINT; usi : USINT; ui : UINT; udi : UDINT;
-uli : ULINT; by : BYTE; w : WORD; dw : DWORD; lw : LWORD; r : REAL; lr : LREAL; t : TIME;
-lt : LTIME; d : DATE; tod1 : TOD; dt1 : DT; tod2 : TIME_OF_DAY; dt2 : DATE_AND_TIME;
+uli : ULINT; by1 : BYTE; w : WORD; dw : DWORD; lw : LWORD; r : REAL; lr : LREAL; t : TIME;
+lt1 : LTIME; d : DATE; tod1 : TOD; dt1 : DT; tod2 : TIME_OF_DAY; dt2 : DATE_AND_TIME;
 s : STRING; ws : WSTRING;
 """
     plc = kit.run(kit.main(decls, ";"), scans=1)
     assert plc["b"] is False
-    for name in ["si", "i", "di", "li", "usi", "ui", "udi", "uli", "by", "w", "dw", "lw", "t", "lt"]:
+    for name in ["si", "i", "di", "li", "usi", "ui", "udi", "uli", "by1", "w", "dw", "lw", "t", "lt1"]:
         assert plc[name] == 0, name
     assert plc["r"] == 0.0 and isinstance(plc["r"], float)
     assert plc["lr"] == 0.0 and isinstance(plc["lr"], float)
@@ -370,14 +370,14 @@ def test_date_and_time_values(kit):
 d : DATE := D#1970-01-02;
 tod1 : TOD := TOD#00:00:01.5;
 dt1 : DT := DT#1970-01-01-00:01:00;
-lt : LTIME := LTIME#1ms;
+ltime1 : LTIME := LTIME#1ms;
 t : TIME := TIME#1h;
 """
     plc = kit.run(kit.main(decls, ";"), scans=1)
     assert plc["d"] == 86400  # DATE: seconds since 1970-01-01
     assert plc["tod1"] == 1500  # TOD: milliseconds since midnight
     assert plc["dt1"] == 60
-    assert plc["lt"] == 1_000_000  # LTIME: nanoseconds
+    assert plc["ltime1"] == 1_000_000  # LTIME: nanoseconds
     assert plc["t"] == 3_600_000
 
 

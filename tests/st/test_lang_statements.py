@@ -80,7 +80,7 @@ def test_case_lists_ranges_enum_labels_else_first_match(kit):
 def test_for_with_by_negative_step_and_post_loop_value(kit):
     src = kit.main(
         """i : INT; j : INT; k : INT; m : INT; n : INT; e : INT;
-up : INT; evens : INT; down : INT; once : INT; never : INT; limit : INT := 3; bounded : INT;
+up : INT; evens : INT; down : INT; once : INT; never : INT; upper : INT := 3; bounded : INT;
 downList : ARRAY[1..5] OF INT; idx : INT;""",
         """
 up := 0; evens := 0; down := 0; once := 0; never := 0; bounded := 0; idx := 0;
@@ -101,9 +101,9 @@ END_FOR;
 FOR e := 5 TO 1 DO
     never := never + 1;
 END_FOR;
-limit := 3;
-FOR n := 1 TO limit DO
-    limit := 10;
+upper := 3;
+FOR n := 1 TO upper DO
+    upper := 10;
     bounded := bounded + 1;
 END_FOR;
 """,

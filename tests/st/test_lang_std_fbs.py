@@ -92,12 +92,12 @@ COUNTER_SRC = """
 PROGRAM Main
 VAR
     Up : BOOL; Down : BOOL; Reset : BOOL; Load : BOOL;
-    Limit : INT := 3;
+    MaxParts : INT := 3;
     C : CTU; D : CTD; UD : CTUD;
 END_VAR
-    C(CU := Up, R := Reset, PV := Limit);
-    D(CD := Down, LD := Load, PV := Limit);
-    UD(CU := Up, CD := Down, R := Reset, LD := Load, PV := Limit);
+    C(CU := Up, R := Reset, PV := MaxParts);
+    D(CD := Down, LD := Load, PV := MaxParts);
+    UD(CU := Up, CD := Down, R := Reset, LD := Load, PV := MaxParts);
 END_PROGRAM
 """
 
