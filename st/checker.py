@@ -490,9 +490,7 @@ class Checker:
                     ref, "E303", f"array of {total} elements is larger than the limit of {MAX_ARRAY_ELEMENTS}"
                 )
                 return T.ArrayT([(0, 0)], elem)
-            if isinstance(elem, T.ArrayT):  # ARRAY OF ARRAY: flatten into one multi-dim array
-                return T.ArrayT(dims + elem.dims, elem.elem)
-            return at
+            return at  # ARRAY OF ARRAY stays nested: a[i][j] (a[i, j] is for multi-dimensional arrays)
         if isinstance(ref, A.SubrangeType):
             base = T.ELEMENTARY.get(ref.base.upper())
             if base is None or not base.is_int:
@@ -721,6 +719,10 @@ class Checker:
                         n = 1
                 v = None if item.value is None else self.init_value(item.value, t.elem)
                 values.extend([v] * min(n, t.size + 1))
+            if isinstance(t.elem, T.ArrayT) and values and not any(isinstance(v, list) for v in values):
+                # a flat list for an array of arrays fills the inner arrays in order
+                n = t.elem.size
+                values = [values[i : i + n] for i in range(0, len(values), n)]
             if len(values) > t.size:
                 self.err(init, "E303", f"{len(values)} initial values for an array of {t.size} elements")
                 values = values[: t.size]

@@ -199,12 +199,13 @@ class CodeGen:
             return "None"
         return lit(T.default_value(t) if init is None else init)
 
-    def copy_code(self, t: T.Type, code: str) -> str:
+    def copy_code(self, t: T.Type, code: str, depth: int = 0) -> str:
         """A copy of a composite value (value semantics of ST assignment and inputs)."""
         if isinstance(t, T.ArrayT):
             if t.elem.is_scalar:
                 return f"{code}[:]"
-            return f"[_x.copy() for _x in {code}]"
+            x = f"_x{depth}"
+            return f"[{self.copy_code(t.elem, x, depth + 1)} for {x} in {code}]"
         if isinstance(t, T.StructT):
             return f"{code}.copy()"
         return code
