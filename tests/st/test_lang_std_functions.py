@@ -56,17 +56,23 @@ def test_arithmetic_and_comparison_in_function_form(kit):
         """add3 : INT; diff : INT; mul3 : INT; dv : INT; md : INT; is_gt : BOOL; is_ge : BOOL;
 is_eq : BOOL; is_le : BOOL; is_lt : BOOL; is_ne : BOOL; is_gt3 : BOOL; radd : REAL; n : INT := -7;""",
         """
-add3 := ADD(1, 2, 3); diff := SUB(5, 8); mul3 := MUL(2, 3, 4); dv := DIV(n, 2); md := MOD(n, 2);
+add3 := ADD(1, 2, 3); diff := SUB(5, 8); mul3 := MUL(2, 3, 4); dv := DIV(n, 2);
 is_gt := GT(3, 2); is_ge := GE(2, 2); is_eq := EQ(4, 5); is_le := LE(6, 5); is_lt := LT(1, 2);
 is_ne := NE(1, 1); is_gt3 := GT(5, 4, 3);
 radd := ADD(REAL#1.5, REAL#2.25);
 """,
     )
     plc = kit.run(src, scans=1)
-    assert (plc["add3"], plc["diff"], plc["mul3"], plc["dv"], plc["md"]) == (6, -3, 24, -3, -1)
+    assert (plc["add3"], plc["diff"], plc["mul3"], plc["dv"]) == (6, -3, 24, -3)
     got = [plc[n] for n in ["is_gt", "is_ge", "is_eq", "is_le", "is_lt", "is_ne", "is_gt3"]]
     assert got == [True, True, False, False, True, False, True]
     assert plc["radd"] == 3.75
+
+
+def test_mod_in_function_form(kit):
+    # MOD is both an operator and a standard function (IEC 61131-3 table of arithmetic functions)
+    src = kit.main("md : INT; n : INT := -7;", "md := MOD(n, 2);")
+    assert kit.run(src, scans=1)["md"] == -1
 
 
 def test_selection_functions(kit):
