@@ -1,13 +1,11 @@
 """MAT-M04 Inspection-guided sorting: plant, judges and programs.
 
-The ST programs in tasks/mat_m04/ are graded with the real compiler once it runs timers.
+The ST programs in tasks/mat_m04/ are graded with the real compiler.
 Python controllers that do what those programs do prove the plant and the judges
 independently of the compiler.
 """
 
 from __future__ import annotations
-
-import importlib
 
 import pytest
 
@@ -227,24 +225,6 @@ def test_a_belt_standing_still_with_a_pusher_out_is_the_initial_state_to_handle(
 
 # -- the ST programs, graded with the real compiler ------------------------------------------
 
-def _compiler_runs_timers() -> bool:
-    try:
-        st = importlib.import_module("st")
-        comp = st.compile_source("PROGRAM P\nVAR x AT %QX0.0 : BOOL; t : TON; END_VAR\n"
-                                 "t(IN := TRUE, PT := T#20ms);\nx := t.Q;\nEND_PROGRAM\n", "probe.st")
-        if not comp.ok:
-            return False
-        inst = comp.program.instantiate()
-        for k in range(3):
-            inst.scan(k * 10)
-        return inst.fault is None and inst.get_output("%QX0.0") is True
-    except Exception:
-        return False
-
-
-needs_st = pytest.mark.skipif(not _compiler_runs_timers(), reason="the ST compiler does not run TON yet")
-
-
 def st_program(name):
     import st
 
@@ -259,7 +239,6 @@ def no_faults(report):
     assert not faults, faults
 
 
-@needs_st
 def test_st_reference_passes_every_condition_like_its_python_twin():
     report = grade(TASK, st_program("reference.st"))
     assert report.reward == 1, why(report)
@@ -267,7 +246,6 @@ def test_st_reference_passes_every_condition_like_its_python_twin():
     assert [c.completion_s for c in report.conditions] == [c.completion_s for c in python.conditions]
 
 
-@needs_st
 def test_st_idle_and_blind_earn_nothing():
     for name in ("idle", "blind"):
         report = grade(TASK, st_program(f"counterexamples/{name}.st"))
@@ -275,7 +253,6 @@ def test_st_idle_and_blind_earn_nothing():
         assert report.reward == 0 and not any(c.passed for c in report.conditions), (name, why(report))
 
 
-@needs_st
 @pytest.mark.parametrize("rule", RULES)
 def test_st_rule_counterexample_trips_exactly_that_rule(rule):
     report = grade(TASK, st_program(f"counterexamples/{rule}.st"))
