@@ -28,7 +28,7 @@ def sorting_station_inputs(k: int) -> Inputs:
     e-stop now and then, and a start press after each so the chain runs again."""
     cycle = k % 6000
     return {
-        "%IX0.0": cycle in (5, 6, 3020, 3021),  # start
+        "%IX0.0": cycle in (5, 6, 3020, 3021, 4100, 4101, 4150, 4151),  # start; reset + start after e-stop
         "%IX0.1": cycle == 2990,  # stop
         "%IX0.2": not (4000 <= cycle < 4010),  # e-stop chain healthy
         "%IX0.3": k % 37 < 4,  # entry eye
