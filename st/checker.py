@@ -1069,7 +1069,13 @@ class Checker:
             hint = f"write {dst.name}#<value>"
         extra = f": {hint}" if hint else ""
         verb_text = "assign" if verb == "assign" else verb
-        self.err(node, "E305", f"cannot {verb_text} {src.name} to {dst.name}{extra}")
+        if isinstance(src, T.IntLitT):
+            sname = f"the integer {src.value}"
+        elif isinstance(src, T.RealLitT):
+            sname = "a REAL literal"
+        else:
+            sname = src.name
+        self.err(node, "E305", f"cannot {verb_text} {sname} to {dst.name}{extra}")
         return False
 
     # ------------------------------------------------------------------ expressions
