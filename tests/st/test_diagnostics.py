@@ -235,3 +235,38 @@ def test_vendor_extension_gives_one_not_supported_error_at_its_line(kit, feature
     assert errors[0].line == line
     assert "not supported" in errors[0].message.lower()
     assert feature.split()[0].lower() in errors[0].message.lower()
+
+
+# --- more semantic errors a PLC programmer makes --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "decls,body,words",
+    [
+        ("x : INT;", "x := SINT#200;", ["200"]),
+        ("d : DINT; n : INT;", "n := ABS(d);", ["DINT", "INT"]),
+        ("x : INT; x : BOOL;", "x := 1;", ["x"]),
+        ("x : INT;", "EXIT;", ["EXIT"]),
+        ("x : INT;", "x := LIMT(0, x, 10);", ["LIMT", "did you mean 'LIMIT'"]),
+        ("T1 : TON;", "T1(IN := TRUE, PTT := T#1s);", ["PTT", "did you mean 'PT'"]),
+        ("x : INT; d : DINT := 5;", "x := Half(d);", ["DINT_TO_INT"]),
+        ("lv : Level;", "lv := 150;", ["150"]),
+    ],
+    ids=["typed-literal-range", "generic-result-narrowing", "duplicate", "exit-outside-loop",
+         "unknown-function", "unknown-fb-input", "argument-narrowing", "subrange-literal"],
+)
+def test_semantic_errors_name_what_is_wrong(kit, decls, body, words):
+    extra = """
+TYPE Level : INT (0..100); END_TYPE
+FUNCTION Half : INT
+VAR_INPUT v : INT; END_VAR
+    Half := v / 2;
+END_FUNCTION
+"""
+    comp = kit.compile_errors(kit.main(decls, body, extra=extra))
+    errors = [d for d in comp.diagnostics if d.severity == "error"]
+    text = " | ".join(d.message for d in errors)
+    for word in words:
+        assert word.lower() in text.lower(), text
+    body_line = len(extra.splitlines()) + 6
+    assert any(d.line in (body_line, body_line - 2) for d in errors), kit.errors_text(comp)

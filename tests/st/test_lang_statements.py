@@ -398,3 +398,54 @@ cmp := 1 + 1 = 2 AND 3 > 2;
     assert plc["cmp"] is True
     # operators of equal precedence evaluate left to right in IEC 61131-3, ** included
     assert plc["p"] == 64.0
+
+
+def test_time_arithmetic_and_comparison(kit):
+    src = kit.main(
+        "a : TIME := T#1s; b : TIME; c : TIME; longer : BOOL; T1 : TON; halfway : BOOL; d : TIME;",
+        """
+b := a + T#250ms;
+c := b - T#2s;
+longer := b > a;
+d := a * 3;
+T1(IN := TRUE, PT := T#100ms);
+halfway := T1.ET >= T#50ms;
+""",
+    )
+    plc = kit.run(src, scans=5)
+    assert plc["b"] == 1250 and plc["c"] == -750 and plc["longer"] is True
+    assert plc["d"] == 3000
+    assert plc["halfway"] is False
+    plc.scan()
+    assert plc["halfway"] is True
+
+
+def test_string_comparison_and_assignment(kit):
+    src = kit.main(
+        "s : STRING := 'abc'; same : BOOL; less : BOOL; differs : BOOL; copy : STRING[2];",
+        "same := s = 'abc';\nless := 'abc' < 'abd';\ndiffers := s <> 'ABC';\ncopy := s;",
+    )
+    plc = kit.run(src, scans=1)
+    assert (plc["same"], plc["less"], plc["differs"]) == (True, True, True)
+    assert plc["copy"] == "ab"
+
+
+def test_var_in_out_in_a_function_and_array_element_arguments(kit):
+    src = """
+FUNCTION Swap : BOOL
+VAR_IN_OUT a : INT; b : INT; END_VAR
+VAR tmp : INT; END_VAR
+    tmp := a;
+    a := b;
+    b := tmp;
+    Swap := TRUE;
+END_FUNCTION
+PROGRAM Main
+VAR x : INT := 1; y : INT := 2; arr : ARRAY[1..3] OF INT := [7, 8, 9]; ok : BOOL; END_VAR
+    ok := Swap(x, y);
+    ok := Swap(a := arr[1], b := arr[3]);
+END_PROGRAM
+"""
+    plc = kit.run(src, scans=1)
+    assert (plc["x"], plc["y"]) == (2, 1)
+    assert [plc[f"arr[{i}]"] for i in (1, 2, 3)] == [9, 8, 7]

@@ -145,3 +145,14 @@ def test_real_division_by_zero_is_not_a_fault(kit):
     src = kit.main("x : REAL; zero : REAL;", "x := 1.0 / zero;")
     plc = kit.run(src, scans=3)
     assert plc.fault is None
+
+
+def test_debug_instance_reports_the_same_fault_line(kit):
+    src = kit.main("a : INT := 7; b : INT; q : INT;", "b := 0;\nq := a / b;")
+    comp = kit.compile_ok(src)
+    dbg = comp.program.instantiate(debug=True)
+    dbg.breakpoints.add(6)
+    assert dbg.begin_scan(0).line == 6
+    assert dbg.resume() is None
+    assert dbg.fault is not None and dbg.fault.line == 7
+    assert not dbg.in_scan
