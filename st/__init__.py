@@ -126,6 +126,25 @@ def compile_source(text, filename: str = "program.st") -> Compilation:
 
         source, line_map, breakable = generate(checked, filename)
         program = Program(checked, source, line_map, breakable, filename, text)
+    except (RecursionError, SyntaxError, MemoryError) as exc:
+        # Python's own limits on nesting (about 200 parentheses) reached by a huge expression
+        line = getattr(exc, "lineno", None) or 0
+        st_line = 0
+        try:
+            st_line = line_map[line][0] if 0 < line < len(line_map) else 0
+        except Exception:  # noqa: BLE001
+            st_line = 0
+        diags.append(
+            Diagnostic(
+                "error",
+                "E405",
+                "this statement is nested too deeply to compile: split it into several statements",
+                filename,
+                st_line,
+                1 if st_line else 0,
+            )
+        )
+        return Compilation(filename, text, diags, None)
     except RecursionError:
         diags.append(
             Diagnostic("error", "E405", "the program is nested too deeply to compile", filename, 0, 0)

@@ -1009,6 +1009,8 @@ class CodeGen:
                     return f"({a} != {b})"
                 pyop = "and" if op == "AND" else "or"
                 if not _has_call(e.right):
+                    if isinstance(e.left, A.BinaryOp) and e.left.op == op and not _has_call(e.left.right):
+                        a = _unwrap(a)
                     return f"({a} {pyop} {b})"
                 return f"({a} {'&' if op == 'AND' else '|'} {b})"
             return f"({a} {'&' if op == 'AND' else '|' if op == 'OR' else '^'} {b})"
@@ -1035,6 +1037,9 @@ class CodeGen:
                 code = f"({a} {op} {b})"
             return f"_f32({code})" if _is_real32(t) else code
         if op in ("+", "-", "*"):
+            left = e.left
+            if isinstance(left, A.BinaryOp) and _group(left.op) == _group(op) and id(left) not in cp.consts:
+                a = _unwrap(a)  # a + b + c without one parenthesis level per term (Python nests only ~200)
             return f"({a} {op} {b})"
         if op in ("/", "MOD"):
             c = cp.consts.get(id(e.right))
@@ -1206,6 +1211,25 @@ def convert(code: str, src: T.Type, dst: T.Type, bounded: bool = True) -> str:
             return f"_f32(float({code}))"  # integers wider than 24 bits may not fit a float32 exactly
         return f"float({code})"
     return code
+
+
+def _group(op: str) -> int:
+    return 1 if op in ("+", "-") else 2 if op == "*" else 0
+
+
+def _unwrap(code: str) -> str:
+    """'(a + b)' -> 'a + b' when the outer parentheses enclose the whole text."""
+    if not (code.startswith("(") and code.endswith(")")):
+        return code
+    depth = 0
+    for i, ch in enumerate(code):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0 and i != len(code) - 1:
+                return code
+    return code[1:-1]
 
 
 def _kind(t: T.Type) -> str:
