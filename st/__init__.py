@@ -145,11 +145,6 @@ def compile_source(text, filename: str = "program.st") -> Compilation:
             )
         )
         return Compilation(filename, text, diags, None)
-    except RecursionError:
-        diags.append(
-            Diagnostic("error", "E405", "the program is nested too deeply to compile", filename, 0, 0)
-        )
-        return Compilation(filename, text, diags, None)
     except Exception as exc:  # noqa: BLE001
         diags.append(_internal(filename, "generating code", exc))
         return Compilation(filename, text, diags, None)
