@@ -155,3 +155,82 @@ def test_explicit_conversion_makes_narrowing_compile_and_wraps(kit):
     plc = kit.run(src, scans=1)
     assert plc["i"] == 70000 - 65536
     assert plc["s"] == ((70000 - 65536 + 128) % 256) - 128
+
+
+def test_wrap_on_store_into_array_elements_struct_fields_and_fb_members(kit):
+    src = """
+TYPE Pair : STRUCT small : SINT := 127; word : WORD; END_STRUCT; END_TYPE
+FUNCTION_BLOCK Holder
+VAR_OUTPUT level : INT := 32767; END_VAR
+    level := level + 1;
+END_FUNCTION_BLOCK
+PROGRAM Main
+VAR
+    arr : ARRAY[1..2] OF INT := [32767, -32768];
+    p : Pair;
+    h : Holder;
+    minus : INT := -32768;
+    quotient : INT;
+    product : INT;
+    twoHundred : INT := 200;
+END_VAR
+    arr[1] := arr[1] + 1;
+    arr[2] := arr[2] - 1;
+    p.small := p.small + 1;
+    p.word := p.word - 1;
+    h();
+    quotient := minus / -1;
+    product := twoHundred * twoHundred;
+END_PROGRAM
+"""
+    plc = kit.run(src, scans=1)
+    assert (plc["arr[1]"], plc["arr[2]"]) == (-32768, 32767)
+    assert plc["p.small"] == -128
+    assert plc["p.word"] == 65535
+    assert plc["h.level"] == -32768
+    assert plc["quotient"] == -32768  # 32768 wraps on store
+    assert plc["product"] == 40000 - 65536
+
+
+def test_small_types_compute_wide_intermediates(kit):
+    src = kit.main(
+        "a : SINT := 100; b : SINT := 100; avg : SINT; u1 : UINT := 1; u2 : UINT := 2; diff : UINT; "
+        "cmp : BOOL; d : DINT := 40000; i : INT := 30000;",
+        "avg := (a + b) / 2;\ndiff := u1 - u2;\ncmp := i < d;",
+    )
+    plc = kit.run(src, scans=1)
+    assert plc["avg"] == 100
+    assert plc["diff"] == 65535
+    assert plc["cmp"] is True
+
+
+def test_real_storage_everywhere_is_float32(kit):
+    src = """
+TYPE Reading : STRUCT value : REAL; END_STRUCT; END_TYPE
+FUNCTION Third : REAL
+VAR_INPUT x : REAL; END_VAR
+    Third := x / 3.0;
+END_FUNCTION
+PROGRAM Main
+VAR
+    arr : ARRAY[1..2] OF REAL;
+    rd : Reading;
+    f : REAL;
+    big : DINT := 16777217;
+    asReal : REAL;
+    r : REAL := 0.1;
+    isTenth : BOOL;
+END_VAR
+    arr[1] := 0.1;
+    rd.value := 0.2;
+    f := Third(1.0);
+    asReal := DINT_TO_REAL(big);
+    isTenth := r = 0.1;
+END_PROGRAM
+"""
+    plc = kit.run(src, scans=1)
+    assert plc["arr[1]"] == float(np.float32(0.1))
+    assert plc["rd.value"] == float(np.float32(0.2))
+    assert plc["f"] == float(np.float32(1.0) / np.float32(3.0))
+    assert plc["asReal"] == 16777216.0  # 2**24 + 1 has no float32
+    assert plc["isTenth"] is True  # the literal is a REAL in a REAL comparison, as on a PLC
