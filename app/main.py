@@ -953,8 +953,16 @@ class DebuggerApp:
                                                               imgui.ImVec4(1, 0.85, 0.2, 1), 1.5)
                 if changed:
                     self._plot_cursor_target = t_new
-                if implot.is_plot_hovered() and imgui.is_mouse_double_clicked(imgui.MouseButton_.left):
-                    self._plot_cursor_target = implot.get_plot_mouse_pos().x
+                # A click (not a drag, which pans) moves the run to that time.
+                if implot.is_plot_hovered() and imgui.is_mouse_clicked(imgui.MouseButton_.left):
+                    m = imgui.get_mouse_pos()
+                    self._plot_press = (m.x, m.y, implot.get_plot_mouse_pos().x)
+                press = getattr(self, "_plot_press", None)
+                if press and implot.is_plot_hovered() and imgui.is_mouse_released(imgui.MouseButton_.left):
+                    m = imgui.get_mouse_pos()
+                    if abs(m.x - press[0]) + abs(m.y - press[1]) < 4 and not changed:
+                        self._plot_cursor_target = press[2]
+                    self._plot_press = None
                 implot.end_plot()
         target = getattr(self, "_plot_cursor_target", None)
         if target is not None and imgui.is_mouse_released(imgui.MouseButton_.left):
