@@ -25,19 +25,25 @@ def main(argv: list[str] | None = None) -> int:
     from app.loading import LoadError, load_debugger
     from app.main import SPEEDS, DebuggerApp, WindowError
 
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
     try:
-        d = load_debugger(args.task, args.program, args.condition)
+        from app.loading import find_task, read_program
+
+        # Debug a copy of the program, so the test can edit it and watch the window reload it.
+        text, _ = read_program(find_task(args.task), args.program)
+        copy = out / f"{args.task}-program.st"
+        copy.write_text(text, encoding="utf-8")
+        d = load_debugger(args.task, str(copy), args.condition)
     except LoadError as exc:
         print(f"smoke: {exc}", file=sys.stderr)
         return 2
     w, h = (int(v) for v in args.size.lower().split("x"))
     try:
-        app = DebuggerApp(d, size=(w, h), watch_file=False, layout_file=None)
+        app = DebuggerApp(d, size=(w, h), watch_file=True, layout_file=None)
     except WindowError as exc:
         print(f"smoke: no window: {exc}", file=sys.stderr)
         return 3
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     try:
         app.park_mouse()
         for _ in range(max(3, args.frames // 2)):
@@ -104,6 +110,8 @@ def interact(app) -> str:
         click(*app.gutter_pos[line])
         if line in d.breakpoints:
             problems.append("a second gutter click did not clear the breakpoint")
+    problems += reload_check(app)
+    d = app.d
     button = next((h for h in app.view.hotspots if h.operable and h.kind == "push_button"), None)
     if button is not None:
         before = len(d.edits)
@@ -113,6 +121,28 @@ def interact(app) -> str:
         if actions != ["press", "release"]:
             problems.append(f"clicking {button.name} gave {actions}, not press then release")
     return "ok" if not problems else "; ".join(problems)
+
+
+def reload_check(app) -> list[str]:
+    """Save the program with a comment line on top: the window must reload it and move the
+    breakpoint with its line."""
+    import time
+
+    d = app.d
+    line = min(d.breakable_lines())
+    d.toggle_breakpoint(line)
+    path = Path(d.filename)
+    path.write_text("// edited while the debugger was open\n" + d.source, encoding="utf-8")
+    deadline = time.perf_counter() + 5.0
+    while time.perf_counter() < deadline and not app.d.source.startswith("// edited"):
+        app.frame()
+        time.sleep(0.02)
+    if not app.d.source.startswith("// edited"):
+        return ["saving the program file did not reload it"]
+    if app.d.breakpoints != {line + 1}:
+        return [f"after the reload the breakpoint is on {sorted(app.d.breakpoints)}, not line {line + 1}"]
+    app.d.toggle_breakpoint(line + 1)
+    return []
 
 
 if __name__ == "__main__":
