@@ -40,7 +40,8 @@ def _json_value(value, t):
     if isinstance(t, T.EnumT):
         return t.name_of(value)
     if isinstance(value, float) and not math.isfinite(value):
-        return None if value != value else (1e309 if value > 0 else -1e309)  # json writes Infinity
+        # JSON has no NaN or infinity: spell them as ST displays them, so the output stays valid JSON
+        return "NaN" if value != value else ("INF" if value > 0 else "-INF")
     return value
 
 
@@ -84,7 +85,7 @@ def run_program_command(path, scans, watch, json_target) -> int:
             )
             return 1
         result[name] = _json_value(inst.read(name), t)
-    text = json.dumps(result)
+    text = json.dumps(result, allow_nan=False)
     if json_target in (None, "-"):
         print(text)
     else:
