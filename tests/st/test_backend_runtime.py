@@ -185,7 +185,8 @@ def test_cli_json_values_and_check_summary(tmp_path, capsys):
 def test_cli_json_spells_non_finite_reals_and_stays_valid_json(tmp_path, capsys):
     path = tmp_path / "inf.st"
     path.write_text(
-        "PROGRAM Main\nVAR z : REAL; up : REAL; nan : REAL; END_VAR\n up := 1.0 / z;\n nan := z / z;\nEND_PROGRAM\n"
+        "PROGRAM Main\nVAR z : REAL; up : REAL; nan : REAL; END_VAR\n"
+        " up := 1.0 / z;\n nan := z / z;\nEND_PROGRAM\n"
     )
     assert run_program_command(str(path), 1, "up,nan", "-") == 0
     out = capsys.readouterr().out
