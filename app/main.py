@@ -509,7 +509,9 @@ class DebuggerApp:
         """A slider over every scan reached so far; violations marked; release to go there."""
         imgui = self.imgui
         d = self.d
-        end = max(d.furthest_scan, d.scan, 1)
+        # The whole time limit, so the scale stays put while the run grows.
+        limit = d.session.max_scans if d.session is not None else 1
+        end = max(d.furthest_scan, d.scan, limit, 1)
         imgui.set_next_item_width(-1)
         pos = imgui.get_cursor_screen_pos()
         changed, value = imgui.slider_int("##timeline", d.scan, 0, end, "scan %d  (drag to travel in time)")

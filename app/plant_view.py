@@ -144,7 +144,10 @@ def _extent(kind: str, s: dict) -> list[Point]:
         r = math.hypot(s["length"], s["width"]) / 2
         return [(x - r, y - s["width"]), (x + r, y + s["width"])]
     if kind == "photo_eye":
-        return [(s["x1"], s["y1"]), (s["x2"], s["y2"])]
+        dx, dy = s["x2"] - s["x1"], s["y2"] - s["y1"]
+        n = math.hypot(dx, dy) or 1.0
+        # and the label beyond the emitter
+        return [(s["x1"] - dx / n * 40, s["y1"] - dy / n * 40), (s["x2"], s["y2"])]
     if kind == "axis":
         pts = []
         a = math.radians(s.get("angle", 0.0))
@@ -230,7 +233,7 @@ def draw_photo_eye(c: _Ctx, name: str, s: dict) -> None:
     c.circle(p[0], p[1], 5, theme.LIT if blocked else theme.UNLIT, min_px=3)
     dx, dy = q[0] - p[0], q[1] - p[1]
     n = math.hypot(dx, dy) or 1
-    c.label(name, p[0] - dx / n * 30, p[1] - dy / n * 30)
+    c.label(name, p[0] - dx / n * 24, p[1] - dy / n * 24)
     c.hot(name, "photo_eye", [c.px(*p), c.px(*q)], pad=8)
 
 
@@ -296,7 +299,7 @@ def draw_workpiece(c: _Ctx, name: str, s: dict) -> None:
     kind = str(s.get("part_kind", ""))
     if kind and c.mm(s["width"]) >= 14:
         fg = (20, 20, 20) if sum(col) > 380 else (245, 245, 245)
-        c.text(kind[:3], x, y, fg, 12)
+        c.label(kind[:3], x, y, fg, 12)  # with the labels, so a beam across the part does not hide it
     if s.get("held"):
         c.circle(x, y, s["width"] / 2 + 6, theme.HELD, width=2)
     c.hot(name, "workpiece", pts)
@@ -577,7 +580,7 @@ class PlantView:
         if not pts:
             pts = [(0.0, 0.0), (1000.0, 600.0)]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        margin = 90.0
+        margin = 45.0 + 0.1 * max(max(xs) - min(xs), max(ys) - min(ys))  # room for labels
         self.world_centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         self.world_size = (max(xs) - min(xs) + 2 * margin, max(ys) - min(ys) + 2 * margin)
         self._fitted_for = id(plant)
