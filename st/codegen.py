@@ -1278,8 +1278,25 @@ def _walk_stmts(stmts):
             yield from _walk_stmts(s.body)
 
 
+def _calls_in(node):
+    """Every Call inside an expression or statement node (not into nested statement bodies)."""
+    if isinstance(node, A.Call):
+        yield node
+    for name in getattr(node, "__slots__", ()):
+        v = getattr(node, name, None)
+        items = v if isinstance(v, list) else [v]
+        for x in items:
+            if isinstance(x, (A.Expr, A.CallArg)):
+                yield from _calls_in(x)
+
+
 def _assigns(stmts, lname: str) -> bool:
     for s in _walk_stmts(stmts):
+        for name in ("value", "condition", "selector", "start", "end", "step"):
+            for call in _calls_in(getattr(s, name, None)):
+                for a in call.args:
+                    if a.value is not None and _root_name(a.value) == lname:
+                        return True  # an output or VAR_IN_OUT argument may change it
         if isinstance(s, A.Assign) and _root_name(s.target) == lname:
             return True
         if isinstance(s, A.ForStmt) and s.var.lower() == lname:
