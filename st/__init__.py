@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .debug import DebugInstance, Pause
 from .diagnostics import Diagnostic, format_all, sort_key
 from .runtime import Instance, Program, RuntimeFault, VarNode
 
 __all__ = [
     "Compilation",
+    "DebugInstance",
     "Diagnostic",
     "Instance",
     "Pause",
@@ -25,14 +27,6 @@ __all__ = [
     "compile_file",
     "compile_source",
 ]
-
-
-def __getattr__(name):
-    if name == "Pause":
-        from .debug import Pause
-
-        return Pause
-    raise AttributeError(name)
 
 
 class Compilation:
