@@ -83,6 +83,15 @@ class DebuggerApp:
             pygame.display.set_mode(size, pygame.DOUBLEBUF | pygame.OPENGL | pygame.RESIZABLE)
         except pygame.error as exc:
             raise WindowError(str(exc)) from None
+        driver = pygame.display.get_driver()
+        version = None
+        try:
+            version = gl.glGetString(gl.GL_VERSION)
+        except Exception:  # PyOpenGL raises its own error types when there is no context
+            version = None
+        if version is None or driver in ("dummy", "offscreen"):
+            pygame.display.quit()
+            raise WindowError(f"no OpenGL context on the {driver!r} video driver (is DISPLAY set?)")
         self.size = size
         imgui.create_context()
         implot.create_context()

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_main(*args, cwd=ROOT):
-    env = {"SDL_VIDEODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
+    env = {"PATH": "/usr/bin:/bin"}  # no DISPLAY: snapshots need no window
     return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
                           cwd=cwd, env=env, timeout=120)
 
@@ -51,3 +51,16 @@ def test_snapshot_of_a_program_with_errors_shows_them_at_their_lines(tmp_path):
     assert r.returncode == 1
     assert f"{prog}:3:" in r.stderr and "does not compile" in r.stderr
     assert not (tmp_path / "x.png").exists()
+
+
+def test_the_window_without_a_display_ends_in_one_clear_message():
+    r = run_main("--task", "MOT-E01")  # run_main's environment has no DISPLAY
+    assert r.returncode == 1
+    assert "cannot open the debugger window" in r.stderr and "--headless" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_the_window_on_an_unknown_condition_lists_the_conditions():
+    r = run_main("--task", "MOT-E01", "--condition", "zzz")
+    assert r.returncode == 2
+    assert "has no condition 'zzz'" in r.stderr and "nominal" in r.stderr
