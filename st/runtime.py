@@ -215,8 +215,19 @@ def _to_string(v, kind: str) -> str:
         return _fmt_real(v, False)
     if kind == "TIME":
         return _fmt_time(v)
-    if kind == "LTIME":
-        return "LTIME#" + str(v) + "ns"
+    fmt = {
+        "LTIME": "format_ltime",
+        "DATE": "format_date",
+        "TIME_OF_DAY": "format_tod",
+        "DATE_AND_TIME": "format_dt",
+    }.get(kind)
+    if fmt is not None:
+        try:
+            from . import stdlib  # noqa: PLC0415
+
+            return getattr(stdlib, fmt)(v)
+        except Exception:  # noqa: BLE001 - a date out of range still converts to its number
+            return str(v)
     return str(v)
 
 
