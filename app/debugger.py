@@ -258,6 +258,7 @@ class Debugger:
 
     def select_condition(self, name: str) -> None:
         self.condition = self._find_condition(name)
+        self._idle_plant = None
         self.reset()
 
     # ----- what the panels show ----------------------------------------------------------

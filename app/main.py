@@ -478,7 +478,8 @@ class DebuggerApp:
             imgui.end()
             return
         running = d.state == RUNNING
-        if imgui.button("Pause (Shift+F5)" if running else "Run (F5)", (140, 0)):
+        label = "Pause (Shift+F5)" if running else ("Continue (F5)" if d.in_scan or d.scan else "Run (F5)")
+        if imgui.button(label, (150, 0)):
             d.pause_run() if running else d.start_running()
         imgui.same_line()
         for label, fn, tip in (("Step scan", d.step_scan, "F6: finish this scan or run one whole scan"),
