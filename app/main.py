@@ -131,6 +131,7 @@ class DebuggerApp:
         self._highlight_cache: tuple[str, list] | None = None
         self.quit = False
         self.focus: str | None = None     # a panel to bring to the front on the next frame
+        self._docked: dict[str, bool] = {}
         self.plant_origin = (0.0, 0.0)
         self.gutter_pos: dict[int, tuple[float, float]] = {}
         self.frame_times: list[float] = []
@@ -309,7 +310,9 @@ class DebuggerApp:
         self.sim_times.append(time.perf_counter() - ts)
         imgui.new_frame()
         self._menu()
-        dock = imgui.dock_space_over_viewport()
+        # Passthru: the dock host draws no background under the panels (one less full-window
+        # layer of pixels for a software OpenGL to fill).
+        dock = imgui.dock_space_over_viewport(0, None, imgui.DockNodeFlags_.passthru_central_node)
         if self._fresh_layout:
             self._default_layout(dock)
             self._fresh_layout = False
@@ -326,7 +329,8 @@ class DebuggerApp:
         if self.focus:
             imgui.set_window_focus(self.focus)
             self.focus = None
-        gl.glClearColor(0.09, 0.10, 0.12, 1)
+        bg = self.imgui.get_style().color_(self.imgui.Col_.window_bg)
+        gl.glClearColor(bg.x * bg.w, bg.y * bg.w, bg.z * bg.w, 1)
         gl.glClear(gl.GL_COLOR_BUFFER_BIT)
         imgui.render()
         self.impl.render(imgui.get_draw_data())
@@ -471,10 +475,21 @@ class DebuggerApp:
 
     # ----- panels --------------------------------------------------------------------------
 
+    def _begin(self, name: str) -> bool:
+        """imgui.begin for a panel. A docked panel draws no background of its own: the frame is
+        cleared in the panel colour instead, one less layer of pixels to fill (software OpenGL
+        fills every layer); a floating panel keeps its background."""
+        imgui = self.imgui
+        if self._docked.get(name, True):
+            imgui.set_next_window_bg_alpha(0.0)
+        visible = imgui.begin(name)[0]
+        self._docked[name] = imgui.is_window_docked()
+        return visible
+
     def _controls_panel(self) -> None:
         imgui = self.imgui
         d = self.d
-        if not imgui.begin("Controls")[0]:
+        if not self._begin("Controls"):
             imgui.end()
             return
         running = d.state == RUNNING
@@ -544,7 +559,7 @@ class DebuggerApp:
     def _plant_panel(self) -> None:
         imgui, pg, gl = self.imgui, self.pygame, self.gl
         imgui.push_style_var(imgui.StyleVar_.window_padding, (0, 0))
-        visible = imgui.begin("Plant")[0]
+        visible = self._begin("Plant")
         imgui.pop_style_var()
         if not visible:
             imgui.end()
@@ -631,7 +646,7 @@ class DebuggerApp:
     def _source_panel(self) -> None:
         imgui = self.imgui
         d = self.d
-        if not imgui.begin("Source")[0]:
+        if not self._begin("Source"):
             imgui.end()
             return
         imgui.text(f"{d.filename}")
@@ -722,7 +737,7 @@ class DebuggerApp:
     def _io_panel(self) -> None:
         imgui = self.imgui
         d = self.d
-        if not imgui.begin("I/O")[0]:
+        if not self._begin("I/O"):
             imgui.end()
             return
         flags = (imgui.TableFlags_.row_bg | imgui.TableFlags_.borders_inner_v | imgui.TableFlags_.resizable
@@ -783,7 +798,7 @@ class DebuggerApp:
     def _variables_panel(self) -> None:
         imgui = self.imgui
         d = self.d
-        if not imgui.begin("Variables")[0]:
+        if not self._begin("Variables"):
             imgui.end()
             return
         if not d.compiled:
@@ -867,7 +882,7 @@ class DebuggerApp:
     def _watch_panel(self) -> None:
         imgui = self.imgui
         d = self.d
-        if not imgui.begin("Watch")[0]:
+        if not self._begin("Watch"):
             imgui.end()
             return
         imgui.set_next_item_width(-110)
@@ -899,7 +914,7 @@ class DebuggerApp:
     def _plot_panel(self) -> None:
         imgui, implot = self.imgui, self.implot
         d = self.d
-        if not imgui.begin("Plot")[0]:
+        if not self._begin("Plot"):
             imgui.end()
             return
         if not hasattr(self, "plot_io"):
@@ -990,7 +1005,7 @@ class DebuggerApp:
     def _verdict_panel(self) -> None:
         imgui = self.imgui
         d = self.d
-        if not imgui.begin("Verdict")[0]:
+        if not self._begin("Verdict"):
             imgui.end()
             return
         ok, at = d.completion()
