@@ -182,6 +182,8 @@ class DebuggerApp:
         st.window_rounding = 4.0
         st.frame_rounding = 3.0
         st.item_spacing = imgui.ImVec2(8, 5)
+        # The plot area shows the frame behind it: one layer less to fill per plot.
+        self.implot.get_style().set_color_(self.implot.Col_.plot_bg, imgui.ImVec4(0, 0, 0, 0))
 
     def _title(self) -> str:
         d = self.d
