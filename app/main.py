@@ -726,6 +726,11 @@ class DebuggerApp:
             if k:
                 imgui.same_line(0, 0)
             imgui.text_colored(SYNTAX_COLOURS.get(kind, SYNTAX_COLOURS["other"]), text)
+            if kind in ("ident", "address") and d.compiled and imgui.is_item_hovered():
+                try:  # a variable under the mouse shows its value (a field path is one token here)
+                    imgui.set_tooltip(f"{text} = {format_value(d.read(text))}")
+                except KeyError:
+                    pass
         if n in errors:
             imgui.same_line(0, 16)
             imgui.text_colored((1, 0.5, 0.45, 1), "  <- " + "; ".join(errors[n]))
