@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.watch import WatchError, WatchExpression
+from sim.session import SessionError
 
 SCAN_MS = 10
 
@@ -403,48 +404,57 @@ class Debugger:
 
     # ----- edits (replayed on rewind) ----------------------------------------------------
 
-    def force(self, target: str, value: Any) -> None:
+    def force(self, target: str, value: Any) -> bool:
         """Force a program variable: the program cannot overwrite it until unforced."""
-        self._edit(Edit(self.scan, "force", target, value))
+        return self._edit(Edit(self.scan, "force", target, value))
 
-    def unforce(self, target: str) -> None:
-        self._edit(Edit(self.scan, "unforce", target))
+    def unforce(self, target: str) -> bool:
+        return self._edit(Edit(self.scan, "unforce", target))
 
-    def write(self, path: str, value: Any) -> None:
+    def write(self, path: str, value: Any) -> bool:
         """Write a program variable once (the program may overwrite it in the next scan)."""
-        self._edit(Edit(self.scan, "write", path, value))
+        return self._edit(Edit(self.scan, "write", path, value))
 
-    def force_io(self, point: str, value: Any) -> None:
+    def force_io(self, point: str, value: Any) -> bool:
         """Force an I/O point (name or address): an input at sampling, an output when applied."""
-        self._edit(Edit(self._plant_side_scan(point), "force_io", point, value))
+        return self._edit(Edit(self._plant_side_scan(point), "force_io", point, value))
 
-    def release_io(self, point: str) -> None:
-        self._edit(Edit(self._plant_side_scan(point), "release_io", point))
+    def release_io(self, point: str) -> bool:
+        return self._edit(Edit(self._plant_side_scan(point), "release_io", point))
 
-    def operate(self, action: str, device: str | None = None, value: Any = None) -> None:
+    def operate(self, action: str, device: str | None = None, value: Any = None) -> bool:
         """An operator action on the plant: press / release a button, trip_estop, select ..."""
-        self._edit(Edit(self._plant_side_scan(None), "operator", device, (action, value)))
+        return self._edit(Edit(self._plant_side_scan(None), "operator", device, (action, value)))
 
     def _plant_side_scan(self, point: str | None) -> int:
         # Made while paused inside scan k, a plant-side edit is first seen by the input sample
         # of scan k+1 (outputs: when scan k applies them), so it replays before that scan.
         if not self.in_scan:
             return self.scan
-        if point is not None and self.task.io_point(point).direction == "output":
-            return self.scan
+        try:
+            if point is not None and self.task.io_point(point).direction == "output":
+                return self.scan
+        except KeyError:
+            return self.scan  # applying it reports the unknown point
         return self.scan + 1
 
-    def _edit(self, edit: Edit) -> None:
+    def _edit(self, edit: Edit) -> bool:
+        """Apply a user edit now and record it for replay; False (and a message) if refused."""
         if not self.compiled:
-            return
+            return False
+        try:
+            self._apply(edit)
+        except (KeyError, ValueError, TypeError, SessionError) as exc:  # unknown path, refused value
+            self.message = str(exc.args[0]) if exc.args else f"cannot {edit.kind} {edit.target}"
+            return False
         # Changing the past discards the edits recorded after this scan.
         del self.edits[self._edits_applied:]
         at = len(self.edits)
         while at and self.edits[at - 1].scan > edit.scan:
             at -= 1  # keep scan order for the replay (an output force may belong before an input's)
         self.edits.insert(at, edit)
-        self._apply(edit)
         self._edits_applied = len(self.edits)
+        return True
 
     def _apply(self, e: Edit) -> None:
         inst, ses = self.instance, self.session

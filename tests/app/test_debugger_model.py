@@ -205,3 +205,13 @@ def test_map_lines_follows_inserted_lines():
 def test_unknown_condition_lists_the_valid_ones():
     with pytest.raises(ValueError, match="c1, c2"):
         Debugger(belt_task(), BELT_PROGRAM, "belt.st", "nope", compile_source=fake_compile)
+
+
+def test_refused_edits_give_a_message_and_are_not_recorded(make):
+    d = make()
+    assert not d.force_io("NoSuchPoint", True)
+    assert "NoSuchPoint" in d.message
+    assert not d.write("NoSuchVariable", 1)
+    assert not d.operate("press", "no_button")
+    assert d.edits == []
+    assert d.write("Scans", 5) and len(d.edits) == 1
