@@ -308,7 +308,11 @@ class DebuggerApp:
         self.impl.process_inputs()
         self._check_reload()
         ts = time.perf_counter()
-        self._advance()
+        try:
+            self._advance()
+        except Exception as exc:  # a bug below (compiler, plant) must not close the window
+            self.d.pause_run()
+            self.d.message = f"internal error while running: {type(exc).__name__}: {exc}"
         self.sim_times.append(time.perf_counter() - ts)
         imgui.new_frame()
         self._menu()
