@@ -1287,9 +1287,11 @@ class Checker:
             return ERR
         # REAL literals next to a REAL operand are REAL (float32), not LREAL
         if isinstance(lt, T.RealLitT) and isinstance(rt, T.Elem) and rt.base is T.REAL:
-            self.out.consts[id(e.left)] = f32(self.out.consts[id(e.left)])
+            if id(e.left) in self.out.consts:
+                self.out.consts[id(e.left)] = f32(self.out.consts[id(e.left)])
         if isinstance(rt, T.RealLitT) and isinstance(lt, T.Elem) and lt.base is T.REAL:
-            self.out.consts[id(e.right)] = f32(self.out.consts[id(e.right)])
+            if id(e.right) in self.out.consts:
+                self.out.consts[id(e.right)] = f32(self.out.consts[id(e.right)])
         if op in ("AND", "OR", "XOR"):
             if lt.is_bool and rt.is_bool:
                 return T.BOOL
@@ -1327,6 +1329,8 @@ class Checker:
         if (lt.is_num or lt.is_bits) and (rt.is_num or rt.is_bits):
             if isinstance(lt, T.IntLitT) and isinstance(rt, T.IntLitT):
                 return T.IntLitT(0)  # refined by folding in expr()
+            if isinstance(lt, (T.IntLitT, T.RealLitT)) and isinstance(rt, (T.IntLitT, T.RealLitT)):
+                return T.RealLitT()  # literals only: fits REAL and LREAL targets alike
             c = T.common_type(lt, rt)
             if c is None:
                 self.err(
