@@ -848,6 +848,12 @@ class _AstBuilder(Transformer):
         self._check_vendor_call(func)
         return _at(ast.Call(func, args), func, c[-1] if not isinstance(c[-1], Token) else c[-1])
 
+    def operator_call(self, c):
+        op = c[0]
+        func = _at(ast.Name(str(op).upper()), op)
+        args = _first(c, list) or []
+        return _at(ast.Call(func, args), op, c[-1])
+
     # ---- expressions
     def binop(self, c):
         left, op, right = c
