@@ -19,6 +19,7 @@ from sim.task import Completion, Condition, IOPoint, OperatorAction, ParameterRa
 
 WINDOW_MM = 0.5          # in-position window of the drive, and the judge's tolerance
 DONE_WITHIN_S = 1.0      # Done must come on within this time after the slide is at rest there
+MOVE_WITHIN_S = 1.0      # the slide must start moving within this time of Start (no clock-driven start)
 HOLD_S = 2.0
 LIMIT_MINUS_MM, LIMIT_PLUS_MM = -5.0, 505.0
 
@@ -81,9 +82,36 @@ class DoneSoonAfterArrival(judges.Judge):
         return "" if self.done else "slide at rest at the ordered position, then Done"
 
 
+class MovesSoonAfterStart(judges.Judge):
+    """The slide must start moving within MOVE_WITHIN_S of Start being pressed.
+
+    Without it, a program that ignores the button and starts on a clock just past the latest
+    published press time would pass every condition.
+    """
+
+    name = f"slide moving within {MOVE_WITHIN_S:g} s of Start"
+
+    def __init__(self):
+        super().__init__()
+        self.pressed_ms: int | None = None
+
+    def update(self, s):
+        if self.done or self.failed:
+            return self.done
+        if self.pressed_ms is None:
+            self.pressed_ms = s.time_ms
+        if s.plant["slide"].vel != 0.0:
+            return self._finish(s)
+        if s.time_ms - self.pressed_ms > MOVE_WITHIN_S * 1000:
+            self.failed = (f"Start was pressed at {self.pressed_ms / 1000:g} s but the slide had not "
+                           f"started moving {MOVE_WITHIN_S:g} s later")
+        return False
+
+
 def _completion():
     return judges.in_order(
         judges.event("Start pressed", lambda s: s.io["start_pb"]),
+        MovesSoonAfterStart(),
         DoneSoonAfterArrival(),
         judges.held("Done with the slide at rest at the ordered position",
                     lambda s: s.io["done"] and _at_requested(s), HOLD_S),
@@ -202,7 +230,8 @@ TASK = Task(
         "2. If the drive reports a fault, clear it with a rising edge on reset_fault; then enable the "
         "drive.\n"
         "3. After Start, move the slide to the ordered position (%IW1, 0.1 mm): write it to "
-        "target_position and give a rising edge on start_move.\n"
+        "target_position and give a rising edge on start_move; the slide must start moving within "
+        f"{MOVE_WITHIN_S:g} s of Start being pressed.\n"
         f"4. When the slide is at the ordered position and at standstill (in_position and standstill), "
         f"switch Done on, within {DONE_WITHIN_S:g} s of the slide coming to rest there.\n"
         "5. Then keep the slide there, enabled, with Done on.\n"
@@ -210,7 +239,8 @@ TASK = Task(
         "so wait for the drive's signals rather than for fixed times."),
     io=IO,
     completion=Completion(
-        "In this order: Start is pressed; the slide comes to rest within "
+        f"In this order: Start is pressed; the slide starts moving within {MOVE_WITHIN_S:g} s of that; "
+        "the slide comes to rest within "
         f"{WINDOW_MM} mm of the ordered position and Done comes on within {DONE_WITHIN_S:g} s after "
         f"that; then Done stays on with the slide at rest at the ordered position for {HOLD_S:g} s "
         "without a break.",

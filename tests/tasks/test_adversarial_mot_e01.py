@@ -1,0 +1,46 @@
+"""MOT-E01 adversarial review: programs an agent might write to earn reward 1 cheaply must earn 0,
+and a second correct program, written from the prompt alone, must earn 1."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import st
+import tasks
+from sim.verifier import grade
+
+TASK = tasks.get("MOT-E01")
+PROGRAMS = Path(__file__).parent / "adversarial" / "mot_e01"
+
+
+def reward_of(name: str):
+    path = PROGRAMS / name
+    comp = st.compile_source(path.read_text(), str(path))
+    assert comp.ok, comp.format_diagnostics()
+    return grade(TASK, comp.program.instantiate)
+
+
+@pytest.mark.parametrize("name, why", [
+    ("start_by_clock.st", "starts on a clock just past the latest published Start press"),
+    ("done_after_fixed_time.st", "Done on a fixed delay after the move started"),
+    ("ignores_fault.st", "never clears the drive fault stored at power-up"),
+    ("done_on_standstill.st", "takes standstill before the drive responds as arrival"),
+    ("mid_range_target.st", "drives to the middle of the published range, not the order"),
+])
+def test_cheap_program_earns_zero(name, why):
+    report = reward_of(name)
+    assert report.reward == 0, f"{name} ({why}) passed every condition"
+
+
+def test_clock_started_program_fails_where_start_comes_early():
+    report = reward_of("start_by_clock.st")
+    failed = {c.name for c in report.conditions if not c.passed}
+    assert {"nominal", "short_hop"} <= failed
+    assert "moving within 1 s of Start" in next(c.pending for c in report.conditions if c.name == "short_hop")
+
+
+def test_second_correct_program_passes():
+    report = reward_of("second_correct.st")
+    assert report.reward == 1, [(c.name, c.end_reason, c.pending) for c in report.conditions]
