@@ -23,6 +23,7 @@ from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule,
 NEST = (400.0, 300.0)       # nest centre = gripper centre, mm
 OPEN_WIDTH_MM = 90.0        # gap between the open jaws
 CONFIRM_WITHIN_S = 0.5      # 'part secured' must come on within this time after the part is held
+CLOSE_WITHIN_S = 0.5        # close_gripper must come on within this time after the part lies in the nest
 HOLD_S = 2.0
 
 
@@ -88,8 +89,45 @@ class SecuredSoonAfterHeld(judges.Judge):
         return "" if self.done else "part held, then 'part secured' on"
 
 
+class ClosesSoonAfterArrival(judges.Judge):
+    """close_gripper must come on within CLOSE_WITHIN_S of the workpiece lying in the nest.
+
+    Without it, a program that ignores the photo-eye and closes on a clock just past the latest
+    published arrival would pass every condition.
+    """
+
+    name = f"close_gripper on within {CLOSE_WITHIN_S:g} s of the workpiece lying in the nest"
+
+    def __init__(self):
+        super().__init__()
+        self.arrived_ms: int | None = None
+        self.missed: str | None = None
+
+    def update(self, s):
+        # A missed deadline does not end the run (no `failed`): the completion simply never comes,
+        # and the safety rules go on being checked to the time limit, so every fault is reported.
+        if self.done or self.missed:
+            return self.done
+        if self.arrived_ms is None:
+            if s.plant["gripper"].part_between_jaws() is None:
+                return False
+            self.arrived_ms = s.time_ms
+        if s.io["close_gripper"]:
+            return self._finish(s)
+        if s.time_ms - self.arrived_ms > CLOSE_WITHIN_S * 1000:
+            self.missed = (f"the workpiece lay in the nest from {self.arrived_ms / 1000:g} s but "
+                           f"close_gripper was not on {CLOSE_WITHIN_S:g} s later")
+        return False
+
+    def pending(self):
+        if self.done:
+            return ""
+        return self.missed or "workpiece in the nest, then close_gripper on"
+
+
 def _completion():
     return judges.in_order(
+        ClosesSoonAfterArrival(),
         judges.event("workpiece held by the gripper", _holding),
         SecuredSoonAfterHeld(),
         judges.held("workpiece held with 'part secured' on", lambda s: _holding(s) and s.io["part_secured"],
@@ -182,7 +220,8 @@ TASK = Task(
     specification=(
         "1. Wait until a workpiece is in the nest (part_in_nest); do not close the gripper on an empty "
         "nest.\n"
-        "2. Close the gripper (close_gripper := TRUE) on the workpiece.\n"
+        "2. Close the gripper (close_gripper := TRUE) on the workpiece, within "
+        f"{CLOSE_WITHIN_S:g} s of it lying in the nest.\n"
         "3. Wait for part_held; then switch part_secured on, within "
         f"{CONFIRM_WITHIN_S:g} s of the gripper holding the part, and never before.\n"
         "4. Keep the gripper closed and part_secured on from then on (the next station takes over "
@@ -191,7 +230,8 @@ TASK = Task(
         "may be in the nest at power-up or arrive later, so use the sensors, not fixed times."),
     io=IO,
     completion=Completion(
-        "In this order: the gripper holds the workpiece; 'part secured' comes on within "
+        f"In this order: close_gripper comes on within {CLOSE_WITHIN_S:g} s of the workpiece lying in "
+        "the nest; the gripper holds the workpiece; 'part secured' comes on within "
         f"{CONFIRM_WITHIN_S:g} s after that; then the workpiece stays held with 'part secured' on for "
         f"{HOLD_S:g} s without a break.",
         _completion),
