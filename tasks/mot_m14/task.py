@@ -128,14 +128,17 @@ class NestsWorked(judges.Judge):
 
 def _finished_state(s) -> bool:
     table = s.plant["table"]
+    # exactly the ordered count: a program that ignores the order and works the most nests the
+    # published range allows would otherwise pass every condition that orders fewer
     return (s.io["cycle_done"] and s.plant["slide"].pos <= CLEARANCE_MM and s.plant["slide"].vel == 0.0
-            and table.exactly_aligned)
+            and table.exactly_aligned and s.plant["work_log"].count == s.params["nests"])
 
 
 def _completion():
     return judges.in_order(
         NestsWorked(),
-        judges.held("Cycle done on with the slide retracted and the table aligned", _finished_state, HOLD_S),
+        judges.held("Cycle done on with exactly the ordered nests worked, the slide retracted and the "
+                    "table aligned", _finished_state, HOLD_S),
     )
 
 
@@ -251,7 +254,8 @@ TASK = Task(
         "switches are at -5 mm and 200 mm. At power-up the slide may still be out over the table "
         "and the table may have stopped between two stations."),
     specification=(
-        f"1. Work as many nests as nests_ordered (%IW2) says, each a different nest: for each one, "
+        f"1. Work exactly as many nests as nests_ordered (%IW2) says, no more, each a different nest: "
+        f"for each one, "
         f"move the slide to {WORK_MM:g} mm (target 1800) once the table is aligned and at standstill, "
         f"and keep it at rest there for at least {DWELL_S:g} s (the tool works the nest).\n"
         f"2. Before the table turns, retract the slide to {CLEARANCE_MM:g} mm or less (home, 0 mm, "
@@ -263,7 +267,8 @@ TASK = Task(
         "Rotation, settle and stroke times differ from run to run: use the signals, not fixed times."),
     io=IO,
     completion=Completion(
-        f"The ordered number of different nests is worked (each: the enabled slide comes in from "
+        f"The ordered number of different nests, and no more, is worked (each: the enabled slide "
+        f"comes in from "
         f"behind the clearance line and rests at {WORK_MM:g} mm, within {WINDOW_MM} mm, over the "
         f"aligned and still table for {DWELL_S:g} s); after that Cycle "
         f"done is on with the slide at rest at or behind {CLEARANCE_MM:g} mm and the table on a station "

@@ -1,0 +1,45 @@
+"""MOT-M14 adversarial review: programs an agent might write to earn reward 1 cheaply must earn 0,
+and a second correct program, written from the prompt alone, must earn 1."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import st
+import tasks
+from sim.verifier import grade
+
+TASK = tasks.get("MOT-M14")
+PROGRAMS = Path(__file__).parent / "adversarial" / "mot_m14"
+
+
+def reward_of(name: str):
+    path = PROGRAMS / name
+    comp = st.compile_source(path.read_text(), str(path))
+    assert comp.ok, comp.format_diagnostics()
+    return grade(TASK, comp.program.instantiate)
+
+
+@pytest.mark.parametrize("name, why", [
+    ("blind_table_wait.st", "waits a fixed 3 s after each index instead of alignment and standstill"),
+    ("aligned_only.st", "approaches on the alignment switch while the table still creeps in"),
+    ("always_six.st", "ignores the order word and works the most nests the range allows"),
+    ("first_nest_as_found.st", "assumes the table stands on a station at power-up"),
+])
+def test_cheap_program_earns_zero(name, why):
+    report = reward_of(name)
+    assert report.reward == 0, f"{name} ({why}) passed every condition"
+
+
+def test_working_more_nests_than_ordered_never_completes():
+    report = reward_of("always_six.st")
+    failed = {c.name: c.pending for c in report.conditions if not c.passed}
+    assert {"nominal", "slide_left_in_nest", "fast_table_slow_slide"} <= set(failed)
+    assert "exactly the ordered nests worked" in failed["nominal"]
+
+
+def test_second_correct_program_passes():
+    report = reward_of("second_correct.st")
+    assert report.reward == 1, [(c.name, c.end_reason, c.pending) for c in report.conditions]
