@@ -229,14 +229,19 @@ CONDITIONS = (
           requests=((0.5, 0.5), (0.5, 0.5), (0.5, 0.5)), regap_s=1.0),
     _cond("busy_neighbours", 303, "stations 1 and 2 ask again and again right after being served; "
           "station 3 asks once", shuttle_start_mm=100.0, shuttle_speed=500.0, shuttle_accel=2000.0,
-          arm_time_s=0.3, works=(1.5, 1.5, 1.0),
+          arm_time_s=0.6, works=(1.5, 1.5, 1.0),
           requests=((0.5,) * 5, (0.5,) * 5, (1.0,)), regap_s=0.3),
     _cond("slow_shuttle", 304, "slow soft shuttle starting between stations, slow arms, long work",
           shuttle_start_mm=720.0, shuttle_speed=150.0, shuttle_accel=400.0, arm_time_s=0.8,
           works=(3.0, 2.5, 0.8), requests=((2.0,), (0.2, 10.0), (4.0,)), regap_s=0.5),
     _cond("fast_and_busy", 305, "fast shuttle, quick arms, the outer stations ask repeatedly",
           shuttle_start_mm=300.0, shuttle_speed=600.0, shuttle_accel=2500.0, arm_time_s=0.2,
-          works=(0.8, 2.0, 1.2), requests=((0.3,) * 4, (6.0,), (0.3,) * 4), regap_s=0.4),
+          works=(1.5, 2.0, 1.5), requests=((0.3,) * 5, (1.0,), (0.3,) * 5), regap_s=0.3),
+    # with busy_neighbours and fast_and_busy, every fixed priority order starves one station
+    _cond("busy_upper", 306, "stations 2 and 3 ask again and again right after being served; "
+          "station 1 asks once; shuttle starts at the far end", shuttle_start_mm=900.0,
+          shuttle_speed=350.0, shuttle_accel=1200.0, arm_time_s=0.6, works=(1.0, 1.5, 1.5),
+          requests=((1.0,), (0.5,) * 5, (0.5,) * 5), regap_s=0.3),
 )
 
 IO = (

@@ -1,0 +1,53 @@
+"""MOT-H15 adversarial review: programs an agent might write to earn reward 1 cheaply must earn 0,
+and a second correct program, written from the prompt alone, must earn 1."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+import st
+import tasks
+from sim.verifier import grade
+
+TASK = tasks.get("MOT-H15")
+PROGRAMS = Path(__file__).parent / "adversarial" / "mot_h15"
+
+
+def grade_text(text: str, name: str):
+    comp = st.compile_source(text, name)
+    assert comp.ok, comp.format_diagnostics()
+    return grade(TASK, comp.program.instantiate)
+
+
+def reward_of(name: str):
+    return grade_text((PROGRAMS / name).read_text(), name)
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations((1, 2, 3))))
+def test_every_fixed_priority_order_starves_a_station(order):
+    text = (PROGRAMS / "fixed_priority.st").read_text()
+    text = text.replace("Priority : ARRAY[1..3] OF INT := [1, 2, 3];",
+                        f"Priority : ARRAY[1..3] OF INT := [{', '.join(map(str, order))}];")
+    report = grade_text(text, f"fixed_priority_{''.join(map(str, order))}.st")
+    assert report.reward == 0
+    starved = [c for c in report.conditions if not c.passed]
+    assert starved and all(c.violated_rules == ["MOT-H15-S3"] for c in starved)
+    # the station last in the order is the one that waits too long somewhere
+    assert any(f"station {order[-1]} has waited" in c.first_violation.message for c in starved)
+
+
+@pytest.mark.parametrize("name, why", [
+    ("nearest_first.st", "shortest travel first starves a station far from the busy ones"),
+    ("fixed_order_cycle.st", "serves 1, 2, 3 in a fixed cycle and waits for each in turn"),
+])
+def test_cheap_program_earns_zero(name, why):
+    report = reward_of(name)
+    assert report.reward == 0, f"{name} ({why}) passed every condition"
+
+
+def test_second_correct_program_passes():
+    report = reward_of("second_correct.st")
+    assert report.reward == 1, [(c.name, c.pending, c.first_violation) for c in report.conditions]
