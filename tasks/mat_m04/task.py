@@ -28,6 +28,8 @@ KINDS = {"A": dict(part_kind="A", code=1, colour="red", material="metal", height
          "C": dict(part_kind="C", code=3, colour="yellow", material="metal", height_mm=45.0)}
 FEED_AT, INSPECT_AT, P1_AT, P2_AT, EYE_OFFSET, END_EYE_AT = 60.0, 400.0, 900.0, 1300.0, 20.0, 1760.0
 PUSHER_KIND = {"pusher1": "A", "pusher2": "B"}
+STROKE_TURN_S = 0.3       # a sorting pusher at its end switch must be told back within this time
+BELT_RESTART_S = 0.5      # after a push, the belt (or the other pusher) must go again within this time
 
 
 class Chute(Device):
@@ -255,7 +257,9 @@ Kind A goes into chute 1 (pusher 1), kind B into chute 2 (pusher 2), kind C runs
 end onto the run-out (eye_end sees it pass). The photo-eye after each pusher turns TRUE when a
 part's leading edge reaches it: that part then lies in front of the pusher. To push a part,
 stop the belt, wait for standstill (belt_speed = 0), extend the pusher to its end switch,
-retract it, and run the belt again. A chute holds a limited number of parts; when it reports
+retract it at once (within {STROKE_TURN_S:g} s of the end switch), and once it is fully back run
+the belt again within {BELT_RESTART_S:g} s (unless the other pusher pushes next, a chute reports
+full, or every part is sorted). A chute holds a limited number of parts; when it reports
 full, wait until the operator has emptied it before pushing into it. The belt speed, the
 measuring time and the pusher times are not known in advance.
 
@@ -263,14 +267,85 @@ At the start the belt stands still; a pusher may be out, and a part may already 
 inspection zone (it counts as one of the {LOT}). When all {LOT} parts have reached their
 destinations, stop the belt with every pusher retracted."""
 
+
+
+class QuickStrokes(judges.Judge):
+    """The sort completes only if every push is a quick in-and-out: the extend command drops
+    within STROKE_TURN_S of the pusher reaching its end switch, and within BELT_RESTART_S of
+    the pusher being fully back the belt runs again, the other pusher is pushing, a chute
+    reports full (a part may wait for the operator), or every part is sorted. Without it, a
+    program that times each stroke with a fixed delay at the top of the published stroke
+    range passes every condition. A miss does not end the run: the completion never comes,
+    and the safety rules are still checked to the time limit."""
+
+    name = "all parts sorted with quick pusher strokes"
+
+    def __init__(self, inner: judges.Judge):
+        super().__init__()
+        self.inner = inner
+        self.missed: str | None = None
+        self.commanded = {"pusher1": False, "pusher2": False}   # extend given since it was last back
+        self.out_since: dict[str, int | None] = {"pusher1": None, "pusher2": None}
+        self.back_since: dict[str, int | None] = {"pusher1": None, "pusher2": None}
+
+    def _watch(self, s):
+        for n, (name, other) in enumerate((("pusher1", "p2_extend"), ("pusher2", "p1_extend")), 1):
+            pusher = s.plant[name]
+            extend = s.io[f"p{n}_extend"]
+            if extend:
+                self.commanded[name] = True
+            if self.commanded[name] and pusher.position >= pusher.stroke and extend:
+                since = self.out_since[name]
+                if since is None:
+                    self.out_since[name] = s.time_ms
+                elif s.time_ms - since > STROKE_TURN_S * 1000:
+                    return (f"{name} stayed out at its end switch from {since / 1000:g} s for more than "
+                            f"{STROKE_TURN_S:g} s")
+            else:
+                self.out_since[name] = None
+            if self.commanded[name] and not extend and pusher.position <= 0.0:
+                self.commanded[name] = False
+                self.back_since[name] = s.time_ms
+            since = self.back_since[name]
+            if since is not None:
+                if (s.io["belt_run"] or s.io[other] or _sorted_ok(s)
+                        or s.io["chute1_full"] or s.io["chute2_full"]):   # a part may wait for the operator
+                    self.back_since[name] = None
+                elif s.time_ms - since > BELT_RESTART_S * 1000:
+                    return (f"{name} was back at {since / 1000:g} s but neither the belt nor the other "
+                            f"pusher went again within {BELT_RESTART_S:g} s")
+        return None
+
+    def update(self, s):
+        if self.done or self.missed:
+            return self.done
+        self.missed = self._watch(s)
+        if self.missed:
+            return False
+        if self.inner.update(s):
+            return self._finish(s)
+        return False
+
+    def events(self):
+        return self.inner.events()
+
+    def pending(self):
+        if self.done:
+            return ""
+        return self.missed or self.inner.pending()
+
+
 COMPLETION = Completion(
     f"All {LOT} parts of the lot at their destinations (every kind A part in chute 1, every kind B "
     "part in chute 2, every kind C part on the run-out, none anywhere else); then the belt at "
-    "standstill with all three pushers fully retracted, held for 1 s.",
-    lambda: judges.in_order(
+    "standstill with all three pushers fully retracted, held for 1 s. Every push on the way is a quick "
+    f"in-and-out: the pusher is told back within {STROKE_TURN_S:g} s of reaching its end switch, and "
+    f"within {BELT_RESTART_S:g} s of it being fully back the belt runs again (or the other pusher "
+    "pushes, or a chute reports full, or every part is sorted).",
+    lambda: QuickStrokes(judges.in_order(
         judges.event(f"all {LOT} parts sorted", _sorted_ok),
         judges.held("belt stopped, pushers retracted", _at_rest, 1.0),
-    ),
+    )),
 )
 
 SAFETY = [

@@ -1,0 +1,54 @@
+"""MAT-M04 adversarial review: programs an agent might write to earn reward 1 cheaply must earn 0,
+and a second correct program, written from the prompt alone, must earn 1."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import st
+import tasks
+from sim.verifier import grade
+
+TASK = tasks.get("MAT-M04")
+PROGRAMS = Path(__file__).parent / "adversarial" / "mat_m04"
+
+
+def reward_of(name: str):
+    path = PROGRAMS / name
+    comp = st.compile_source(path.read_text(), str(path))
+    assert comp.ok, comp.format_diagnostics()
+    return grade(TASK, comp.program.instantiate)
+
+
+@pytest.mark.parametrize("name, why", [
+    ("fixed_stroke_times.st", "times every pusher stroke with 1.05 s, the top of the published range"),
+    ("blind_retract.st", "waits a fixed 1.05 s for the pusher to come back"),
+    ("last_kind_only.st", "remembers only the last measured kind, no tracking"),
+    ("ignores_full_chute.st", "pushes into a chute that reports full"),
+    ("no_standstill_wait.st", "pushes before the belt has stopped"),
+    ("belt_at_once.st", "runs the belt while a pusher is still out at power-up"),
+])
+def test_cheap_program_earns_zero(name, why):
+    report = reward_of(name)
+    assert report.reward == 0, f"{name} ({why}) passed every condition"
+
+
+def test_fixed_stroke_times_miss_the_quick_stroke_rule_without_any_safety_violation():
+    report = reward_of("fixed_stroke_times.st")
+    failed = [c for c in report.conditions if not c.passed]
+    assert len(failed) >= 3
+    assert all(c.safe and "stayed out at its end switch" in c.pending for c in failed)
+
+
+def test_blind_retract_is_caught_by_the_belt_restart_rule():
+    report = reward_of("blind_retract.st")
+    failed = [c for c in report.conditions if not c.passed]
+    assert len(failed) >= 3
+    assert all("neither the belt nor the other pusher went again" in c.pending for c in failed)
+
+
+def test_second_correct_program_passes():
+    report = reward_of("second_correct.st")
+    assert report.reward == 1, [(c.name, c.end_reason, c.pending) for c in report.conditions]
