@@ -197,7 +197,8 @@ def test_an_edit_replayed_at_its_step_index_gives_the_identical_scan():
     assert replay.begin_scan(0, at_step=pause.step_index).line == 14
     replay.write("total", 100)
     assert replay.resume() is None
-    assert [replay.read(n) for n in ("i", "total", "st1.y")] == [original.read(n) for n in ("i", "total", "st1.y")]
+    names = ("i", "total", "st1.y")
+    assert [replay.read(n) for n in names] == [original.read(n) for n in names]
     assert original.read("total") == 103 + 51
 
     at_start = loop_instance()
