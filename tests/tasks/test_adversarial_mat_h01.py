@@ -1,0 +1,54 @@
+"""MAT-H01 adversarial review: programs an agent might write to earn reward 1 cheaply must earn 0,
+and a second correct program, written from the prompt alone, must earn 1."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import st
+import tasks
+from sim.verifier import grade
+
+TASK = tasks.get("MAT-H01")
+PROGRAMS = Path(__file__).parent / "adversarial" / "mat_h01"
+
+
+def reward_of(name: str):
+    path = PROGRAMS / name
+    comp = st.compile_source(path.read_text(), str(path))
+    assert comp.ok, comp.format_diagnostics()
+    return grade(TASK, comp.program.instantiate)
+
+
+@pytest.mark.parametrize("name, why", [
+    ("greedy_pick.st", "picks a raw part before a cell is free: deadlock with both cells full"),
+    ("ignores_result.st", "sends bad parts to the outfeed"),
+    ("assumes_empty_cells.st", "assumes no cell holds a part at power-up"),
+    ("only_cell_a.st", "uses one cell only"),
+])
+def test_cheap_program_earns_zero(name, why):
+    report = reward_of(name)
+    assert report.reward == 0, f"{name} ({why}) passed every condition"
+
+
+def test_door_wait_tuned_to_the_old_range_enters_a_sticking_door():
+    report = reward_of("fixed_door_and_grip_times.st")
+    assert report.reward == 0
+    late = next(c for c in report.conditions if c.name == "late_parts")
+    assert late.violated_rules == ["MAT-H01-S1"] and "door" in late.first_violation.message
+
+
+def test_door_wait_long_enough_for_a_sticking_door_runs_out_of_time():
+    text = (PROGRAMS / "fixed_door_and_grip_times.st").read_text().replace("T#2050MS", "T#5050MS")
+    comp = st.compile_source(text, "fixed_door_5s.st")
+    assert comp.ok, comp.format_diagnostics()
+    report = grade(TASK, comp.program.instantiate)
+    assert report.reward == 0
+    assert any(c.end_reason == "time limit" and c.safe for c in report.conditions)
+
+
+def test_second_correct_program_passes():
+    report = reward_of("second_correct.st")
+    assert report.reward == 1, [(c.name, c.end_reason, c.pending) for c in report.conditions]
