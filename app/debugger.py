@@ -7,7 +7,9 @@ the verifier uses, with the program compiled once by `st` and instantiated in de
 Scan counting: `scan` is the number of scans completed; the next scan runs at plant time
 `scan * 10` ms. "Rewind to scan N" re-simulates N scans from the start of the condition with
 every edit the user made on the way (forces, writes, operator actions) replayed at the scan
-it was made, so the state equals a fresh run with the same edits.
+it was made, so the state equals a fresh run with the same edits. A program-side edit made
+while paused inside a scan also records the pause point (`st` counts the statements each scan
+passes), and the replay stops the scan at exactly that statement to apply it.
 """
 
 from __future__ import annotations
@@ -33,9 +35,14 @@ class Edit:
     """A change the user made to the run, replayed at the same scan on rewind."""
 
     scan: int
-    kind: str  # force | unforce | write | operator
+    kind: str  # force | unforce | write | force_io | release_io | operator
     target: str
     value: Any = None
+    step: int | None = None  # made while paused before this pause point of the scan; None: at its start
+
+    @property
+    def order(self) -> tuple[int, int]:
+        return (self.scan, -1 if self.step is None else self.step)
 
 
 @dataclass
@@ -406,14 +413,18 @@ class Debugger:
 
     def force(self, target: str, value: Any) -> bool:
         """Force a program variable: the program cannot overwrite it until unforced."""
-        return self._edit(Edit(self.scan, "force", target, value))
+        return self._edit(Edit(self.scan, "force", target, value, self._step_now()))
 
     def unforce(self, target: str) -> bool:
-        return self._edit(Edit(self.scan, "unforce", target))
+        return self._edit(Edit(self.scan, "unforce", target, None, self._step_now()))
 
     def write(self, path: str, value: Any) -> bool:
         """Write a program variable once (the program may overwrite it in the next scan)."""
-        return self._edit(Edit(self.scan, "write", path, value))
+        return self._edit(Edit(self.scan, "write", path, value, self._step_now()))
+
+    def _step_now(self) -> int | None:
+        # the program sees the edit from the statement it is paused before
+        return self.pause.step_index if self.pause is not None else None
 
     def force_io(self, point: str, value: Any) -> bool:
         """Force an I/O point (name or address): an input at sampling, an output when applied."""
@@ -450,7 +461,7 @@ class Debugger:
         # Changing the past discards the edits recorded after this scan.
         del self.edits[self._edits_applied:]
         at = len(self.edits)
-        while at and self.edits[at - 1].scan > edit.scan:
+        while at and self.edits[at - 1].order > edit.order:
             at -= 1  # keep scan order for the replay (an output force may belong before an input's)
         self.edits.insert(at, edit)
         self._edits_applied = len(self.edits)
@@ -475,10 +486,40 @@ class Debugger:
             ses.operate(action, e.target, value)
 
     def _apply_edits_due(self) -> None:
+        """Edits due at the start of the next scan (the ones made inside it wait for their step)."""
         scan = self.scan
-        while self._edits_applied < len(self.edits) and self.edits[self._edits_applied].scan <= scan:
-            self._apply(self.edits[self._edits_applied])
+        edits = self.edits
+        while self._edits_applied < len(edits):
+            e = edits[self._edits_applied]
+            if e.scan > scan or (e.scan == scan and e.step is not None):
+                break
+            self._apply(e)
             self._edits_applied += 1
+
+    def _pending_step(self) -> int | None:
+        """The pause point of the scan in progress (or about to start) where a recorded edit waits."""
+        if self._edits_applied < len(self.edits):
+            e = self.edits[self._edits_applied]
+            if e.scan == self.scan and e.step is not None:
+                return e.step
+        return None
+
+    def _settle(self, pause):
+        """Apply the edits recorded at this pause point; when only they stopped the scan, go on
+        with the interrupted command. Returns the pause the user should see, or None (scan over)."""
+        inst = self.instance
+        while pause is not None:
+            step = pause.step_index
+            while (self._edits_applied < len(self.edits) and self.edits[self._edits_applied].scan == self.scan
+                   and self.edits[self._edits_applied].step is not None
+                   and self.edits[self._edits_applied].step <= step):
+                self._apply(self.edits[self._edits_applied])
+                self._edits_applied += 1
+            inst.stop_at_step = self._pending_step()
+            if pause.reason != "step index":
+                return pause
+            pause = inst.proceed()
+        return None
 
     # ----- running ------------------------------------------------------------------------
 
@@ -508,8 +549,9 @@ class Debugger:
             inst.breakpoints = set(inst.breakable_lines())
         else:
             inst.breakpoints = set(self.breakpoints)
+        inst.stop_at_step = self._pending_step()
         try:
-            return inst.begin_scan(self.time_ms)
+            return self._settle(inst.begin_scan(self.time_ms))
         finally:
             inst.breakpoints = set(self.breakpoints)
 
@@ -552,15 +594,25 @@ class Debugger:
 
     def _run_one_scan(self) -> str | None:
         """One whole scan honouring breakpoints; returns a stop reason or None."""
-        if self.breakpoints:
+        self._apply_edits_due()
+        if self.breakpoints or self._pending_step() is not None:
             pause = self._begin_scan(stop_at_first_statement=False)
             if pause is not None:
                 self._paused_at(pause, "breakpoint")
                 return self.message
             return self._end_scan()
-        self._apply_edits_due()
         self.session.step()
         return self._after_scan()
+
+    def _replay_scan(self) -> None:
+        """One whole scan, breakpoints ignored, stopping only to apply the edits made inside it."""
+        self.session.sample_inputs()
+        inst = self.instance
+        inst.stop_at_step = None
+        pause = self._settle(inst.begin_scan(self.time_ms, at_step=self._pending_step()))
+        if pause is not None:  # cannot happen: nothing but recorded edits stops a replay
+            inst.scan(self.time_ms)
+        self.session.finish_scan()
 
     def run_scans(self, max_scans: int, deadline: float | None = None) -> int:
         """Advance up to `max_scans` scans (or until `deadline`, a perf_counter time), stopping
@@ -572,7 +624,7 @@ class Debugger:
         done = 0
         if self.in_scan:
             # Continue the scan we are paused in first.
-            pause = self.instance.resume()
+            pause = self._settle(self.instance.resume())
             if pause is not None:
                 self._paused_at(pause, "breakpoint")
                 return 0
@@ -623,7 +675,7 @@ class Debugger:
             saved = self.instance.breakpoints
             self.instance.breakpoints = set()
             try:
-                pause = self.instance.resume()
+                pause = self._settle(self.instance.resume())
             finally:
                 self.instance.breakpoints = saved
             if pause is not None:  # cannot happen without breakpoints; keep the pause honest
@@ -647,7 +699,7 @@ class Debugger:
             reason = self._end_scan()  # a program with no statements
             self._stop(reason or f"paused after scan {self.scan}")
             return
-        pause = getattr(self.instance, how)()
+        pause = self._settle(getattr(self.instance, how)())
         if pause is not None:
             self._paused_at(pause, how.replace("_", " "))
             return
@@ -689,7 +741,10 @@ class Debugger:
         step = self.session.step
         while self.scan < n and not self.finished:
             self._apply_edits_due()
-            step()
+            if self._pending_step() is None:
+                step()
+            else:
+                self._replay_scan()
         self.instance.breakpoints = set(self.breakpoints)
         self._violations_counted = len(self._violations())
         self.plot.truncate(self.scan)

@@ -48,6 +48,8 @@ class Pause:
     pou: str = "Main"
     depth: int = 0
     stack: tuple = ()
+    step_index: int = 0
+    reason: str = "breakpoint"
 
 
 @dataclass
@@ -72,6 +74,9 @@ class FakeBeltInstance:
         self.breakpoints: set[int] = set()
         self.pause = None
         self._gen = None
+        self.stop_at_step = None
+        self._count = 0
+        self._mode = ("resume", 0)
 
     def _key(self, path: str) -> str:
         p = path.strip().lower()
@@ -135,24 +140,50 @@ class FakeBeltInstance:
         return self._gen is not None
 
     def scan(self, now_ms):
-        if self.begin_scan(now_ms) is not None:
-            raise AssertionError("scan() must not stop at breakpoints in the fake")
+        """A whole scan: like the real fast path it ignores breakpoints (and finishes a paused scan)."""
+        if self._gen is None:
+            self._apply_forces()
+            self._gen = self._body()
+        self._drive("finish", 0)
 
-    def begin_scan(self, now_ms):
+    def begin_scan(self, now_ms, at_step=None):
         self._apply_forces()
         self._gen = self._body()
+        self._count = 0
+        if at_step is not None:
+            return self._drive("seek", at_step)
         return self._drive("resume", 0)
 
     def _drive(self, mode, ref):
+        self._mode = (mode, ref)
         for line, depth in self._gen:
-            if (line in self.breakpoints or mode == "into" or (mode == "over" and depth <= ref)
-                    or (mode == "out" and depth < ref)):
-                self.pause = Pause(line, depth=depth)
+            n = self._count
+            self._count += 1
+            stop = ref if mode == "seek" else None if mode == "finish" else self.stop_at_step
+            if mode in ("seek", "finish"):
+                reason = None
+            elif mode == "into" or (mode == "over" and depth <= ref) or (mode == "out" and depth < ref):
+                reason = "step"
+            elif line in self.breakpoints:
+                reason = "breakpoint"
+            else:
+                reason = None
+            if reason is None and n == stop:
+                reason = "step index"
+            if reason is not None:
+                self.pause = Pause(line, depth=depth, step_index=n, reason=reason)
                 return self.pause
         self._gen = None
         self.pause = None
+        self.stop_at_step = None
         self._apply_forces()
         return None
+
+    def proceed(self):
+        mode, ref = self._mode
+        if mode == "seek":
+            return self._drive("seek", -1 if self.stop_at_step is None else self.stop_at_step)
+        return self._drive(mode, ref)
 
     def resume(self):
         return self._drive("resume", 0)

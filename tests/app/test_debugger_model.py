@@ -215,3 +215,85 @@ def test_refused_edits_give_a_message_and_are_not_recorded(make):
     assert not d.operate("press", "no_button")
     assert d.edits == []
     assert d.write("Scans", 5) and len(d.edits) == 1
+
+
+def _edit_inside_scan_3(d):
+    """Paused inside scan 3: stop the belt after the program switched it on (line 22), count a
+    part inside the FB (line 8), and overwrite Scans before the last statement (line 23)."""
+    d.run_to_scan(3)
+    d.toggle_breakpoint(22)
+    d.continue_to_break()
+    assert (d.scan, d.current_line) == (3, 22)
+    assert d.write("Motor", False)
+    d.step_into()
+    assert d.current_line == 8
+    assert d.write("Parts.Trigger", True)
+    d.step_over()
+    d.step_over()
+    assert d.current_line == 23
+    assert d.write("Scans", 100)
+    d.toggle_breakpoint(22)
+    d.step_scan()
+    return [e.step for e in d.edits]
+
+
+def _state(d):
+    return ([d.read(p) for p in ("Scans", "Motor", "Parts.Total", "PartAtEye")],
+            d.session.plant["belt"].part_x, d.session.trace_hash(), d.scan)
+
+
+def test_an_edit_made_inside_a_scan_replays_at_its_statement(make):
+    d = make()
+    steps = _edit_inside_scan_3(d)
+    assert steps[0] == 2 and steps[1] > steps[0] and steps[2] > steps[1]
+    assert (d.read("Scans"), d.read("Parts.Total")) == (100, 1)
+    assert d.session.trace.column("Motor")[3] is False  # the belt stood still in scan 3
+    d.run_to_scan(20)
+    original = _state(d)
+
+    d.rewind(2)       # back past the edits and forward again
+    d.run_to_scan(20)
+    assert _state(d) == original
+    d.rewind(4)       # right after the scan that holds them
+    assert (d.read("Scans"), d.read("Parts.Total")) == (100, 1)
+    d.run_to_scan(20)
+    assert _state(d) == original
+
+    # stepping through the replayed scan shows each edit from the statement it was made at;
+    # the step over line 22 stops nowhere inside the FB although an edit waits there
+    d.rewind(3)
+    d.step_into()
+    d.step_over()
+    d.step_over()
+    assert d.current_line == 22 and d.read("Motor") is False
+    d.step_over()
+    assert d.current_line == 23 and d.read("Parts.Total") == 1 and d.read("Scans") == 100
+    d.run_to_scan(20)
+    assert _state(d) == original
+
+
+def test_an_edit_inside_a_scan_is_replayed_with_breakpoints_set_too(make):
+    d = make()
+    _edit_inside_scan_3(d)
+    d.run_to_scan(20)
+    original = _state(d)
+    d.rewind(1)
+    d.toggle_breakpoint(20)
+    for _ in range(3):
+        d.continue_to_break()
+    assert (d.scan, d.current_line) == (3, 20)
+    d.toggle_breakpoint(20)
+    d.run_to_scan(20)
+    assert _state(d) == original
+
+
+def test_a_new_edit_inside_a_replayed_scan_discards_the_later_ones(make):
+    d = make()
+    _edit_inside_scan_3(d)
+    d.rewind(3)
+    d.step_into()
+    d.step_over()  # line 21, before the recorded Motor edit at line 22
+    assert d.write("Scans", 7)
+    assert [(e.scan, e.step, e.target) for e in d.edits] == [(3, 1, "Scans")]
+    d.run_to_scan(5)
+    assert d.read("Scans") == 8  # 7 at the end of scan 3, +1 in scan 4
