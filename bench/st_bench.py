@@ -6,6 +6,11 @@ Each program in bench/programs/ runs N scans at plant time 0, 10, 20 ... ms with
 driven by a deterministic pattern (so the step chains really move), R times; the table shows
 the median scans/s. Goal of issue 2: >= 100,000 scans/s for the 150-line sorting station and
 the debug instance no more than 2x slower.
+
+A second table times the process image alone (what the simulator pays per I/O point per
+scan): ``set_input`` and ``get_output`` in ns per call, for canonical addresses
+(``%IX0.0``), other spellings of the same address (``%i0.0``) and addresses the program
+does not use, next to a plain dict store/lookup for scale.
 """
 
 from __future__ import annotations
@@ -90,6 +95,43 @@ def time_run(program, debug: bool, changes) -> tuple[float, object]:
     return len(changes) / elapsed, inst.fault
 
 
+def _ns_per_call(fn, args: list[tuple], rounds: int) -> float:
+    """Median over 5 runs of the time one call of ``fn`` takes, in ns (loop overhead included)."""
+    runs = []
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(rounds):
+            for a in args:
+                fn(*a)
+        runs.append((time.perf_counter() - start) / (rounds * len(args)) * 1e9)
+    return statistics.median(runs)
+
+
+def process_image_costs(program, rounds: int = 20000) -> list[tuple[str, float]]:
+    """ns per call of set_input / get_output on the sorting station, and a dict for scale."""
+    inst = program.instantiate()
+    inputs = [("%IX0.0", True), ("%IX0.3", False), ("%IW2", 412)]
+    other_spelling = [("%i0.0", True), ("%ix0.3", False), ("%iw2", 412)]
+    unused = [("%IX9.0", True), ("%IW40", 7), ("%IX9.1", False)]
+    outputs = [("%QX0.0",), ("%QX0.1",), ("%QW2",)]
+    outputs_other = [("%q0.0",), ("%qx0.1",), ("%qw2",)]
+    outputs_unused = [("%QX9.0",), ("%QW40",), ("%QX9.1",)]
+    image: dict = {}
+    store = image.__setitem__
+    lookup = image.get
+    image.update({a: 0 for a, in outputs})
+    return [
+        ("dict store (scale)", _ns_per_call(store, inputs, rounds)),
+        ("set_input %IX0.0", _ns_per_call(inst.set_input, inputs, rounds)),
+        ("set_input %i0.0", _ns_per_call(inst.set_input, other_spelling, rounds)),
+        ("set_input unused", _ns_per_call(inst.set_input, unused, rounds)),
+        ("dict lookup (scale)", _ns_per_call(lookup, outputs, rounds)),
+        ("get_output %QX0.0", _ns_per_call(inst.get_output, outputs, rounds)),
+        ("get_output %q0.0", _ns_per_call(inst.get_output, outputs_other, rounds)),
+        ("get_output unused", _ns_per_call(inst.get_output, outputs_unused, rounds)),
+    ]
+
+
 def compile_program(path: Path):
     sys.path.insert(0, str(ROOT))
     import st
@@ -132,6 +174,9 @@ def main(argv: list[str] | None = None) -> int:
         for fault in faults:
             print(f"warning: {title} stopped on a runtime fault, figures are not meaningful: {fault}")
             status = 1
+    print("process image (sorting station), ns per call:")
+    for what, ns in process_image_costs(compile_program(PROGRAMS / BENCHMARKS[0][1])):
+        print(f"  {what:<22}{ns:>8.0f}")
     title, _, fast_rate, debug_rate, _ = rows[0]
     goal_fast = fast_rate >= 100_000
     goal_debug = fast_rate / debug_rate <= 2.0

@@ -438,6 +438,9 @@ class Program:
         return Instance(self)
 
 
+_MISSING = object()
+
+
 def _addr_default(addr: str):
     size = addr[2] if len(addr) > 2 else "X"
     return False if size == "X" else 0
@@ -469,6 +472,35 @@ def coerce(value, t: T.Type, what: str):
     raise ValueError(f"{what}: a {t.name} cannot be set as a whole")
 
 
+def input_converter(t: T.Type, what: str):
+    """``coerce`` for one input point, with the common case (a value already of the right kind
+    and range: a bool for BOOL, an int in range for integers) answered without further checks."""
+    if isinstance(t, T.Elem) and t.is_bool:
+        return bool
+    if isinstance(t, T.Elem) and t.is_intlike:
+        lo, hi = t.base.lo, t.base.hi
+
+        def to_int(value):
+            if type(value) is int and lo <= value <= hi:
+                return value
+            return coerce(value, t, what)
+
+        return to_int
+    if isinstance(t, T.Elem) and t.base is T.REAL:
+
+        def to_real(value):
+            if type(value) is float:
+                return _f32(value)
+            return coerce(value, t, what)
+
+        return to_real
+
+    def to_value(value):
+        return coerce(value, t, what)
+
+    return to_value
+
+
 _PATH_RE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*|%[A-Za-z]+[0-9.]+)\s*")
 
 
@@ -490,6 +522,11 @@ class Instance:
                 self._out[addr] = self._get_var(holder, v)
         self._extra_in: dict[str, object] = {}
         self._raw_in: dict[str, object] = dict(self._in)  # last values the plant gave, under forces
+        # The simulator calls set_input/get_output for every I/O point every scan: each spelling
+        # seen once maps straight to its canonical slot and its converter (None: not an input of
+        # this program), so a repeated call costs a dict lookup, not a canonicalisation.
+        self._in_slots: dict[str, tuple[str, object]] = {}
+        self._out_names: dict[str, str] = {}
         self.fault: RuntimeFault | None = None
         self._forces: dict[str, tuple] = {}  # canonical path -> (setter, value, display)
         self.forced: dict[str, object] = {}
@@ -544,20 +581,44 @@ class Instance:
 
     # ------------------------------------------------------------------ process image
     def set_input(self, address: str, value) -> None:
-        addr = canonical_address(address)
-        bound = self.program.located.get(addr)
-        if bound is None or not addr.startswith("%I"):
+        try:
+            addr, convert = self._in_slots[address]
+        except KeyError:
+            addr, convert = self._learn_input(address)
+        if convert is None:
             self._extra_in[addr] = value
             return
-        v = coerce(value, bound[1].type, addr)
+        v = convert(value)
         self._in[addr] = v
         self._raw_in[addr] = v
 
-    def get_output(self, address: str):
+    def _learn_input(self, address: str) -> tuple[str, object]:
+        """The canonical slot and value converter of a spelling of an input address."""
         addr = canonical_address(address)
-        if addr in self._out:
-            return self._out[addr]
-        return _addr_default(addr)
+        bound = self.program.located.get(addr)
+        convert = None
+        if bound is not None and addr.startswith("%I"):
+            convert = input_converter(bound[1].type, addr)
+        slot = (addr, convert)
+        if isinstance(address, str):
+            self._in_slots[address] = slot
+        return slot
+
+    def get_output(self, address: str):
+        value = self._out.get(address, _MISSING)
+        if value is _MISSING:
+            return self._out[self._out_names.get(address) or self._learn_output(address)]
+        return value
+
+    def _learn_output(self, address: str) -> str:
+        """The canonical slot of a spelling of an output address."""
+        addr = canonical_address(address)
+        if addr not in self._out:
+            # never written by the program: reads its default (a fault resets it to the same)
+            self._out[addr] = _addr_default(addr)
+        if isinstance(address, str):
+            self._out_names[address] = addr
+        return addr
 
     def io_addresses(self) -> dict[str, str]:
         out = {}

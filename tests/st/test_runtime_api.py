@@ -3,6 +3,8 @@ read/write by path, force/unforce, the variable tree, io_addresses, compile once
 
 from __future__ import annotations
 
+import struct
+
 import pytest
 
 
@@ -211,3 +213,77 @@ def test_timers_use_the_scan_time_not_the_wall_clock(kit):
     assert inst.read("T.Q") is False
     inst.scan(1000)
     assert inst.read("T.Q") is True and inst.read("T.ET") == 1000
+
+
+IMAGE_PROGRAM = """
+PROGRAM Main
+VAR
+    Run AT %IX0.0 : BOOL;
+    Level AT %IW2 : INT;
+    Flow AT %ID4 : REAL;
+    Lamp AT %QX0.0 : BOOL;
+    LevelOut AT %QW2 : INT;
+    FlowOut AT %QD4 : REAL;
+    z : INT;
+END_VAR
+    Lamp := Run;
+    LevelOut := Level;
+    FlowOut := Flow;
+    IF Level = 99 THEN LevelOut := 1 / z; END_IF;
+END_PROGRAM
+"""
+
+
+def test_every_spelling_of_an_address_keeps_reaching_the_same_point_scan_after_scan(kit):
+    # the simulator repeats the same calls every scan: the second and later calls must behave as the first
+    plc = kit.Plc(kit.compile_ok(IMAGE_PROGRAM).program.instantiate())
+    inst = plc.inst
+    spellings = [(True, "%IX0.0"), (False, "%i0.0"), (True, "%ix0.0"), (False, "%IX0.0")]
+    for k, (run, spelling) in enumerate(spellings):
+        inst.set_input(spelling, run)
+        inst.set_input("%iw2", k)
+        plc.scan()
+        assert inst.get_output("%QX0.0") is run
+        assert inst.get_output("%q0.0") is run
+        assert inst.get_output("%qw2") == k == inst.get_output("%QW2")
+
+
+def test_input_values_are_converted_on_every_call_not_only_the_first(kit):
+    plc = kit.Plc(kit.compile_ok(IMAGE_PROGRAM).program.instantiate())
+    inst = plc.inst
+    for raw, stored in [(5, 5), (40000, -25536), (-32769, 32767), (True, 1), (7.9, 7)]:
+        inst.set_input("%IW2", raw)
+        plc.scan()
+        assert inst.get_output("%QW2") == stored
+    for raw in (0.1, 1, 2.5):
+        inst.set_input("%ID4", raw)
+        plc.scan()
+        assert inst.get_output("%QD4") == struct.unpack("f", struct.pack("f", raw))[0]
+    inst.set_input("%IX0.0", 1)
+    plc.scan()
+    assert inst.get_output("%QX0.0") is True
+    for _ in range(2):
+        with pytest.raises(ValueError, match="expected a INT value, got the text 'high'"):
+            inst.set_input("%IW2", "high")
+
+
+def test_unknown_addresses_stay_ignored_when_repeated_and_outputs_drop_after_a_fault(kit):
+    plc = kit.Plc(kit.compile_ok(IMAGE_PROGRAM).program.instantiate())
+    inst = plc.inst
+    for _ in range(3):
+        inst.set_input("%IX9.7", True)
+        inst.set_input("%QX0.0", True)  # an output address is no input: ignored
+        assert inst.get_output("%QX7.7") is False
+        assert inst.get_output("%qw40") == 0
+    inst.set_input("%IX0.0", True)
+    inst.set_input("%IW2", 12)
+    plc.scan()
+    assert (inst.get_output("%QX0.0"), inst.get_output("%q0.0"), inst.get_output("%QW2")) == (True, True, 12)
+    inst.set_input("%IW2", 99)
+    plc.scan()
+    assert plc.fault is not None and "division by zero" in plc.fault.message
+    for _ in range(2):
+        assert inst.get_output("%QX0.0") is False
+        assert inst.get_output("%q0.0") is False
+        assert inst.get_output("%QW2") == 0
+        assert inst.get_output("%QX7.7") is False
