@@ -57,12 +57,23 @@ class Plant:
         self.substeps = substeps
         self.devices: dict[str, Device] = {}
         self.time = 0.0
+        # Counts physics steps: a value read from the space (a part's position) stays valid
+        # while the tick stands, so devices share one read per substep.
+        self.tick = 0
+        self._stepping: tuple[Device, ...] | None = None   # devices whose step does something
 
     def add(self, device: Device) -> Device:
         if device.name in self.devices:
             raise ValueError(f"two devices named {device.name!r}")
         self.devices[device.name] = device
+        self._stepping = None
         device.attach(self)
+        return device
+
+    def remove(self, name: str) -> Device | None:
+        """Take a device out of the plant (its pymunk bodies are the device's own business)."""
+        device = self.devices.pop(name, None)
+        self._stepping = None
         return device
 
     def __getitem__(self, name: str) -> Device:
@@ -70,12 +81,23 @@ class Plant:
 
     def step(self, dt: float = SCAN_S) -> None:
         h = dt / self.substeps
-        devices = tuple(self.devices.values())
+        # The device list is fixed for the whole step: a part released in a substep is first
+        # stepped in the next plant step, one removed is stepped to the end of this one.
+        devices = self._stepping
+        if devices is None:
+            devices = self._stepping = tuple(d for d in self.devices.values() if not _idle(d))
         space = self.space
         bodies = space.bodies  # a live view: plants of kinematic devices only skip the solver
+        self.tick += 1         # whatever moved parts between plant steps (a disturbance, a test)
         for _ in range(self.substeps):
             for device in devices:
                 device.step(h)
             if bodies:
                 space.step(h)
+                self.tick += 1
         self.time += dt
+
+
+def _idle(device: Device) -> bool:
+    """A device whose step does nothing (a lamp, a push button): left out of the step loop."""
+    return getattr(device.step, "__func__", None) is Device.step

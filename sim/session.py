@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from sim.judges import ScanState
+from sim.judges import Monitor, ScanState
 from sim.plant import SCAN_S
 from sim.recorder import Trace
 from sim.task import Condition, OperatorAction, Task
@@ -142,6 +142,9 @@ class Session:
         self.verdict = Verdict()
         self.judge = task.completion.new_judge()
         self.monitors = [(rule.id, copy.deepcopy(rule.monitor)) for rule in task.safety_rules]
+        # each monitor's check bound once (a Monitor's __call__ only forwards to check)
+        self._checks = tuple((rule_id, m.check if type(m).__call__ is Monitor.__call__ else m)
+                             for rule_id, m in self.monitors)
         self._violating = [False] * len(self.monitors)
         self._limit_ms = round(task.time_limit_s * 1000)
         self._post_ms = round(task.post_completion_s * 1000)
@@ -286,8 +289,8 @@ class Session:
                 verdict.completion_failed = judge.failed
                 self.trace.events.append((k, "completion failed", judge.failed))
         violating = self._violating
-        for n, (rule_id, monitor) in enumerate(self.monitors):
-            msg = monitor(s)
+        for n, (rule_id, check) in enumerate(self._checks):
+            msg = check(s)
             if msg is None:
                 violating[n] = False
                 continue

@@ -76,7 +76,7 @@ class Gripper(Device):
         """(along, across) of the part centre in the jaw frame if it lies between the jaws."""
         if part.lifted or part.holder is not None:
             return None
-        px, py = part.body.position
+        px, py = part.xy()
         dx, dy = px - self.x, py - self.y
         along = dx * self.ux + dy * self.uy
         across = dy * self.ux - dx * self.uy

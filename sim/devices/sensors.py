@@ -80,7 +80,7 @@ class PhotoEye(_SwitchingSensor):
         return cls(name, x1, y1, x2, y2, **kw)
 
     def sees(self, part: Workpiece) -> bool:
-        px, py = part.body.position
+        px, py = part.xy()
         dx = px - self.x1
         dy = py - self.y1
         along = dx * self.bx + dy * self.by
@@ -127,7 +127,7 @@ class ProximitySensor(_SwitchingSensor):
     def sees(self, part: Workpiece) -> bool:
         if self.technology == "inductive" and part.material != "metal":
             return False
-        px, py = part.body.position
+        px, py = part.xy()
         return (px - self.x) ** 2 + (py - self.y) ** 2 <= self._r2
 
     def read(self, signal: str) -> Any:
@@ -174,7 +174,7 @@ class InspectionSensor(Device):
         self.flow = material_flow(plant)
 
     def _in_zone(self, part: Workpiece) -> bool:
-        px, py = part.body.position
+        px, py = part.xy()
         dx, dy = px - self.x, py - self.y
         return (abs(dx * self.ux + dy * self.uy) <= self.zone_length / 2
                 and abs(dy * self.ux - dx * self.uy) <= self.zone_width / 2)

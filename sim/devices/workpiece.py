@@ -111,6 +111,8 @@ class Workpiece(Device):
         self._k_cache: tuple[float, ...] = (-1.0, 0.0, 0.0, 0.0, 0.0)
         self.flow: MaterialFlow | None = None
         self._surface: Any = _UNKNOWN   # the belt under the part at its last move, None = floor
+        self._xy = (float(x), float(y))
+        self._xy_tick = -1              # the plant tick at which _xy was read from the body
 
     def attach(self, plant: Plant) -> None:
         super().attach(plant)
@@ -126,6 +128,20 @@ class Workpiece(Device):
     @property
     def y(self) -> float:
         return self.body.position.y
+
+    def xy(self) -> tuple[float, float]:
+        """The centre (x, y) for devices inside a plant step: read from pymunk once per physics
+        substep and shared by every sensor, belt and chute that looks at the part. A free part
+        moves only in the space step (after which the plant's tick advances) or by hand between
+        plant steps (each plant step advances the tick first); a held part moves with its
+        holder at any time, so it is always read afresh."""
+        tick = self.plant.tick          # type: ignore[union-attr]
+        if self._xy_tick == tick:
+            return self._xy
+        xy = self._xy = self.body.position   # a Vec2d: a tuple (x, y)
+        if self.holder is None:
+            self._xy_tick = tick
+        return xy
 
     def half_extent(self, nx: float, ny: float) -> float:
         """Half the part's size measured along the unit direction (nx, ny)."""
@@ -144,7 +160,7 @@ class Workpiece(Device):
         if self.holder is not None:
             self.holder.drop()
         self.plant.space.remove(self.body, self.shape)
-        self.plant.devices.pop(self.name, None)
+        self.plant.remove(self.name)
         if self.flow is not None and self in self.flow.parts:
             self.flow.parts.remove(self)
 
@@ -156,12 +172,14 @@ class Workpiece(Device):
     def grab(self, holder: Any) -> None:
         """Called by a gripper: the part stops being free and moves with the holder."""
         self.holder = holder
+        self._xy_tick = -1              # held: its holder moves it, so never cached
         self.body.body_type = pymunk.Body.KINEMATIC
         self.body.velocity = (0.0, 0.0)
         self.body.angular_velocity = 0.0
 
     def release(self) -> None:
         self.holder = None
+        self._xy_tick = -1
         self._surface = _UNKNOWN
         self.body.body_type = pymunk.Body.DYNAMIC
         self.body.velocity = (0.0, 0.0)
@@ -196,7 +214,7 @@ class Workpiece(Device):
             belt = self._surface
             if belt is None or (belt is not _UNKNOWN and belt.surface_vx == 0.0 and belt.surface_vy == 0.0):
                 return
-        px, py = body.position
+        px, py = self.xy()
         for belt in self.flow.belts:    # type: ignore[union-attr]
             dx = px - belt.x
             dy = py - belt.y
@@ -272,7 +290,8 @@ class Feeder(Device):
         size = max(float(spec.get("width", 50.0)), float(spec.get("length", spec.get("width", 50.0))))
         for part in self.flow.parts:
             reach = 0.5 * size + part.radius
-            if abs(part.x - self.x) < reach and abs(part.y - self.y) < reach:
+            px, py = part.xy()
+            if abs(px - self.x) < reach and abs(py - self.y) < reach:
                 return False
         return True
 
