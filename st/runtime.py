@@ -11,7 +11,9 @@ from __future__ import annotations
 import array
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from . import types as T
 from .checker import CheckedProgram, VarInfo
@@ -472,33 +474,46 @@ def coerce(value, t: T.Type, what: str):
     raise ValueError(f"{what}: a {t.name} cannot be set as a whole")
 
 
-def input_converter(t: T.Type, what: str):
-    """``coerce`` for one input point, with the common case (a value already of the right kind
-    and range: a bool for BOOL, an int in range for integers) answered without further checks."""
+def input_store(t: T.Type, addr: str, image: dict, raw: dict):
+    """A function storing a value from the plant at ``addr`` of both images, converted as ``coerce``
+    does; the common case (a bool for BOOL, an int in range for integers) needs no further check."""
     if isinstance(t, T.Elem) and t.is_bool:
-        return bool
+
+        def store_bool(value):
+            v = True if value else False
+            image[addr] = v
+            raw[addr] = v
+
+        return store_bool
     if isinstance(t, T.Elem) and t.is_intlike:
         lo, hi = t.base.lo, t.base.hi
 
-        def to_int(value):
-            if type(value) is int and lo <= value <= hi:
-                return value
-            return coerce(value, t, what)
+        def store_int(value):
+            if type(value) is not int or not lo <= value <= hi:
+                value = coerce(value, t, addr)
+            image[addr] = value
+            raw[addr] = value
 
-        return to_int
-    if isinstance(t, T.Elem) and t.base is T.REAL:
+        return store_int
+    if isinstance(t, T.Elem) and t.is_real:
+        single = t.base is T.REAL
 
-        def to_real(value):
+        def store_real(value):
             if type(value) is float:
-                return _f32(value)
-            return coerce(value, t, what)
+                v = _f32(value) if single else value
+            else:
+                v = coerce(value, t, addr)
+            image[addr] = v
+            raw[addr] = v
 
-        return to_real
+        return store_real
 
-    def to_value(value):
-        return coerce(value, t, what)
+    def store(value):
+        v = coerce(value, t, addr)
+        image[addr] = v
+        raw[addr] = v
 
-    return to_value
+    return store
 
 
 _PATH_RE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*|%[A-Za-z]+[0-9.]+)\s*")
@@ -525,7 +540,7 @@ class Instance:
         # The simulator calls set_input/get_output for every I/O point every scan: each spelling
         # seen once maps straight to its canonical slot and its converter (None: not an input of
         # this program), so a repeated call costs a dict lookup, not a canonicalisation.
-        self._in_slots: dict[str, tuple[str, object]] = {}
+        self._in_slots: dict[str, Callable[[object], None]] = {}
         self._out_names: dict[str, str] = {}
         self.fault: RuntimeFault | None = None
         self._forces: dict[str, tuple] = {}  # canonical path -> (setter, value, display)
@@ -581,28 +596,23 @@ class Instance:
 
     # ------------------------------------------------------------------ process image
     def set_input(self, address: str, value) -> None:
-        try:
-            addr, convert = self._in_slots[address]
-        except KeyError:
-            addr, convert = self._learn_input(address)
-        if convert is None:
-            self._extra_in[addr] = value
-            return
-        v = convert(value)
-        self._in[addr] = v
-        self._raw_in[addr] = v
+        store = self._in_slots.get(address)
+        if store is None:
+            store = self._learn_input(address)
+        store(value)
 
-    def _learn_input(self, address: str) -> tuple[str, object]:
-        """The canonical slot and value converter of a spelling of an input address."""
+    def _learn_input(self, address: str):
+        """The store function of one spelling of an input address: converts the value to the
+        point's type and writes it to the input image (kept aside when the program has no such input)."""
         addr = canonical_address(address)
         bound = self.program.located.get(addr)
-        convert = None
-        if bound is not None and addr.startswith("%I"):
-            convert = input_converter(bound[1].type, addr)
-        slot = (addr, convert)
+        if bound is None or not addr.startswith("%I"):
+            store = partial(self._extra_in.__setitem__, addr)
+        else:
+            store = input_store(bound[1].type, addr, self._in, self._raw_in)
         if isinstance(address, str):
-            self._in_slots[address] = slot
-        return slot
+            self._in_slots[address] = store
+        return store
 
     def get_output(self, address: str):
         value = self._out.get(address, _MISSING)
