@@ -318,7 +318,11 @@ class DebuggerApp:
         self._menu()
         # Passthru: the dock host draws no background under the panels (one less full-window
         # layer of pixels for a software OpenGL to fill).
+        # The passthru dock space still paints WindowBg around its central node, a full-window
+        # layer; a transparent WindowBg here makes imgui skip it (the clear colour shows instead).
+        imgui.push_style_color(imgui.Col_.window_bg, (0.0, 0.0, 0.0, 0.0))
         dock = imgui.dock_space_over_viewport(0, None, imgui.DockNodeFlags_.passthru_central_node)
+        imgui.pop_style_color()
         if self._fresh_layout:
             self._default_layout(dock)
             self._fresh_layout = False
