@@ -3,6 +3,7 @@ and a second correct program, written from the prompt alone, must earn 1."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ TASK = tasks.get("MAT-E01")
 PROGRAMS = Path(__file__).parent / "adversarial" / "mat_e01"
 
 
+@functools.cache   # several tests look at the same program's report
 def reward_of(name: str):
     path = PROGRAMS / name
     comp = st.compile_source(path.read_text(), str(path))

@@ -3,6 +3,7 @@ and a second correct program, written from the prompt alone, must earn 1."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 from pathlib import Path
 
@@ -22,6 +23,7 @@ def grade_text(text: str, name: str):
     return grade(TASK, comp.program.instantiate)
 
 
+@functools.cache   # several tests look at the same program's report
 def reward_of(name: str):
     return grade_text((PROGRAMS / name).read_text(), name)
 
