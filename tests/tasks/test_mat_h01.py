@@ -99,10 +99,6 @@ class Reference:
                                      and not i[c + "_busy"] and not i[c + "_done"])
 
 
-def why(report):
-    return [(c.name, c.end_reason, c.pending, c.violated_rules, c.fault) for c in report.conditions]
-
-
 # -- the task as data ------------------------------------------------------------------------
 
 def test_task_data_conditions_inside_the_published_ranges():
@@ -141,9 +137,9 @@ def test_prompt_states_every_address_and_rule_but_no_hidden_value():
 
 # -- graded with the Python twin (independent of the ST compiler) ----------------------------
 
-def test_python_reference_passes_and_the_trace_is_reproducible():
+def test_python_reference_passes_and_the_trace_is_reproducible(kit):
     report = grade(TASK, Reference)
-    assert report.reward == 1, why(report)
+    kit.passes(report)
     again = grade(TASK, Reference, conditions=[TASK.conditions[0]])
     assert again.conditions[0].trace_hash == report.conditions[0].trace_hash
 
@@ -158,10 +154,10 @@ def test_every_part_is_machined_and_sorted_by_its_result():
     assert s.plant["cell_a"].cycles >= 1 and s.plant["cell_b"].cycles >= 1
 
 
-def test_a_differently_scheduled_correct_program_also_passes():
+def test_a_differently_scheduled_correct_program_also_passes(kit):
     """Loads before it unloads and waits at the infeed instead of home: the rules allow it."""
     report = grade(TASK, lambda: Reference(after_load=1, prefer_load=True))
-    assert report.reward == 1, why(report)
+    kit.passes(report)
     ref = grade(TASK, Reference)
     assert [c.completion_s for c in report.conditions] != [c.completion_s for c in ref.conditions]
 
@@ -181,53 +177,35 @@ def test_using_only_one_cell_never_completes():
 
 # -- the ST programs, graded with the real compiler ------------------------------------------
 
-def st_program(name):
-    import st
-
-    path = TASK.folder / name
-    comp = st.compile_source(path.read_text(), str(path))
-    assert comp.ok, comp.format_diagnostics()
-    return comp.program.instantiate
-
-
-def no_faults(report):
-    faults = [(c.name, c.fault) for c in report.conditions if c.fault]
-    assert not faults, faults
-
-
-def test_st_reference_passes_every_condition_like_its_python_twin():
-    report = grade(TASK, st_program("reference.st"))
-    assert report.reward == 1, why(report)
+def test_st_reference_passes_every_condition_like_its_python_twin(kit):
+    report = kit.grade_st(TASK, "reference.st")
+    kit.passes(report)
     python = grade(TASK, Reference)
     assert [c.completion_s for c in report.conditions] == [c.completion_s for c in python.conditions]
 
 
-def test_st_idle_earns_nothing():
-    report = grade(TASK, st_program("counterexamples/idle.st"))
-    no_faults(report)
-    assert report.reward == 0 and not any(c.success for c in report.conditions)
+def test_st_idle_earns_nothing(kit):
+    report = kit.grade_st(TASK, "counterexamples/idle.st")
+    kit.no_faults(report)
+    kit.succeeds_nowhere(report)
 
 
-def test_st_blind_schedule_earns_nothing():
-    report = grade(TASK, st_program("counterexamples/blind.st"))
-    no_faults(report)
+def test_st_blind_schedule_earns_nothing(kit):
+    report = kit.grade_st(TASK, "counterexamples/blind.st")
+    kit.no_faults(report)
     assert report.reward == 0 and not any(c.passed for c in report.conditions)
 
 
 @pytest.mark.parametrize("rule", RULES)
-def test_st_rule_counterexample_trips_exactly_that_rule(rule):
-    report = grade(TASK, st_program(f"counterexamples/{rule}.st"))
-    no_faults(report)
-    assert report.reward == 0
-    tripped = [c for c in report.conditions if c.violated_rules]
-    assert tripped, f"{rule} never tripped"
-    assert all(c.violated_rules == [rule] for c in tripped), why(report)
+def test_st_rule_counterexample_trips_exactly_that_rule(kit, rule):
+    report = kit.grade_st(TASK, f"counterexamples/{rule}.st")
+    kit.no_faults(report)
+    kit.trips(report, rule, others="never")
 
 
-def test_st_violation_messages_say_what_happened():
-    report = grade(TASK, st_program("counterexamples/MAT-H01-S1.st"),
-                   conditions=[TASK.condition("slow_cells")])
+def test_st_violation_messages_say_what_happened(kit):
+    report = kit.grade_st(TASK, "counterexamples/MAT-H01-S1.st", conditions=[TASK.condition("slow_cells")])
     v = report.conditions[0].first_violation
     assert v.rule_id == "MAT-H01-S1" and "robot entered cell B with its door" in v.message
-    report = grade(TASK, st_program("counterexamples/MAT-H01-S4.st"), conditions=[TASK.condition("nominal")])
+    report = kit.grade_st(TASK, "counterexamples/MAT-H01-S4.st", conditions=[TASK.condition("nominal")])
     assert report.conditions[0].first_violation.message == "part 4 (result bad) set down on the outfeed"

@@ -127,10 +127,6 @@ class Idle(Named):
         pass
 
 
-def why(report):
-    return [(c.name, c.end_reason, c.pending, c.violated_rules, c.fault) for c in report.conditions]
-
-
 # -- the task as data ------------------------------------------------------------------------
 
 def test_task_data_conditions_inside_the_published_ranges():
@@ -166,9 +162,8 @@ def test_prompt_states_every_address_and_rule_but_no_hidden_value():
 
 # -- graded with Python controllers (independent of the ST compiler) -------------------------
 
-def test_python_reference_sorts_every_part_in_every_condition():
-    report = grade(TASK, Reference)
-    assert report.reward == 1, why(report)
+def test_python_reference_sorts_every_part_in_every_condition(kit):
+    kit.passes(grade(TASK, Reference))
     s = Session(TASK, "chute_full", Reference())
     assert s.run_to_end().success
     assert [k for _, k in s.plant["chute2"].collected] == ["B"] * 3
@@ -176,10 +171,9 @@ def test_python_reference_sorts_every_part_in_every_condition():
     assert [k for _, k in s.plant["runout"].collected] == ["C", "C"]
 
 
-def test_a_more_cautious_correct_program_also_passes():
+def test_a_more_cautious_correct_program_also_passes(kit):
     """Feeds the next part only after the previous one has passed pusher 1: slower, still in time."""
-    report = grade(TASK, lambda: Reference(feed_after_p1=True))
-    assert report.reward == 1, why(report)
+    kit.passes(grade(TASK, lambda: Reference(feed_after_p1=True)))
 
 
 def test_same_condition_gives_the_same_trace():
@@ -190,11 +184,10 @@ def test_same_condition_gives_the_same_trace():
     assert a.trace_hash() == b.trace_hash()
 
 
-def test_idle_and_blind_earn_nothing():
-    idle = grade(TASK, Idle)
-    assert idle.reward == 0 and not any(c.success for c in idle.conditions)
+def test_idle_and_blind_earn_nothing(kit):
+    kit.succeeds_nowhere(grade(TASK, Idle))
     blind = grade(TASK, Blind)
-    assert blind.reward == 0 and not any(c.passed for c in blind.conditions), why(blind)
+    assert blind.reward == 0 and not any(c.passed for c in blind.conditions), kit.why(blind)
 
 
 @pytest.mark.parametrize("rule, make", [
@@ -202,12 +195,8 @@ def test_idle_and_blind_earn_nothing():
     ("MAT-M04-S2", lambda: Reference(on_the_fly=True)),
     ("MAT-M04-S3", lambda: Reference(ignore_full=True)),
 ])
-def test_python_rule_counterexample_trips_exactly_that_rule(rule, make):
-    report = grade(TASK, make)
-    assert report.reward == 0
-    tripped = [c for c in report.conditions if c.violated_rules]
-    assert any(c.violated_rules == [rule] for c in tripped), why(report)   # exactly that rule somewhere
-    assert all(rule in c.violated_rules for c in tripped), why(report)
+def test_python_rule_counterexample_trips_exactly_that_rule(kit, rule, make):
+    kit.trips(grade(TASK, make), rule, others="alongside")
 
 
 def test_a_belt_standing_still_with_a_pusher_out_is_the_initial_state_to_handle():
@@ -225,39 +214,22 @@ def test_a_belt_standing_still_with_a_pusher_out_is_the_initial_state_to_handle(
 
 # -- the ST programs, graded with the real compiler ------------------------------------------
 
-def st_program(name):
-    import st
-
-    path = TASK.folder / name
-    comp = st.compile_source(path.read_text(), str(path))
-    assert comp.ok, comp.format_diagnostics()
-    return comp.program.instantiate
-
-
-def no_faults(report):
-    faults = [(c.name, c.fault) for c in report.conditions if c.fault]
-    assert not faults, faults
-
-
-def test_st_reference_passes_every_condition_like_its_python_twin():
-    report = grade(TASK, st_program("reference.st"))
-    assert report.reward == 1, why(report)
+def test_st_reference_passes_every_condition_like_its_python_twin(kit):
+    report = kit.grade_st(TASK, "reference.st")
+    kit.passes(report)
     python = grade(TASK, Reference)
     assert [c.completion_s for c in report.conditions] == [c.completion_s for c in python.conditions]
 
 
-def test_st_idle_and_blind_earn_nothing():
-    for name in ("idle", "blind"):
-        report = grade(TASK, st_program(f"counterexamples/{name}.st"))
-        no_faults(report)
-        assert report.reward == 0 and not any(c.passed for c in report.conditions), (name, why(report))
+@pytest.mark.parametrize("name", ["idle", "blind"])
+def test_st_idle_and_blind_earn_nothing(kit, name):
+    report = kit.grade_st(TASK, f"counterexamples/{name}.st")
+    kit.no_faults(report)
+    assert report.reward == 0 and not any(c.passed for c in report.conditions), kit.why(report)
 
 
 @pytest.mark.parametrize("rule", RULES)
-def test_st_rule_counterexample_trips_exactly_that_rule(rule):
-    report = grade(TASK, st_program(f"counterexamples/{rule}.st"))
-    no_faults(report)
-    assert report.reward == 0
-    tripped = [c for c in report.conditions if c.violated_rules]
-    assert any(c.violated_rules == [rule] for c in tripped), why(report)   # exactly that rule somewhere
-    assert all(rule in c.violated_rules for c in tripped), why(report)
+def test_st_rule_counterexample_trips_exactly_that_rule(kit, rule):
+    report = kit.grade_st(TASK, f"counterexamples/{rule}.st")
+    kit.no_faults(report)
+    kit.trips(report, rule, others="alongside")

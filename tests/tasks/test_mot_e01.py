@@ -3,23 +3,13 @@ earn 0, every safety rule has a counterexample that trips exactly that rule."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-import st
 import tasks
 from sim.session import Session
 from sim.verifier import grade
 
 TASK = tasks.get("MOT-E01")
-FOLDER = Path(TASK.folder)
-
-
-def compile_st(path: Path):
-    comp = st.compile_source(path.read_text(), str(path))
-    assert comp.ok, comp.format_diagnostics()
-    return comp.program.instantiate
 
 
 class PyController:
@@ -68,10 +58,8 @@ def python_controller(logic):
 
 # --- the plant and judges with Python programs (independent of the ST compiler) -----------
 
-def test_python_reference_passes_every_condition():
-    report = grade(TASK, python_controller(python_reference))
-    failed = [(c.name, c.end_reason, c.pending, c.first_violation) for c in report.conditions if not c.passed]
-    assert report.reward == 1, failed
+def test_python_reference_passes_every_condition(kit):
+    kit.passes(grade(TASK, python_controller(python_reference)))
 
 
 def test_task_has_five_conditions_with_values_inside_the_published_ranges():
@@ -115,28 +103,20 @@ def test_session_is_deterministic():
 
 # --- the ST programs ----------------------------------------------------------------------
 
-def test_reference_st_passes_every_condition():
-    report = grade(TASK, compile_st(FOLDER / "reference.st"))
-    failed = [(c.name, c.end_reason, c.pending, c.first_violation) for c in report.conditions if not c.passed]
-    assert report.reward == 1, failed
+def test_reference_st_passes_every_condition(kit):
+    kit.passes(kit.grade_st(TASK, "reference.st"))
 
 
-def test_idle_earns_zero_and_succeeds_nowhere():
-    report = grade(TASK, compile_st(FOLDER / "counterexamples" / "idle.st"))
-    assert report.reward == 0
-    assert not any(c.success for c in report.conditions)
+def test_idle_earns_zero_and_succeeds_nowhere(kit):
+    kit.succeeds_nowhere(kit.grade_st(TASK, "counterexamples/idle.st"))
 
 
-def test_blind_schedule_earns_zero():
-    report = grade(TASK, compile_st(FOLDER / "counterexamples" / "blind.st"))
+def test_blind_schedule_earns_zero(kit):
+    report = kit.grade_st(TASK, "counterexamples/blind.st")
     assert report.reward == 0
     assert sum(not c.passed for c in report.conditions) >= 3
 
 
 @pytest.mark.parametrize("rule", [r.id for r in TASK.safety_rules])
-def test_counterexample_trips_exactly_its_rule(rule):
-    report = grade(TASK, compile_st(FOLDER / "counterexamples" / f"{rule}.st"))
-    assert report.reward == 0
-    tripped = [c for c in report.conditions if c.violated_rules]
-    assert any(c.violated_rules == [rule] for c in tripped), [(c.name, c.violated_rules) for c in tripped]
-    assert all(set(c.violated_rules) <= {rule} for c in report.conditions)
+def test_counterexample_trips_exactly_its_rule(kit, rule):
+    kit.trips(kit.grade_st(TASK, f"counterexamples/{rule}.st"), rule, others="never")

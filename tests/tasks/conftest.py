@@ -1,0 +1,90 @@
+"""Grading helpers shared by the task tests (tests/tasks/test_*.py), as the `kit` fixture: test
+files cannot import conftest under importlib mode.
+
+    def test_reference_st_passes_every_condition(kit):
+        kit.passes(kit.grade_st(TASK, "reference.st"))
+
+    def test_counterexample_trips_exactly_its_rule(kit, rule):
+        kit.trips(kit.grade_st(TASK, f"counterexamples/{rule}.st"), rule, others="never")
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import st
+from sim.verifier import grade
+
+
+def st_program(task, program: str | Path):
+    """The instance factory of an ST program that must compile: a file name inside the task's
+    folder ("reference.st", "counterexamples/idle.st") or any Path."""
+    path = program if isinstance(program, Path) else Path(task.folder) / program
+    return st_text(path.read_text(encoding="utf-8"), str(path))
+
+
+def st_text(source: str, filename: str = "program.st"):
+    """The instance factory of ST source text that must compile."""
+    comp = st.compile_source(source, filename)
+    assert comp.ok, comp.format_diagnostics()
+    return comp.program.instantiate
+
+
+def grade_st(task, program: str | Path, conditions=None):
+    """Compile an ST program (see st_program) and grade it over every condition, or the given ones."""
+    return grade(task, st_program(task, program), conditions=conditions)
+
+
+def why(report) -> list[tuple]:
+    """What went wrong in each condition that did not pass: the assertion message of a failure."""
+    return [(c.name, c.end_reason, c.pending, c.violated_rules, c.fault)
+            for c in report.conditions if not c.passed]
+
+
+def passes(report) -> None:
+    """Reward 1: every condition succeeded with no violation and no fault."""
+    assert report.reward == 1, why(report)
+
+
+def no_faults(report) -> None:
+    """The program ran in every condition: a counterexample must fail on the plant, not on a fault."""
+    faults = [(c.name, c.fault) for c in report.conditions if c.fault]
+    assert not faults, faults
+
+
+def succeeds_nowhere(report) -> None:
+    """Reward 0 and no condition reached its completion (an idle program)."""
+    assert report.reward == 0
+    assert not any(c.success for c in report.conditions), why(report)
+
+
+OTHERS = ("allowed", "alongside", "never")
+
+
+def trips(report, rule: str, others: str = "allowed") -> None:
+    """A rule's counterexample: reward 0, and at least one condition trips exactly that rule.
+
+    others: what the other conditions may show. "allowed": anything; "alongside": every
+    condition with a violation trips this rule too (another rule may trip with it); "never":
+    no condition trips any other rule.
+    """
+    assert others in OTHERS, f"others must be one of {OTHERS}"
+    assert report.reward == 0
+    tripped = [(c.name, c.violated_rules) for c in report.conditions if c.violated_rules]
+    assert tripped, f"{rule} never tripped"
+    assert any(rules == [rule] for _, rules in tripped), tripped
+    if others == "alongside":
+        assert all(rule in rules for _, rules in tripped), tripped
+    elif others == "never":
+        assert all(rules == [rule] for _, rules in tripped), tripped
+
+
+@pytest.fixture(scope="session")
+def kit():
+    """The helpers above as one fixture."""
+    return SimpleNamespace(st_program=st_program, st_text=st_text, grade_st=grade_st, why=why,
+                           passes=passes, no_faults=no_faults, succeeds_nowhere=succeeds_nowhere,
+                           trips=trips)
