@@ -26,6 +26,7 @@ CLEARANCE_MM = 40.0      # at or behind this the slide is clear of the table
 WINDOW_MM = 0.5
 DWELL_S = 0.5            # the slide works a nest by resting at the work position this long
 HOLD_S = 1.0
+APPROACH_WITHIN_S = 0.25  # after an index, the slide must set off within this time of the table's standstill
 
 
 class NestWork(Device):
@@ -134,12 +135,64 @@ def _finished_state(s) -> bool:
             and table.exactly_aligned and s.plant["work_log"].count == s.params["nests"])
 
 
+class QuickApproach(judges.Judge):
+    """Completion only counts if, after every index, the slide sets off toward the nest within
+    APPROACH_WITHIN_S of the table reporting standstill (while nests remain to be worked).
+
+    Without it, a program that waits a fixed time after each index (or after the alignment
+    switch) at the top of the published rotation and settle ranges passes every condition.
+    A miss does not end the run: the completion never comes and the safety rules are still
+    checked to the time limit.
+    """
+
+    name = "ordered nests worked, approaching promptly after every index"
+
+    def __init__(self, inner: judges.Judge):
+        super().__init__()
+        self.inner = inner
+        self.missed: str | None = None
+        self.turned = False
+        self.ready_ms: int | None = None
+
+    def _watch(self, s):
+        table, slide = s.plant["table"], s.plant["slide"]
+        if table.rotating:
+            self.turned, self.ready_ms = True, None
+        elif self.turned and table.standstill:
+            self.turned, self.ready_ms = False, s.time_ms
+        if self.ready_ms is not None:
+            if slide.vel > 0.0 or s.plant["work_log"].count >= s.params["nests"]:
+                self.ready_ms = None
+            elif s.time_ms - self.ready_ms > APPROACH_WITHIN_S * 1000:
+                return (f"the table stood still at a station from {self.ready_ms / 1000:g} s but the slide "
+                        f"had not set off toward the nest {APPROACH_WITHIN_S:g} s later")
+        return None
+
+    def update(self, s):
+        if self.done or self.missed:
+            return self.done
+        self.missed = self._watch(s)
+        if self.missed:
+            return False
+        if self.inner.update(s):
+            return self._finish(s)
+        return False
+
+    def events(self):
+        return self.inner.events()
+
+    def pending(self):
+        if self.done:
+            return ""
+        return self.missed or self.inner.pending()
+
+
 def _completion():
-    return judges.in_order(
+    return QuickApproach(judges.in_order(
         NestsWorked(),
         judges.held("Cycle done on with exactly the ordered nests worked, the slide retracted and the "
                     "table aligned", _finished_state, HOLD_S),
-    )
+    ))
 
 
 def _table_turns_with_slide_in(s):
@@ -257,7 +310,9 @@ TASK = Task(
         f"1. Work exactly as many nests as nests_ordered (%IW2) says, no more, each a different nest: "
         f"for each one, "
         f"move the slide to {WORK_MM:g} mm (target 1800) once the table is aligned and at standstill, "
-        f"and keep it at rest there for at least {DWELL_S:g} s (the tool works the nest).\n"
+        f"and keep it at rest there for at least {DWELL_S:g} s (the tool works the nest). After each "
+        f"index, the slide must set off toward the nest within {APPROACH_WITHIN_S:g} s of "
+        "table_standstill coming on.\n"
         f"2. Before the table turns, retract the slide to {CLEARANCE_MM:g} mm or less (home, 0 mm, "
         "is fine) and wait until it is there; then give one index pulse to bring the next nest.\n"
         "3. At power-up, first bring the slide back behind the clearance line; if the table is not "
@@ -272,7 +327,8 @@ TASK = Task(
         f"behind the clearance line and rests at {WORK_MM:g} mm, within {WINDOW_MM} mm, over the "
         f"aligned and still table for {DWELL_S:g} s); after that Cycle "
         f"done is on with the slide at rest at or behind {CLEARANCE_MM:g} mm and the table on a station "
-        f"for {HOLD_S:g} s without a break.",
+        f"for {HOLD_S:g} s without a break. After every index the slide sets off toward the nest within "
+        f"{APPROACH_WITHIN_S:g} s of the table's standstill signal (while nests remain to be worked).",
         _completion),
     safety_rules=(
         SafetyRule("MOT-M14-S1", f"The table must only turn while the slide is at or behind the "

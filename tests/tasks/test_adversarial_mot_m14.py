@@ -27,6 +27,7 @@ def reward_of(name: str):
 @pytest.mark.parametrize("name, why", [
     ("blind_table_wait.st", "waits a fixed 3 s after each index instead of alignment and standstill"),
     ("aligned_only.st", "approaches on the alignment switch while the table still creeps in"),
+    ("settle_by_time.st", "waits a fixed 0.45 s after the alignment switch instead of standstill"),
     ("always_six.st", "ignores the order word and works the most nests the range allows"),
     ("first_nest_as_found.st", "assumes the table stands on a station at power-up"),
 ])
@@ -40,6 +41,14 @@ def test_working_more_nests_than_ordered_never_completes():
     failed = {c.name: c.pending for c in report.conditions if not c.passed}
     assert {"nominal", "slide_left_in_nest", "fast_table_slow_slide"} <= set(failed)
     assert "exactly the ordered nests worked" in failed["nominal"]
+
+
+def test_fixed_waits_after_an_index_miss_the_prompt_approach():
+    for name in ("blind_table_wait.st", "settle_by_time.st"):
+        report = reward_of(name)
+        late = [c for c in report.conditions if "had not set off toward the nest 0.25 s later" in c.pending]
+        assert len(late) >= 2, (name, [(c.name, c.pending) for c in report.conditions])
+        assert all(c.safe for c in late)
 
 
 def test_second_correct_program_passes():
