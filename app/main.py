@@ -184,6 +184,8 @@ class DebuggerApp:
         st.item_spacing = imgui.ImVec2(8, 5)
         # The plot area shows the frame behind it: one layer less to fill per plot.
         self.implot.get_style().set_color_(self.implot.Col_.plot_bg, imgui.ImVec4(0, 0, 0, 0))
+        # ... and the frame around it shows the panel (cleared in its colour): another layer less.
+        self.implot.get_style().set_color_(self.implot.Col_.frame_bg, imgui.ImVec4(0, 0, 0, 0))
 
     def _title(self) -> str:
         d = self.d
