@@ -103,22 +103,29 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
 
     import st
     from sim.verifier import grade, render_report, report_for_compile_error
+    from tasks.io_check import io_map_warnings, located_variables
 
     task = load_task(task_id)
     path, is_reference = resolve_program(task, program_path)
     conditions = select_conditions(task, condition)
     to_stdout_json = json_path == "-"
-    out = Console(stderr=to_stdout_json, highlight=False)
-    err = Console(stderr=True, highlight=False)
+    out = Console(stderr=to_stdout_json, highlight=False, width=None if sys.stdout.isatty() else 140)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
     if is_reference:
         out.print(f"No --program given: grading the reference program of {task.id} ({path})")
 
+    for target in (json_path, reward_path):
+        check_writable(target)
     comp = st.compile_file(path)
+    io_warnings: list[str] = []
     if not comp.ok:
         err.print(comp.format_diagnostics(), markup=False, highlight=False)
         report = report_for_compile_error(task, comp.format_diagnostics())
     else:
         program = comp.program
+        io_warnings = io_map_warnings(task, located_variables(program.instantiate()))
+        for text in io_warnings:
+            err.print(f"{path}: warning: {text}", markup=False, highlight=False)
         progress_cb, finish = progress_reporter(err, quiet)
         try:
             report = grade(task, program.instantiate, conditions=conditions, progress=progress_cb)
@@ -127,6 +134,7 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
     render_report(report, out)
     data = report.to_dict()
     data["program"] = path
+    data["io_warnings"] = io_warnings
     if to_stdout_json:
         print(json.dumps(data, indent=2))
     elif json_path:
@@ -136,6 +144,21 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
         with open(reward_path, "w", encoding="utf-8") as fh:
             fh.write(f"{report.reward}\n")
     return 0 if report.reward == 1 else 1
+
+
+def check_writable(target: str | None) -> None:
+    """Refuse an output file we could not write, before spending minutes on grading."""
+    import os
+
+    if target in (None, "-"):
+        return
+    folder = os.path.dirname(os.path.abspath(target))
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {target}: folder {folder} does not exist")
+    if os.path.isdir(target):
+        raise UsageError(f"cannot write {target}: it is a folder")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"cannot write {target}: folder {folder} is not writable")
 
 
 def progress_reporter(console, quiet: bool):
@@ -157,28 +180,70 @@ def progress_reporter(console, quiet: bool):
     return update, bar.stop
 
 
-def dispatch(args: argparse.Namespace) -> int:
-    if args.check:
-        from st.cli import check_command
+# Which options each way of running accepts; anything else given with it is a usage error,
+# so that a flag is never silently ignored.
+MODES = {
+    "check": {"check"},
+    "list": {"list"},
+    "run": {"headless", "program", "scans", "watch", "json"},
+    "prompt": {"task", "prompt"},
+    "snapshot": {"headless", "task", "program", "condition", "scans", "snapshot"},
+    "grade": {"headless", "task", "program", "condition", "json", "reward_file", "quiet"},
+    "debugger": {"task", "program", "condition"},
+}
 
-        return check_command(args.check)
+
+def choose_mode(args: argparse.Namespace) -> str:
+    if args.check:
+        return "check"
     if args.list:
-        return list_command()
+        return "list"
     if args.task is None:
         if args.headless and args.program:
             if args.scans is None:
                 raise UsageError("--scans N is required to run a program without a task")
-            from st.cli import run_program_command
-
-            return run_program_command(args.program, args.scans, args.watch, args.json)
-        raise UsageError("nothing to do: give --check FILE, --list, or --task ID (see --help)")
+            return "run"
+        raise UsageError(
+            "nothing to do: give --check FILE, --list, --task ID, "
+            "or --headless --program FILE --scans N (see --help)"
+        )
     if args.prompt:
-        return prompt_command(args.task)
+        return "prompt"
     if args.snapshot:
+        return "snapshot"
+    return "grade" if args.headless else "debugger"
+
+
+def check_options(args: argparse.Namespace, mode: str) -> None:
+    given = {name for name, value in vars(args).items() if value not in (None, False)}
+    extra = sorted(given - MODES[mode])
+    if extra:
+        flags = ", ".join("--" + name.replace("_", "-") for name in extra)
+        raise UsageError(f"{flags} cannot be used here ({mode}); see --help")
+    if args.scans is not None and args.scans < 0:
+        raise UsageError("--scans must be 0 or more")
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    mode = choose_mode(args)
+    check_options(args, mode)
+    if mode == "check":
+        from st.cli import check_command
+
+        return check_command(args.check)
+    if mode == "list":
+        return list_command()
+    if mode == "run":
+        from st.cli import run_program_command
+
+        return run_program_command(args.program, args.scans, args.watch, args.json)
+    if mode == "prompt":
+        return prompt_command(args.task)
+    if mode == "snapshot":
         from app.snapshot import snapshot_command
 
         return snapshot_command(args.task, args.program, args.condition, args.scans or 0, args.snapshot)
-    if args.headless:
+    if mode == "grade":
         return grade_command(
             args.task, args.program, args.condition,
             json_path=args.json, reward_path=args.reward_file, quiet=args.quiet,

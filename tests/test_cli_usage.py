@@ -1,5 +1,6 @@
 """The command line answers bad usage with one line and exit 2, never a traceback."""
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -26,3 +27,36 @@ def test_program_without_scans_is_usage_error(tmp_path):
     r = run_main("--headless", "--program", str(prog))
     assert r.returncode == 2
     assert "--scans" in r.stderr
+
+
+def test_flags_that_do_not_belong_to_the_mode_are_refused():
+    r = run_main("--headless", "--task", "MAT-E01", "--scans", "5", "--watch", "x")
+    assert r.returncode == 2
+    assert "--scans, --watch cannot be used here (grade)" in r.stderr
+    r = run_main("--list", "--json")
+    assert r.returncode == 2 and "--json cannot be used here (list)" in r.stderr
+
+
+def test_report_into_missing_folder_is_refused_before_grading(tmp_path):
+    target = tmp_path / "no" / "report.json"
+    r = run_main("--headless", "--task", "MAT-E01", "--json", str(target), "--quiet")
+    assert r.returncode == 2
+    assert "does not exist" in r.stderr
+    assert "Traceback" not in r.stderr
+    assert "Reward" not in r.stdout  # refused before spending time on the run
+
+
+def test_program_io_that_misses_the_task_map_is_warned(tmp_path):
+    prog = tmp_path / "p.st"
+    prog.write_text(
+        "PROGRAM Main\nVAR\n  eye AT %IX0.5 : BOOL;\n  close_gripper AT %QX0.0 : INT;\nEND_VAR\n"
+        "close_gripper := 0;\nIF eye THEN close_gripper := 1; END_IF;\nEND_PROGRAM\n"
+    )
+    report = tmp_path / "r.json"
+    r = run_main("--headless", "--task", "MAT-E01", "--program", str(prog), "--condition", "1",
+                 "--json", str(report), "--quiet")
+    assert r.returncode == 1
+    assert "the task wires nothing to %IX0.5" in r.stderr
+    assert "AT %QX0.0 is declared INT, but the task's close_gripper at %QX0.0 is BOOL" in r.stderr
+
+    assert len(json.loads(report.read_text())["io_warnings"]) == 2
