@@ -26,6 +26,7 @@ PARK_MM = 0.0
 WINDOW_MM = 0.5
 GRANT_BOUND_S = 20.0
 HOLD_S = 1.0
+MOVE_ON_WITHIN_S = 0.3   # once a served station's arm is home, the shuttle sets off (or grants) within this
 RAIL_ORIGIN = (100.0, 250.0)
 
 
@@ -172,12 +173,64 @@ def _parked(s) -> bool:
             and all(s.plant[name].arm <= 0.0 for name in STATIONS))
 
 
+class PromptMoveOn(judges.Judge):
+    """Completion only counts if, whenever a station's arm has come home, within MOVE_ON_WITHIN_S
+    the shuttle sets off (to the next station or to park) or a grant is given.
+
+    Without it, a program that waits a fixed time for the arm (the top of the published arm
+    time range) instead of the arm's home signal passes every condition. A miss does not end
+    the run: the completion never comes and the safety rules are still checked.
+    """
+
+    name = "every request served, the shuttle moving on promptly"
+
+    def __init__(self, inner: judges.Judge):
+        super().__init__()
+        self.inner = inner
+        self.missed: str | None = None
+        self.arm_in = dict.fromkeys(STATIONS, False)
+        self.home_ms: int | None = None
+        self.home_station = 0
+
+    def _watch(self, s):
+        for name in STATIONS:
+            inside = s.plant[name].arm > 0.0
+            if self.arm_in[name] and not inside:
+                self.home_ms, self.home_station = s.time_ms, s.plant[name].number
+            self.arm_in[name] = inside
+        if self.home_ms is not None:
+            if s.plant["shuttle"].vel != 0.0 or any(s.io[g] for g in GRANTS):
+                self.home_ms = None
+            elif s.time_ms - self.home_ms > MOVE_ON_WITHIN_S * 1000:
+                return (f"the arm of station {self.home_station} was home at {self.home_ms / 1000:g} s but "
+                        f"the shuttle had neither set off nor granted {MOVE_ON_WITHIN_S:g} s later")
+        return None
+
+    def update(self, s):
+        if self.done or self.missed:
+            return self.done
+        self.missed = self._watch(s)
+        if self.missed:
+            return False
+        if self.inner.update(s):
+            return self._finish(s)
+        return False
+
+    def events(self):
+        return self.inner.events()
+
+    def pending(self):
+        if self.done:
+            return ""
+        return self.missed or self.inner.pending()
+
+
 def _completion():
-    return judges.in_order(
+    return PromptMoveOn(judges.in_order(
         judges.all_of(*(judges.event(f"station {n}: every request served", _served(n)) for n in (1, 2, 3)),
                       name="all requests served"),
         judges.held("shuttle parked at 0 mm, no grant, arms home", _parked, HOLD_S),
-    )
+    ))
 
 
 def _two_grants(s):
@@ -294,7 +347,9 @@ TASK = Task(
         "2. Serve requests one at a time: pick a requesting station, move the shuttle to it, and when "
         "the shuttle is in position there (in_position and standstill) switch that station's grant on.\n"
         "3. Keep the shuttle still and the grant on until the station drops its request; then switch "
-        "the grant off and wait until that station's arm is home before the shuttle moves again.\n"
+        "the grant off and wait until that station's arm is home before the shuttle moves again; "
+        f"within {MOVE_ON_WITHIN_S:g} s of the arm being home, set the shuttle off (to the next "
+        "station or to park) or grant again.\n"
         f"4. Serve fairly: every request must be granted within {GRANT_BOUND_S:g} s; stations that ask "
         "again and again must not lock out the others.\n"
         f"5. When no station requests, move the shuttle to the park position ({PARK_MM:g} mm) and wait "
@@ -304,7 +359,8 @@ TASK = Task(
     completion=Completion(
         "Every request of every station is served (the station finished its work); after that the "
         f"shuttle is at rest within {WINDOW_MM} mm of the park position {PARK_MM:g} mm with no grant on "
-        f"and every arm home, for {HOLD_S:g} s without a break.",
+        f"and every arm home, for {HOLD_S:g} s without a break. Whenever a station's arm has come home, "
+        f"within {MOVE_ON_WITHIN_S:g} s the shuttle sets off or a grant is on.",
         _completion),
     safety_rules=(
         SafetyRule("MOT-H15-S1", "At most one station may be granted at a time.",

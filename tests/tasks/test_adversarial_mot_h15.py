@@ -44,10 +44,17 @@ def test_every_fixed_priority_order_starves_a_station(order):
 @pytest.mark.parametrize("name, why", [
     ("nearest_first.st", "shortest travel first starves a station far from the busy ones"),
     ("fixed_order_cycle.st", "serves 1, 2, 3 in a fixed cycle and waits for each in turn"),
+    ("arm_home_by_time.st", "waits a fixed 0.85 s for the arm instead of its home signal"),
 ])
 def test_cheap_program_earns_zero(name, why):
     report = reward_of(name)
     assert report.reward == 0, f"{name} ({why}) passed every condition"
+
+
+def test_arm_wait_by_time_misses_the_prompt_move_on():
+    report = reward_of("arm_home_by_time.st")
+    late = [c for c in report.conditions if "had neither set off nor granted 0.3 s later" in c.pending]
+    assert len(late) >= 2 and all(c.safe for c in late)
 
 
 def test_second_correct_program_passes():
