@@ -60,7 +60,7 @@ class _Ctx:
         self.cy = h / 2 + view.pan[1]
         self.wx, self.wy = view.world_centre
         self.hotspots: list[Hotspot] = []
-        self.labels: list[tuple[str, Point, tuple[int, int, int], int]] = []
+        self.labels: list[tuple[str, Point, tuple[int, int, int], int, bool]] = []
 
     def px(self, x: float, y: float) -> tuple[float, float]:
         return self.cx + (x - self.wx) * self.scale, self.cy - (y - self.wy) * self.scale
@@ -101,9 +101,26 @@ class _Ctx:
         self.surface.blit(img, r)
         return r
 
-    def label(self, s: str, x: float, y: float, colour=theme.LABEL, size=12):
-        # Labels are drawn last so moving parts never hide them.
-        self.labels.append((s, (x, y), colour, size))
+    def label(self, s: str, x: float, y: float, colour=theme.LABEL, size=12, fixed=False):
+        """Labels are drawn last so moving parts never hide them. A name label moves up or down
+        out of the way of the labels placed before it; a `fixed` one (a part's kind) stays put."""
+        self.labels.append((s, (x, y), colour, size, fixed))
+
+    def place_labels(self) -> list[tuple[str, pygame.Rect]]:
+        """Draw the labels; returns (text, rectangle) of each name label as placed."""
+        placed: list[pygame.Rect] = []
+        names: list[tuple[str, pygame.Rect]] = []
+        for text, (x, y), colour, size, fixed in self.labels:
+            img = self.view.font.render(text, size, colour)
+            r = img.get_rect()
+            px, py = self.px(x, y)
+            r.center = (int(px), int(py))
+            if not fixed:
+                r = _free_spot(r, placed)
+                placed.append(r)
+                names.append((text, r))
+            self.surface.blit(img, r)
+        return names
 
     def hot(self, name: str, kind: str, pts, operable=False, pad=3):
         xs = [p[0] for p in pts]
@@ -111,6 +128,16 @@ class _Ctx:
         x0, y0 = min(xs) - pad, min(ys) - pad
         rect = pygame.Rect(x0, y0, max(xs) + pad - x0, max(ys) + pad - y0)
         self.hotspots.append(Hotspot(name, kind, rect, operable))
+
+
+def _free_spot(r: pygame.Rect, placed: list[pygame.Rect]) -> pygame.Rect:
+    """`r`, or the nearest shift by whole lines up or down where it overlaps no placed label."""
+    step = r.height + 1
+    for k in (0, 1, -1, 2, -2, 3, -3):
+        cand = r.move(0, k * step)
+        if cand.inflate(4, 0).collidelist(placed) < 0:
+            return cand
+    return r
 
 
 class TextCache:
@@ -299,7 +326,8 @@ def draw_workpiece(c: _Ctx, name: str, s: dict) -> None:
     kind = str(s.get("part_kind", ""))
     if kind and c.mm(s["width"]) >= 14:
         fg = (20, 20, 20) if sum(col) > 380 else (245, 245, 245)
-        c.label(kind[:3], x, y, fg, 12)  # with the labels, so a beam across the part does not hide it
+        # with the labels, so a beam across the part does not hide it
+        c.label(kind[:3], x, y, fg, 12, fixed=True)
     if s.get("held"):
         c.circle(x, y, s["width"] / 2 + 6, theme.HELD, width=2)
     c.hot(name, "workpiece", pts)
@@ -560,6 +588,7 @@ class PlantView:
         self.world_size = (1000.0, 600.0)
         self.font = TextCache()
         self.hotspots: list[Hotspot] = []
+        self.label_rects: list[tuple[str, pygame.Rect]] = []  # name labels as last drawn
         self.hover: str | None = None
         self._fitted_for: int | None = None
         self._panel_names: list[str] = []
@@ -648,8 +677,7 @@ class PlantView:
                     fn(c, name, s)
             except (KeyError, TypeError, ValueError):
                 draw_generic(c, name, s, kind)  # a state without the expected keys stays visible
-        for text, (x, y), col, size in c.labels:
-            c.text(text, x, y, col, size)
+        self.label_rects = c.place_labels()
         self._panel_names = [p[0] for p in panel]
         if panel:
             from app.panel_view import draw_panel

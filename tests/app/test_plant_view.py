@@ -141,3 +141,19 @@ def test_plot_thinning_keeps_every_edge_of_a_digital_signal_and_the_peaks_of_an_
     a[5_555] = 7.0
     tx, ty = thin(x, a, digital=False, max_points=1000)
     assert tx.size <= 1100 and ty.max() == 7.0 and ty.min() == a.min()
+
+
+@pytest.mark.parametrize("task_id", ["MAT-M04", "MAT-E01", "MOT-H15"])
+def test_name_labels_never_overlap(task_id):
+    """MAT-M04's magazine sensor sits right above the magazine: their names used to overlap."""
+    import tasks
+
+    task = tasks.get(task_id)
+    plant = task.build_plant(task.conditions[0])
+    for size in ((1000, 640), (700, 420)):
+        _, _, view = render(plant, size=size)
+        rects = view.label_rects
+        assert len(rects) >= 2
+        for i, (text, r) in enumerate(rects):
+            for other, q in rects[i + 1:]:
+                assert not r.colliderect(q), f"{text!r} overlaps {other!r} at {size}"
