@@ -9,11 +9,10 @@ The code generator reads only these; it never re-interprets source text.
 
 from __future__ import annotations
 
-import math
-import struct
 from dataclasses import dataclass, field
 
 from . import ast as A
+from . import stdlib
 from . import types as T
 from .diagnostics import DiagnosticBag, did_you_mean
 
@@ -70,79 +69,14 @@ STD_FUNCTIONS: dict[str, list[str] | str] = {
     "FIND": ["IN1", "IN2"],
 }
 
-# Interfaces of the standard FBs, used when st/stdlib.py does not publish FB_INTERFACES.
-_FALLBACK_FB = {
-    "TON": [
-        ("IN", "BOOL", "input"),
-        ("PT", "TIME", "input"),
-        ("Q", "BOOL", "output"),
-        ("ET", "TIME", "output"),
-    ],
-    "TOF": [
-        ("IN", "BOOL", "input"),
-        ("PT", "TIME", "input"),
-        ("Q", "BOOL", "output"),
-        ("ET", "TIME", "output"),
-    ],
-    "TP": [
-        ("IN", "BOOL", "input"),
-        ("PT", "TIME", "input"),
-        ("Q", "BOOL", "output"),
-        ("ET", "TIME", "output"),
-    ],
-    "CTU": [
-        ("CU", "BOOL", "input"),
-        ("R", "BOOL", "input"),
-        ("PV", "INT", "input"),
-        ("Q", "BOOL", "output"),
-        ("CV", "INT", "output"),
-    ],
-    "CTD": [
-        ("CD", "BOOL", "input"),
-        ("LD", "BOOL", "input"),
-        ("PV", "INT", "input"),
-        ("Q", "BOOL", "output"),
-        ("CV", "INT", "output"),
-    ],
-    "CTUD": [
-        ("CU", "BOOL", "input"),
-        ("CD", "BOOL", "input"),
-        ("R", "BOOL", "input"),
-        ("LD", "BOOL", "input"),
-        ("PV", "INT", "input"),
-        ("QU", "BOOL", "output"),
-        ("QD", "BOOL", "output"),
-        ("CV", "INT", "output"),
-    ],
-    "R_TRIG": [("CLK", "BOOL", "input"), ("Q", "BOOL", "output"), ("M", "BOOL", "internal")],
-    "F_TRIG": [("CLK", "BOOL", "input"), ("Q", "BOOL", "output"), ("M", "BOOL", "internal")],
-    "SR": [("S1", "BOOL", "input"), ("R", "BOOL", "input"), ("Q1", "BOOL", "output")],
-    "RS": [("S", "BOOL", "input"), ("R1", "BOOL", "input"), ("Q1", "BOOL", "output")],
-}
-
-
 def std_fb_interfaces() -> dict[str, list[tuple[str, str, str]]]:
-    try:
-        from . import stdlib  # noqa: PLC0415  (written in parallel; optional at import time)
-
-        table = getattr(stdlib, "FB_INTERFACES", None)
-        if table:
-            return {k.upper(): v for k, v in table.items()}
-    except Exception:  # noqa: BLE001 - a broken stdlib must not break checking
-        pass
-    return _FALLBACK_FB
+    """Name -> [(parameter, type, role)] of every standard FB: st/stdlib.py's table, the one source."""
+    return {k.upper(): v for k, v in stdlib.FB_INTERFACES.items()}
 
 
 MAX_ARRAY_ELEMENTS = 1_000_000
 SECTION_KINDS = ("VAR", "VAR_INPUT", "VAR_OUTPUT", "VAR_IN_OUT", "VAR_TEMP", "VAR_GLOBAL", "VAR_EXTERNAL")
-_F32 = struct.Struct("<f")
-
-
-def f32(x: float) -> float:
-    try:
-        return _F32.unpack(_F32.pack(x))[0]
-    except OverflowError:
-        return math.copysign(math.inf, x)
+f32 = stdlib.f32  # compile-time folding rounds REAL exactly as the running program does
 
 
 # ----------------------------------------------------------------------------- results
@@ -390,14 +324,9 @@ class Checker:
             fbt.vars[n.lower()] = VarInfo(n, t, kind)
         # CODESYS spellings of some parameters (RESET for R ...) name the same variable
         fbt.aliases = {}
-        try:
-            from . import stdlib  # noqa: PLC0415
-
-            for alias, iec in getattr(stdlib, "FB_PARAM_ALIASES", {}).get(upper, {}).items():
-                if iec.lower() in fbt.vars:
-                    fbt.aliases[alias.lower()] = fbt.vars[iec.lower()]
-        except Exception:  # noqa: BLE001 - aliases are a convenience only
-            pass
+        for alias, iec in stdlib.FB_PARAM_ALIASES.get(upper, {}).items():
+            if iec.lower() in fbt.vars:
+                fbt.aliases[alias.lower()] = fbt.vars[iec.lower()]
         self.out.std_fbs[upper] = fbt
         return fbt
 

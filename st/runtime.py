@@ -8,13 +8,13 @@ choices (process image timing, forcing, watchdog budget ...).
 
 from __future__ import annotations
 
-import array
 import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
+from . import stdlib
 from . import types as T
 from .checker import CheckedProgram, VarInfo
 from .faults import PlcFault, WatchdogFault
@@ -51,50 +51,7 @@ class VarNode:
 
 _INF = math.inf
 _NAN = math.nan
-
-
-_F32_BUF = array.array("f", [0.0])
-
-
-def _f32(x, _buf=_F32_BUF):
-    """Round to float32: a one-element float array is the fastest exact way (too large -> inf)."""
-    _buf[0] = x
-    return _buf[0]
-
-
-def _idiv(a, b):
-    if b == 0:
-        raise PlcFault("integer division by zero")
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b >= 0) else -q
-
-
-def _imod(a, b):
-    if b == 0:
-        raise PlcFault("MOD by zero")
-    r = abs(a) % abs(b)
-    return r if a >= 0 else -r
-
-
-def _fdiv(a, b):
-    try:
-        return a / b
-    except ZeroDivisionError:
-        if a != a or a == 0:
-            return _NAN
-        return math.copysign(_INF, a) * math.copysign(1.0, b)
-
-
-def _expt(a, b):
-    try:
-        r = a**b
-    except ZeroDivisionError:
-        return _INF
-    except OverflowError:
-        return _INF
-    if isinstance(r, complex):
-        return _NAN
-    return float(r)
+_f32 = stdlib.f32
 
 
 def _watchdog(ctx):
@@ -123,55 +80,6 @@ def _mux(k, options):
     raise PlcFault(f"MUX selector {k} out of range 0..{len(options) - 1}")
 
 
-def _shl(v, n, bits):
-    mask = (1 << bits) - 1
-    return ((v & mask) << n) & mask if n < bits else 0
-
-
-def _shr(v, n, bits):
-    mask = (1 << bits) - 1
-    return (v & mask) >> n if n < bits else 0
-
-
-def _rol(v, n, bits):
-    mask = (1 << bits) - 1
-    v &= mask
-    n %= bits
-    return ((v << n) | (v >> (bits - n))) & mask
-
-
-def _ror(v, n, bits):
-    mask = (1 << bits) - 1
-    v &= mask
-    n %= bits
-    return ((v >> n) | (v << (bits - n))) & mask
-
-
-def _real_to_int(x, lo, hi):
-    """REAL_TO_INT and friends: round half to even; NaN gives 0; out of range saturates."""
-    if x != x:
-        return 0
-    if x >= hi:
-        return hi
-    if x <= lo:
-        return lo
-    return round(x)
-
-
-def _real_to_int_trunc(x, lo, hi):
-    if x != x:
-        return 0
-    if x >= hi:
-        return hi
-    if x <= lo:
-        return lo
-    return int(x)
-
-
-def _time_of_real(x):
-    return _real_to_int_trunc(x, -(1 << 63), (1 << 63) - 1)
-
-
 def _fmt_real(x: float, single: bool) -> str:
     if x != x:
         return "NaN"
@@ -189,23 +97,13 @@ def _fmt_real(x: float, single: bool) -> str:
     return s
 
 
-def _fmt_time(ms: int) -> str:
-    try:
-        from .stdlib import format_time  # noqa: PLC0415
-
-        return format_time(ms)
-    except Exception:  # noqa: BLE001 - the library may not offer it yet
-        pass
-    sign = "-" if ms < 0 else ""
-    ms = abs(ms)
-    parts = []
-    for unit, size in (("d", 86_400_000), ("h", 3_600_000), ("m", 60_000), ("s", 1000)):
-        if ms >= size:
-            parts.append(f"{ms // size}{unit}")
-            ms %= size
-    if ms or not parts:
-        parts.append(f"{ms}ms")
-    return f"T#{sign}{''.join(parts)}"
+_FORMATS = {
+    "TIME": stdlib.format_time,
+    "LTIME": stdlib.format_ltime,
+    "DATE": stdlib.format_date,
+    "TIME_OF_DAY": stdlib.format_tod,
+    "DATE_AND_TIME": stdlib.format_dt,
+}
 
 
 def _to_string(v, kind: str) -> str:
@@ -215,20 +113,11 @@ def _to_string(v, kind: str) -> str:
         return _fmt_real(v, True)
     if kind == "LREAL":
         return _fmt_real(v, False)
-    if kind == "TIME":
-        return _fmt_time(v)
-    fmt = {
-        "LTIME": "format_ltime",
-        "DATE": "format_date",
-        "TIME_OF_DAY": "format_tod",
-        "DATE_AND_TIME": "format_dt",
-    }.get(kind)
+    fmt = _FORMATS.get(kind)
     if fmt is not None:
         try:
-            from . import stdlib  # noqa: PLC0415
-
-            return getattr(stdlib, fmt)(v)
-        except Exception:  # noqa: BLE001 - a date out of range still converts to its number
+            return fmt(v)
+        except (ValueError, OverflowError):  # a date out of range still converts to its number
             return str(v)
     return str(v)
 
@@ -252,95 +141,45 @@ def _from_string(s: str, kind: str, lo: int, hi: int):
         return val
     if kind in ("TIME", "LTIME", "DATE", "TIME_OF_DAY", "DATE_AND_TIME"):
         return int(val)
-    n = int(val) if "." not in text and "e" not in text.lower() else _real_to_int(val, lo, hi)
+    n = int(val) if "." not in text and "e" not in text.lower() else stdlib.round_half_even_int(val, lo, hi)
     return T.wrap(n, T.ELEMENTARY[kind]) if kind in T.ELEMENTARY else n
 
 
-def _safe_math(fn):
-    def f(x):
-        try:
-            return fn(x)
-        except (ValueError, OverflowError):
-            if fn is math.exp:
-                return _INF
-            if fn in (math.log, math.log10, math.sqrt) and x == 0:
-                return -_INF if fn is not math.sqrt else 0.0
-            return _NAN
-
-    return f
-
-
-def _fallback_strings():
-    def st_len(s):
-        return len(s)
-
-    def st_left(s, n):
-        return s[: max(0, n)]
-
-    def st_right(s, n):
-        return s[len(s) - n :] if 0 < n < len(s) else (s if n >= len(s) else "")
-
-    def st_mid(s, n, p):
-        if p < 1 or n <= 0:
-            return ""
-        return s[p - 1 : p - 1 + n]
-
-    def st_concat(*xs):
-        return "".join(xs)
-
-    def st_insert(s1, s2, p):
-        p = max(0, min(p, len(s1)))
-        return s1[:p] + s2 + s1[p:]
-
-    def st_delete(s, n, p):
-        if p < 1:
-            return s
-        return s[: p - 1] + s[p - 1 + max(0, n) :]
-
-    def st_replace(s1, s2, n, p):
-        if p < 1:
-            p = 1
-        return s1[: p - 1] + s2 + s1[p - 1 + max(0, n) :]
-
-    def st_find(s1, s2):
-        return s1.find(s2) + 1 if s2 else 0
-
-    return {k: v for k, v in locals().items() if k.startswith("st_")}
-
-
 def runtime_namespace() -> dict:
+    """What generated code sees: the helpers under the names codegen emits (the numeric, bit and
+    string rules are st/stdlib.py's own functions), the standard FBs and a minimal set of builtins."""
     ns = {
-        "_f32": _f32,
-        "_idiv": _idiv,
-        "_imod": _imod,
-        "_fdiv": _fdiv,
-        "_expt": _expt,
+        "_f32": stdlib.f32,
+        "_idiv": stdlib.idiv,
+        "_imod": stdlib.imod,
+        "_fdiv": stdlib.real_div,
+        "_expt": stdlib.st_expt,
+        "_shl": stdlib.shl,
+        "_shr": stdlib.shr,
+        "_rol": stdlib.rol,
+        "_ror": stdlib.ror,
+        "_real_to_int": stdlib.round_half_even_int,
+        "_real_to_int_trunc": stdlib.trunc_int,
+        "_time_of_real": stdlib.trunc_int,
+        "_sqrt": stdlib.st_sqrt,
+        "_ln": stdlib.st_ln,
+        "_log": stdlib.st_log,
+        "_exp": stdlib.st_exp,
+        "_sin": stdlib.st_sin,
+        "_cos": stdlib.st_cos,
+        "_tan": stdlib.st_tan,
+        "_asin": stdlib.st_asin,
+        "_acos": stdlib.st_acos,
+        "_atan": stdlib.st_atan,
         "_watchdog": _watchdog,
         "_index_fault": _index_fault,
         "_for_step_zero": _for_step_zero,
         "_with": _with,
         "_mux": _mux,
-        "_shl": _shl,
-        "_shr": _shr,
-        "_rol": _rol,
-        "_ror": _ror,
-        "_real_to_int": _real_to_int,
-        "_real_to_int_trunc": _real_to_int_trunc,
-        "_time_of_real": _time_of_real,
         "_to_string": _to_string,
         "_from_string": _from_string,
         "_INF": _INF,
         "_NAN": _NAN,
-        "_sqrt": _safe_math(math.sqrt),
-        "_ln": _safe_math(math.log),
-        "_log": _safe_math(math.log10),
-        "_exp": _safe_math(math.exp),
-        "_sin": _safe_math(math.sin),
-        "_cos": _safe_math(math.cos),
-        "_tan": _safe_math(math.tan),
-        "_asin": _safe_math(math.asin),
-        "_acos": _safe_math(math.acos),
-        "_atan": _safe_math(math.atan),
         "__builtins__": {
             "range": range,
             "len": len,
@@ -355,28 +194,10 @@ def runtime_namespace() -> dict:
         },
         "__name__": "st_generated",
     }
-    ns.update(_fallback_strings())
-    try:
-        from . import stdlib  # noqa: PLC0415
-
-        for name in (
-            "st_len",
-            "st_left",
-            "st_right",
-            "st_mid",
-            "st_concat",
-            "st_insert",
-            "st_delete",
-            "st_replace",
-            "st_find",
-        ):
-            fn = getattr(stdlib, name, None)
-            if fn is not None:
-                ns[name] = fn
-        for name, cls in getattr(stdlib, "STANDARD_FBS", {}).items():
-            ns["_FB_" + name.upper()] = cls
-    except ImportError:
-        pass
+    for name in ("len", "left", "right", "mid", "concat", "insert", "delete", "replace", "find"):
+        ns["st_" + name] = getattr(stdlib, "st_" + name)
+    for name, cls in stdlib.STANDARD_FBS.items():
+        ns["_FB_" + name.upper()] = cls
     return ns
 
 

@@ -1,5 +1,9 @@
 """The ST standard library at run time: standard function blocks and the helpers generated code calls.
 
+This module is the one home of every run-time helper: the generated code calls these very
+functions (st/runtime.py binds them under the names codegen emits), so there is one
+implementation of each rule.
+
 Conventions (shared with st/codegen.py, see the brief in docs/architecture.md):
 - An ST name X is the Python attribute ``v_`` + X.lower(): TON.IN -> ``v_in``, TON.Q -> ``v_q``.
 - A function block is an object with ``__slots__``; the caller sets the inputs as attributes,
@@ -17,8 +21,9 @@ Choices made here (also in docs/st-semantics.md):
   the pulse while IN stays TRUE and returns to 0 when IN is FALSE. A PT <= 0 gives no pulse.
 - TOF: Q follows IN up; the falling edge starts the timer; Q falls when the off-delay has elapsed.
 - Counters are INT: CTU stops at 32767, CTD at -32768; R (CTU/CTUD) wins over counting, LD loads PV.
-- REAL_TO_INT of NaN or infinity is a runtime fault ("cannot convert NaN to an integer"): CODESYS
-  leaves it undefined, a fault names the line and is the same on every run.
+- REAL_TO_INT and friends round half to even and saturate: a REAL beyond the target's range gives
+  the nearest limit (REAL_TO_INT(1.0E9) = 32767, infinity too) and NaN gives 0 (CODESYS leaves both
+  undefined; a value, not a fault, so a program that guards its own arithmetic keeps running).
 - String positions are 1-based. Out-of-range arguments never raise: LEFT/RIGHT/MID with a length
   <= 0 give '', MID/DELETE with P outside the string give '' / the string unchanged, INSERT clamps P
   into 0..LEN, REPLACE clamps P into 1..LEN+1, FIND of '' is 0.
@@ -38,8 +43,8 @@ INT_MIN, INT_MAX = -32768, 32767
 # --------------------------------------------------------------------------- standard function blocks
 
 
-class TON:
-    """On-delay timer: Q rises when IN has been TRUE for PT."""
+class _Timer:
+    """What TON, TOF and TP store: inputs IN and PT, outputs Q and ET, edge memory and start time."""
 
     __slots__ = ("v_in", "v_pt", "v_q", "v_et", "v_m", "v_start")
 
@@ -49,7 +54,13 @@ class TON:
         self.v_q = False
         self.v_et = 0
         self.v_m = False  # IN on the previous call (edge memory)
-        self.v_start = 0  # scan time of the rising edge
+        self.v_start = 0  # scan time of the edge that started the timing
+
+
+class TON(_Timer):
+    """On-delay timer: Q rises when IN has been TRUE for PT."""
+
+    __slots__ = ()
 
     def run(self, ctx):
         if self.v_in:
@@ -70,18 +81,10 @@ class TON:
         self.v_m = self.v_in
 
 
-class TOF:
+class TOF(_Timer):
     """Off-delay timer: Q follows IN up and falls PT after IN falls."""
 
-    __slots__ = ("v_in", "v_pt", "v_q", "v_et", "v_m", "v_start")
-
-    def __init__(self):
-        self.v_in = False
-        self.v_pt = 0
-        self.v_q = False
-        self.v_et = 0
-        self.v_m = False
-        self.v_start = 0
+    __slots__ = ()
 
     def run(self, ctx):
         if self.v_in:
@@ -102,18 +105,10 @@ class TOF:
         self.v_m = self.v_in
 
 
-class TP:
+class TP(_Timer):
     """Pulse timer: a rising IN gives a pulse of exactly PT on Q (not retriggerable)."""
 
-    __slots__ = ("v_in", "v_pt", "v_q", "v_et", "v_m", "v_start")
-
-    def __init__(self):
-        self.v_in = False
-        self.v_pt = 0
-        self.v_q = False
-        self.v_et = 0
-        self.v_m = False
-        self.v_start = 0
+    __slots__ = ()
 
     def run(self, ctx):
         now = ctx.now
@@ -404,71 +399,106 @@ def f32(x: float, _buf=_F32_BUF) -> float:
     return _buf[0]
 
 
-def round_half_even_int(x: float) -> int:
-    """REAL_TO_INT and friends: round half to even (2.5 -> 2, 3.5 -> 4, -2.5 -> -2)."""
-    try:
-        return round(x)
-    except (ValueError, OverflowError):
-        raise PlcFault(f"cannot convert {'NaN' if x != x else 'infinity'} to an integer") from None
+LINT_MIN, LINT_MAX = -(1 << 63), (1 << 63) - 1
 
 
-def trunc_int(x: float) -> int:
-    """TRUNC: toward zero (-2.7 -> -2); NaN/infinity are a runtime fault like REAL_TO_INT."""
-    try:
-        return math.trunc(x)
-    except (ValueError, OverflowError):
-        raise PlcFault(f"cannot convert {'NaN' if x != x else 'infinity'} to an integer") from None
+def round_half_even_int(x: float, lo: int = LINT_MIN, hi: int = LINT_MAX, rounding=round) -> int:
+    """REAL_TO_INT and friends: round half to even (2.5 -> 2, 3.5 -> 4, -2.5 -> -2) into lo..hi.
+
+    Beyond the range (infinity too) the nearest limit: round_half_even_int(1e9, -32768, 32767) = 32767.
+    NaN gives 0. ``rounding`` is how the value becomes an integer inside the range.
+    """
+    if x != x:
+        return 0
+    if x >= hi:
+        return hi
+    if x <= lo:
+        return lo
+    return rounding(x)
+
+
+def trunc_int(x: float, lo: int = LINT_MIN, hi: int = LINT_MAX) -> int:
+    """TRUNC and REAL to TIME: toward zero (-2.7 -> -2), saturating and NaN -> 0 as REAL_TO_INT."""
+    return round_half_even_int(x, lo, hi, math.trunc)
 
 
 _NAN = float("nan")
 _INF = float("inf")
 
 
+# The math functions let the C library check the domain (a try costs nothing until it raises,
+# measured 87 ns against 122 ns for testing the argument first) and answer as IEEE would.
+
+
 def st_sqrt(x: float) -> float:
-    return math.sqrt(x) if x >= 0 else _NAN
+    """SQRT(-1.0) = NaN."""
+    try:
+        return math.sqrt(x)
+    except ValueError:
+        return _NAN
 
 
 def st_ln(x: float) -> float:
-    if x > 0:
+    """LN(0.0) = -inf, LN(-1.0) = NaN."""
+    try:
         return math.log(x)
-    return -_INF if x == 0 else _NAN
+    except ValueError:
+        return -_INF if x == 0 else _NAN
 
 
 def st_log(x: float) -> float:
-    if x > 0:
+    """LOG(0.0) = -inf, LOG(-1.0) = NaN."""
+    try:
         return math.log10(x)
-    return -_INF if x == 0 else _NAN
+    except ValueError:
+        return -_INF if x == 0 else _NAN
 
 
 def st_exp(x: float) -> float:
+    """EXP(1000.0) = inf."""
     try:
         return math.exp(x)
     except OverflowError:
         return _INF
 
 
-def st_expt(a: float, b: float) -> float:
-    """EXPT(a, b) = a ** b as IEEE does it: 0 ** -1 = inf, (-8) ** 0.5 = NaN, overflow = +/-inf."""
-    a = float(a)
-    b = float(b)
+def _odd(b) -> bool:
+    return b % 2 == 1  # False for fractions, infinities and NaN
+
+
+def st_expt(a, b) -> float:
+    """EXPT(a, b) = a ** b as IEEE does it: 0 ** -1 = inf, (-8) ** 0.5 = NaN, overflow = +/-inf.
+
+    Integer operands are raised exactly and rounded once (EXPT(10, 23) = 1e23, where a float power
+    gives 1.0000000000000001e23); an integer exponent too large for any finite result goes the
+    float way instead of building a huge integer."""
+    if type(b) is int and b > 1100 and type(a) is int:
+        a, b = float(a), float(b)
     try:
-        return math.pow(a, b)
+        r = a**b
+        if type(r) is complex:  # a negative base to a fractional power
+            return _NAN
+        return float(r)
+    except ZeroDivisionError:  # 0 to a negative power: the pole
+        return math.copysign(_INF, a) if _odd(b) else _INF
     except OverflowError:
-        odd = b == int(b) and int(b) % 2 == 1
-        return -_INF if a < 0 and odd else _INF
-    except ValueError:
-        if a == 0 and b < 0:
-            odd = b == int(b) and int(b) % 2 == 1
-            return math.copysign(_INF, a) if odd else _INF
-        return _NAN
+        return -_INF if a < 0 and _odd(b) else _INF
 
 
 def st_asin(x: float) -> float:
-    return math.asin(x) if -1.0 <= x <= 1.0 else _NAN
+    """ASIN(2.0) = NaN."""
+    try:
+        return math.asin(x)
+    except ValueError:
+        return _NAN
 
 
 def st_acos(x: float) -> float:
-    return math.acos(x) if -1.0 <= x <= 1.0 else _NAN
+    """ACOS(2.0) = NaN."""
+    try:
+        return math.acos(x)
+    except ValueError:
+        return _NAN
 
 
 def st_atan(x: float) -> float:
@@ -476,15 +506,35 @@ def st_atan(x: float) -> float:
 
 
 def st_sin(x: float) -> float:
-    return math.sin(x) if math.isfinite(x) else _NAN
+    """SIN of an infinity = NaN."""
+    try:
+        return math.sin(x)
+    except ValueError:
+        return _NAN
 
 
 def st_cos(x: float) -> float:
-    return math.cos(x) if math.isfinite(x) else _NAN
+    try:
+        return math.cos(x)
+    except ValueError:
+        return _NAN
 
 
 def st_tan(x: float) -> float:
-    return math.tan(x) if math.isfinite(x) else _NAN
+    try:
+        return math.tan(x)
+    except ValueError:
+        return _NAN
+
+
+def real_div(a: float, b: float) -> float:
+    """REAL '/' as IEEE: 1.0 / 0.0 = inf, -1.0 / 0.0 = -inf, 0.0 / 0.0 = NaN (Python raises)."""
+    try:
+        return a / b
+    except ZeroDivisionError:
+        if a != a or a == 0:
+            return _NAN
+        return math.copysign(_INF, a) * math.copysign(1.0, b)
 
 
 # --------------------------------------------------------------------------- bit strings

@@ -65,6 +65,36 @@ def test_nan_to_int_is_zero_and_real_division_by_zero_is_ieee():
     assert inst.fault is None
 
 
+def test_real_to_integer_of_nan_and_infinity_in_a_program_matches_the_library():
+    # one rule for the generated code and st.stdlib: saturate at the range, NaN gives 0, no fault
+    from st import stdlib
+
+    inst = run(
+        "z : REAL; nan : REAL; inf : REAL; a : INT; b : INT; c : SINT; d : DINT; e : DINT; f : UINT;"
+        " t : TIME;",
+        "inf := 1.0 / z;\nnan := z / z;\na := REAL_TO_INT(nan);\nb := REAL_TO_INT(inf);\n"
+        "c := REAL_TO_SINT(-inf);\nd := TRUNC(nan);\ne := TRUNC(-inf);\nf := REAL_TO_UINT(-5.5);\n"
+        "t := T#1s * nan;",
+    )
+    assert inst.fault is None
+    got = [inst.read(n) for n in "abcdeft"]
+    assert got == [0, 32767, -128, 0, -(2**31), 0, 0]
+    assert got[:3] == [
+        stdlib.round_half_even_int(math.nan, -32768, 32767),
+        stdlib.round_half_even_int(math.inf, -32768, 32767),
+        stdlib.round_half_even_int(-math.inf, -128, 127),
+    ]
+
+
+def test_shift_by_a_negative_count_leaves_the_value_and_expt_stays_exact():
+    inst = run(
+        "n : INT := -1; b : BYTE := 16#81; l : BYTE; r : BYTE; x : LREAL; y : LINT := 10; p : LINT := 23;",
+        "l := SHL(b, n);\nr := SHR(b, n);\nx := EXPT(y, p);",
+    )
+    assert inst.fault is None
+    assert (inst.read("l"), inst.read("r"), inst.read("x")) == (0x81, 0x81, 1e23)
+
+
 def test_time_arithmetic_and_resolution():
     inst = run("a : TIME; b : TIME; c : TIME;", "a := T#1s * 2.5;\nb := T#1.5ms;\nc := T#1m - T#30s;")
     assert (inst.read("a"), inst.read("b"), inst.read("c")) == (2500, 1, 30_000)
