@@ -127,6 +127,7 @@ class DebuggerApp:
         self._scroll_to_line: int | None = None
         self._last_pause_line: int | None = None
         self._hover_line: int | None = None
+        self._diagnostics_shown: list | None = None
         self._held_button: str | None = None
         self._highlight_cache: tuple[str, list] | None = None
         self.quit = False
@@ -668,6 +669,17 @@ class DebuggerApp:
             imgui.same_line()
             imgui.text_colored((1, 0.45, 0.4, 1) if errs else (0.95, 0.8, 0.4, 1),
                                f"  {errs} error(s), {warns} warning(s)")
+            first = min(d.diagnostics, key=lambda x: (x.severity != "error", x.line))
+            if self._diagnostics_shown is not d.diagnostics:
+                # a new compile result: show its first problem (it may be far down the file)
+                self._diagnostics_shown = d.diagnostics
+                self._scroll_to_line = first.line
+            imgui.same_line()
+            if imgui.small_button(f"go to line {first.line}"):
+                self._scroll_to_line = first.line
+            if imgui.is_item_hovered():
+                imgui.set_tooltip("\n".join(f"line {x.line}:{x.col} {x.severity}: {x.message}"
+                                            for x in d.diagnostics[:12]))
         if self._highlight_cache is None or self._highlight_cache[0] is not d.source:
             from app.st_syntax import highlight
 
