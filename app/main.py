@@ -992,13 +992,17 @@ class DebuggerApp:
         for title, series, h, is_dig in plots:
             if not series:
                 continue
-            if implot.begin_plot(title, (-1, h), implot.Flags_.no_title):
+            # Digital signals: one lane each, named on the y axis (a legend would repeat the names).
+            flags = implot.Flags_.no_title | (implot.Flags_.no_legend if is_dig else 0)
+            if implot.begin_plot(title, (-1, h), flags):
                 x_label = "" if (is_dig and analog) else "t (s)"  # one label for the shared time axis
-                implot.setup_axes(x_label, "", 0, implot.AxisFlags_.no_tick_labels if is_dig else 0)
+                implot.setup_axes(x_label, "", 0, 0)
                 implot.setup_legend(implot.Location_.north_east, implot.LegendFlags_.outside)
                 implot.setup_axis_limits(implot.ImAxis_.x1, 0, t_end, follow)
                 if is_dig:
                     implot.setup_axis_limits(implot.ImAxis_.y1, -0.3, 1.5 * len(series), implot.Cond_.always)
+                    implot.setup_axis_ticks(implot.ImAxis_.y1, [1.5 * k + 0.5 for k in range(len(series))],
+                                            [name for name, _x, _y in series])
                 for k, (name, x, arr) in enumerate(series):
                     y = arr * 1.0 + 1.5 * k if is_dig else arr
                     if is_dig:
