@@ -19,11 +19,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from sim.devices.workpiece import Workpiece, material_flow
-from sim.plant import Device, Plant
+from sim.devices.workpiece import PartDevice, Workpiece
 
 
-class Gripper(Device):
+class Gripper(PartDevice):
     """Parallel gripper.
 
     solenoid='single': command 'close' (TRUE closes, FALSE opens).
@@ -66,10 +65,6 @@ class Gripper(Device):
         self.offset = (0.0, 0.0)                # part centre relative to the gripper centre
         self.contact_s = 0.0
         self.holding = False                    # the physical truth behind 'part_held'
-
-    def attach(self, plant: Plant) -> None:
-        super().attach(plant)
-        self.flow = material_flow(plant)
 
     # -- geometry ------------------------------------------------------------------------
     def _between_jaws(self, part: Workpiece) -> tuple[float, float] | None:

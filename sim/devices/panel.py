@@ -19,13 +19,28 @@ from sim.plant import Device
 PANEL_COLORS = ("green", "red", "yellow", "amber", "blue", "white", "black", "orange")
 
 
-def _check_color(owner: str, color: str) -> str:
-    if color not in PANEL_COLORS:
-        raise ValueError(f"{owner}: unknown colour {color!r}; known: {', '.join(PANEL_COLORS)}")
-    return color
+class PanelDevice(Device):
+    """An element of the operator panel: where it is drawn, its label and (if lit or coloured)
+    its colour, one of PANEL_COLORS."""
+
+    def __init__(self, name: str, *, x: float = 0.0, y: float = 0.0, label: str = "",
+                 color: str | None = None):
+        super().__init__(name)
+        self.x, self.y = float(x), float(y)
+        self.label = label or name
+        if color is not None and color not in PANEL_COLORS:
+            raise ValueError(f"{self.kind.replace('_', ' ')} {name!r}: unknown colour {color!r}; "
+                             f"known: {', '.join(PANEL_COLORS)}")
+        self.color = color
+
+    def state(self) -> dict[str, Any]:
+        out = {"x": self.x, "y": self.y, "label": self.label}
+        if self.color is not None:
+            out["color"] = self.color
+        return out
 
 
-class PushButton(Device):
+class PushButton(PanelDevice):
     """Momentary push button with a normally open (NO) contact.
 
     Signals: 'pressed' and 'contact', both TRUE while the button is held down.
@@ -35,10 +50,7 @@ class PushButton(Device):
     signals = ("pressed", "contact")
 
     def __init__(self, name: str, *, x: float = 0.0, y: float = 0.0, label: str = "", color: str = "green"):
-        super().__init__(name)
-        self.x, self.y = float(x), float(y)
-        self.label = label or name
-        self.color = _check_color(f"button {name!r}", color)
+        super().__init__(name, x=x, y=y, label=label, color=color)
         self.is_pressed = False
 
     def operate(self, value: Any) -> None:
@@ -50,8 +62,8 @@ class PushButton(Device):
         return super().read(signal)
 
     def state(self) -> dict[str, Any]:
-        return {"x": self.x, "y": self.y, "label": self.label, "color": self.color,
-                "pressed": self.is_pressed, "contact": self.read("contact"), "normally_closed": False}
+        return {**super().state(), "pressed": self.is_pressed, "contact": self.read("contact"),
+                "normally_closed": False}
 
 
 class StopButton(PushButton):
@@ -94,7 +106,7 @@ class EmergencyStop(StopButton):
         return self.is_pressed
 
 
-class SelectorSwitch(Device):
+class SelectorSwitch(PanelDevice):
     """Rotary selector switch with named positions (0, 1, ...).
 
     Signals: 'position' (word: the index of the selected position) and one contact per
@@ -106,13 +118,11 @@ class SelectorSwitch(Device):
 
     def __init__(self, name: str, positions: tuple[str, ...] = ("Manual", "Auto"), *, x: float = 0.0,
                  y: float = 0.0, label: str = "", start: int = 0):
-        super().__init__(name)
+        super().__init__(name, x=x, y=y, label=label)
         if len(positions) < 2:
             raise ValueError(f"selector {name!r} needs at least two positions")
         self.positions = tuple(positions)
         self.signals = ("position",) + tuple(f"pos{i}" for i in range(len(positions)))
-        self.x, self.y = float(x), float(y)
-        self.label = label or name
         self.position = 0
         self.operate(start)
 
@@ -136,11 +146,11 @@ class SelectorSwitch(Device):
         return super().read(signal)
 
     def state(self) -> dict[str, Any]:
-        return {"x": self.x, "y": self.y, "label": self.label, "positions": list(self.positions),
-                "position": self.position, "selected": self.positions[self.position]}
+        return {**super().state(), "positions": list(self.positions), "position": self.position,
+                "selected": self.positions[self.position]}
 
 
-class Lamp(Device):
+class Lamp(PanelDevice):
     """Indicator lamp. Command 'on' (BOOL)."""
 
     kind = "lamp"
@@ -148,10 +158,7 @@ class Lamp(Device):
     signals = ("lit",)
 
     def __init__(self, name: str, *, x: float = 0.0, y: float = 0.0, label: str = "", color: str = "green"):
-        super().__init__(name)
-        self.x, self.y = float(x), float(y)
-        self.label = label or name
-        self.color = _check_color(f"lamp {name!r}", color)
+        super().__init__(name, x=x, y=y, label=label, color=color)
         self.on = False
 
     def write(self, command: str, value: Any) -> None:
@@ -166,10 +173,10 @@ class Lamp(Device):
         return super().read(signal)
 
     def state(self) -> dict[str, Any]:
-        return {"x": self.x, "y": self.y, "label": self.label, "color": self.color, "on": self.on}
+        return {**super().state(), "on": self.on}
 
 
-class StackLight(Device):
+class StackLight(PanelDevice):
     """Signal tower: red, amber and green lamps and a buzzer. Commands: 'red', 'amber',
     'green', 'buzzer' (BOOL each)."""
 
@@ -177,9 +184,7 @@ class StackLight(Device):
     commands = ("red", "amber", "green", "buzzer")
 
     def __init__(self, name: str, *, x: float = 0.0, y: float = 0.0, label: str = ""):
-        super().__init__(name)
-        self.x, self.y = float(x), float(y)
-        self.label = label or name
+        super().__init__(name, x=x, y=y, label=label)
         self.lit = dict.fromkeys(self.commands, False)
 
     def write(self, command: str, value: Any) -> None:
@@ -189,4 +194,4 @@ class StackLight(Device):
             super().write(command, value)
 
     def state(self) -> dict[str, Any]:
-        return {"x": self.x, "y": self.y, "label": self.label, **self.lit}
+        return {**super().state(), **self.lit}

@@ -37,6 +37,15 @@ JAW_RELEASE = 0.5      # opening past this lets go of the part
 AT_STATION_MM = 0.5
 
 
+def _toward(pos: float, target: float, speed: float, time_s: float) -> tuple[float, float, bool]:
+    """One axis moving toward target at speed for up to time_s: (new position, time left, arrived)."""
+    d = target - pos
+    step = speed * time_s
+    if abs(d) <= step:
+        return target, time_s - abs(d) / speed, True
+    return pos + (step if d > 0 else -step), 0.0, False
+
+
 @dataclass(slots=True)
 class Station:
     number: int
@@ -161,27 +170,11 @@ class Robot(Device):
         while path and left > 0.0:
             tx, ty = path[0]
             if tx != self.x:        # segments are axis-parallel: x traverse or y reach
-                v = self.speed_x
-                d = tx - self.x
-                step = v * left
-                if abs(d) <= step:
-                    self.x = tx
-                    left -= abs(d) / v
-                    path.pop(0)
-                else:
-                    self.x += step if d > 0 else -step
-                    left = 0.0
+                self.x, left, arrived = _toward(self.x, tx, self.speed_x, left)
             else:
-                v = self.speed_y
-                d = ty - self.y
-                step = v * left
-                if abs(d) <= step:
-                    self.y = ty
-                    left -= abs(d) / v
-                    path.pop(0)
-                else:
-                    self.y += step if d > 0 else -step
-                    left = 0.0
+                self.y, left, arrived = _toward(self.y, ty, self.speed_y, left)
+            if arrived:
+                path.pop(0)
         if not path and left > 0.0:
             self._settle -= left
             if self._settle <= 0.0:

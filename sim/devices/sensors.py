@@ -13,11 +13,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from sim.devices.workpiece import COLOUR_CODES, Workpiece, material_flow
-from sim.plant import Device, Plant
+from sim.devices.workpiece import COLOUR_CODES, PartDevice, Workpiece
 
 
-class _SwitchingSensor(Device):
+class _SwitchingSensor(PartDevice):
     """A binary sensor with optional contact bounce: after every edge of the true detection,
     the output chatters randomly for bounce_s seconds, then settles to the true value."""
 
@@ -29,10 +28,6 @@ class _SwitchingSensor(Device):
         self._t = 0.0
         self._chatter_until = -1.0
         self.edges = 0
-
-    def attach(self, plant: Plant) -> None:
-        super().attach(plant)
-        self.flow = material_flow(plant)
 
     def sees(self, part: Workpiece) -> bool:
         raise NotImplementedError
@@ -140,7 +135,7 @@ class ProximitySensor(_SwitchingSensor):
                 "detected": self.output}
 
 
-class InspectionSensor(Device):
+class InspectionSensor(PartDevice):
     """Vision / measuring station over a rectangular zone (x, y, zone_length, zone_width).
 
     When a part's centre has stayed in the zone for measure_s seconds, the sensor reports
@@ -168,10 +163,6 @@ class InspectionSensor(Device):
         self.kind_code = 0
         self.colour_code = 0
         self.height = 0
-
-    def attach(self, plant: Plant) -> None:
-        super().attach(plant)
-        self.flow = material_flow(plant)
 
     def _in_zone(self, part: Workpiece) -> bool:
         px, py = part.xy()

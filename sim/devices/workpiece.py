@@ -64,6 +64,17 @@ def material_flow(plant: Plant) -> MaterialFlow:
     return flow
 
 
+class PartDevice(Device):
+    """A device that senses or handles workpieces: once attached, `self.flow` holds the
+    plant's parts and belts."""
+
+    flow: MaterialFlow
+
+    def attach(self, plant: Plant) -> None:
+        super().attach(plant)
+        self.flow = material_flow(plant)
+
+
 class Workpiece(Device):
     """One part: a box (width x length) or a round part (diameter = width), seen from above.
 
@@ -254,7 +265,7 @@ class Workpiece(Device):
         }
 
 
-class Feeder(Device):
+class Feeder(PartDevice):
     """Puts parts into the plant at (x, y): a magazine, an upstream line or the operator.
 
     schedule: a list of (time_s, spec) where spec holds Workpiece keyword arguments (kind,
@@ -294,10 +305,6 @@ class Feeder(Device):
             if abs(px - self.x) < reach and abs(py - self.y) < reach:
                 return False
         return True
-
-    def attach(self, plant: Plant) -> None:
-        super().attach(plant)
-        self.flow = material_flow(plant)
 
     def release(self, spec: dict | None = None) -> Workpiece:
         spec = dict(spec or {})
