@@ -119,6 +119,8 @@ class _Ctx:
                 r = _free_spot(r, placed)
                 placed.append(r)
                 names.append((text, r))
+                # a veil of floor colour keeps a name readable over a part or a beam
+                self.surface.blit(self.view.font.veil(r.width + 4, r.height), (r.x - 2, r.y))
             self.surface.blit(img, r)
         return names
 
@@ -146,6 +148,14 @@ class TextCache:
     def __init__(self):
         self._fonts: dict[int, pygame.font.Font] = {}
         self._cache: dict[tuple, pygame.Surface] = {}
+
+    def veil(self, w: int, h: int) -> pygame.Surface:
+        key = ("veil", w, h)
+        img = self._cache.get(key)
+        if img is None:
+            img = self._cache[key] = pygame.Surface((w, h), pygame.SRCALPHA, 32)
+            img.fill((*theme.FLOOR[:3], 150))
+        return img
 
     def render(self, s: str, size: int, colour) -> pygame.Surface:
         key = (s, size, colour)
