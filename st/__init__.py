@@ -65,6 +65,23 @@ def _internal(filename: str, stage: str, exc: BaseException) -> Diagnostic:
     )
 
 
+def _run_stage(stage: str, nested_code: str, diags: list, filename: str, fn, *args):
+    """One compiler stage: its result, its diagnostics added to ``diags``; None when it could not
+    finish (too deeply nested for Python, or an internal error), said in a diagnostic."""
+    try:
+        result, stage_diags = fn(*args)
+    except RecursionError:
+        diags.append(
+            Diagnostic("error", nested_code, "the program is nested too deeply to compile", filename, 0, 0)
+        )
+        return None
+    except Exception as exc:  # noqa: BLE001 - compile_source never raises
+        diags.append(_internal(filename, stage, exc))
+        return None
+    diags.extend(stage_diags)
+    return result
+
+
 def compile_source(text, filename: str = "program.st") -> Compilation:
     """Parse, check and generate code. Never raises: every problem becomes a diagnostic."""
     filename = str(filename)
@@ -85,35 +102,15 @@ def compile_source(text, filename: str = "program.st") -> Compilation:
         d = Diagnostic("error", "E101", "the source must be text", filename, 0, 0)
         return Compilation(filename, "", [d], None)
     diags: list[Diagnostic] = []
-    try:
-        from .parser import parse
+    from .parser import parse
 
-        sf, pdiags = parse(text, filename)
-        diags.extend(pdiags)
-    except RecursionError:
-        diags.append(
-            Diagnostic("error", "E105", "the program is nested too deeply to compile", filename, 0, 0)
-        )
-        return Compilation(filename, text, diags, None)
-    except Exception as exc:  # noqa: BLE001 - compile_source never raises
-        diags.append(_internal(filename, "parsing", exc))
-        return Compilation(filename, text, diags, None)
+    sf = _run_stage("parsing", "E105", diags, filename, parse, text, filename)
     if sf is None or any(d.severity == "error" for d in diags):
         return Compilation(filename, text, diags, None)
-    try:
-        from .checker import check
+    from .checker import check
 
-        checked, cdiags = check(sf, filename)
-        diags.extend(cdiags)
-    except RecursionError:
-        diags.append(
-            Diagnostic("error", "E405", "the program is nested too deeply to compile", filename, 0, 0)
-        )
-        return Compilation(filename, text, diags, None)
-    except Exception as exc:  # noqa: BLE001
-        diags.append(_internal(filename, "checking", exc))
-        return Compilation(filename, text, diags, None)
-    if any(d.severity == "error" for d in diags) or checked.main is None:
+    checked = _run_stage("checking", "E405", diags, filename, check, sf, filename)
+    if checked is None or any(d.severity == "error" for d in diags) or checked.main is None:
         return Compilation(filename, text, diags, None)
     try:
         from .codegen import generate

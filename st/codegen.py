@@ -175,23 +175,14 @@ class CodeGen:
             if all(x is None for x in items):
                 return f"[{self.ctor(e)} for _ in range({t.size})]"
             return "[" + ", ".join(self.ctor(e, x) for x in items) + "]"
-        if isinstance(t, T.StructT):
+        if isinstance(t, (T.StructT, T.FBT)):
             base = f"{t.pyname}()"
+            members = t.fields if isinstance(t, T.StructT) else t.vars
             if init:
                 parts = ", ".join(
-                    f"({lit('v_' + k)}, {self.ctor(t.fields[k].type, v)})"
+                    f"({lit('v_' + k)}, {self.ctor(members[k].type, v)})"
                     for k, v in init.items()
-                    if k in t.fields
-                )
-                return f"_with({base}, {parts})" if parts else base
-            return base
-        if isinstance(t, T.FBT):
-            base = f"{t.pyname}()"
-            if init:
-                parts = ", ".join(
-                    f"({lit('v_' + k)}, {self.ctor(t.vars[k].type, v)})"
-                    for k, v in init.items()
-                    if k in t.vars
+                    if k in members
                 )
                 return f"_with({base}, {parts})" if parts else base
             return base

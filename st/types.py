@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .stdlib import wrap_signed, wrap_unsigned
+
 
 class Type:
     name = "?"
@@ -391,11 +393,7 @@ def default_value(t: Type):
 def wrap(value: int, t: Elem) -> int:
     """Two's complement wrap of ``value`` to the width of ``t``."""
     b = t.base
-    mask = (1 << b.bits) - 1
-    if b.signed:
-        half = 1 << (b.bits - 1)
-        return ((value + half) & mask) - half
-    return value & mask
+    return wrap_signed(value, b.bits) if b.signed else wrap_unsigned(value, b.bits)
 
 
 def conversion_hint(src: Type, dst: Type) -> str:
