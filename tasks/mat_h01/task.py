@@ -19,6 +19,7 @@ from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule,
 LOT = 6                      # parts in the lot, preloaded ones included
 INFEED, CELL_A, CELL_B, OUTFEED, REJECT, HOME = 1, 2, 3, 4, 5, 6
 CELLS = ("cell_a", "cell_b")
+SET_OFF_WITHIN_S = 0.3   # after part_held at a pick, the robot sets off within this (doors moving excepted)
 
 
 def build_plant(condition: Condition) -> Plant:
@@ -218,7 +219,9 @@ pulls the arm back to the travel lane, traverses and reaches out to the station,
 a cell only through the cell's door. in_position / robot_at_position report arrival. Close
 the gripper at a station to pick the part lying there (part_held TRUE once it is held; it
 closes fully and reports gripper_closed when there is nothing to grip); open it at a station
-to set the part down there (gripper_open TRUE when it has let go).
+to set the part down there (gripper_open TRUE when it has let go). Once part_held comes on,
+send the robot on within {SET_OFF_WITHIN_S:g} s (if it waits for a cell door, within
+{SET_OFF_WITHIN_S:g} s of that door reaching its end position).
 
 Cells: the door is driven by a double-solenoid valve (open and close coils) with end switches;
 its travel time differs per cell and per run (a sticking door is slow), so wait for the end
@@ -230,18 +233,74 @@ may start at any station with the gripper open and nothing held.
 When every part of the lot has been delivered, park the robot at home (station 6) with the
 gripper open and both cell doors closed."""
 
+class PromptSetOff(judges.Judge):
+    """Completion only counts if, after every pick, the robot sets off within SET_OFF_WITHIN_S
+    of part_held, the timer restarting while a cell door is still moving (the robot may wait
+    for the door of the cell it is about to enter).
+
+    Without it, a program that waits a fixed grip time at the top of the published range
+    instead of part_held passes every condition. A miss does not end the run: the completion
+    never comes and the safety rules are still checked to the time limit.
+    """
+
+    name = "lot delivered, the robot setting off promptly after every pick"
+
+    def __init__(self, inner: judges.Judge):
+        super().__init__()
+        self.inner = inner
+        self.missed: str | None = None
+        self.was_held = False
+        self.held_ms: int | None = None
+
+    def _watch(self, s):
+        robot = s.plant["robot"]
+        held = bool(s.io["part_held"])
+        if held and not self.was_held and not robot.busy:
+            self.held_ms = s.time_ms
+        self.was_held = held
+        if self.held_ms is not None:
+            if robot.busy or not held:
+                self.held_ms = None
+            elif any(s.plant[c].door_motion != 0 for c in CELLS):
+                self.held_ms = s.time_ms
+            elif s.time_ms - self.held_ms > SET_OFF_WITHIN_S * 1000:
+                return (f"the robot held its part from {self.held_ms / 1000:g} s (no door moving) but had "
+                        f"not set off {SET_OFF_WITHIN_S:g} s later")
+        return None
+
+    def update(self, s):
+        if self.done or self.missed:
+            return self.done
+        self.missed = self._watch(s)
+        if self.missed:
+            return False
+        if self.inner.update(s):
+            return self._finish(s)
+        return False
+
+    def events(self):
+        return self.inner.events()
+
+    def pending(self):
+        if self.done:
+            return ""
+        return self.missed or self.inner.pending()
+
+
 COMPLETION = Completion(
     f"All {LOT} parts of the lot delivered (every good part set down on the outfeed table, every "
     "bad part in the reject bin), each cell having machined at least one part in this run; then "
-    "the robot at rest at home (station 6) with the gripper open and both doors closed, held for 1 s.",
-    lambda: judges.in_order(
+    "the robot at rest at home (station 6) with the gripper open and both doors closed, held for 1 s. "
+    f"After every pick the robot sets off within {SET_OFF_WITHIN_S:g} s of part_held (or, while a cell "
+    f"door is still moving, within {SET_OFF_WITHIN_S:g} s of it stopping).",
+    lambda: PromptSetOff(judges.in_order(
         judges.all_of(
             judges.event("cell A machined a part", lambda s: s.plant["cell_a"].cycles >= 1),
             judges.event("cell B machined a part", lambda s: s.plant["cell_b"].cycles >= 1),
             judges.event(f"all {LOT} parts delivered", lambda s: _delivered(s) >= LOT),
         ),
         judges.held("robot parked at home, gripper open, doors closed", _parked, 1.0),
-    ),
+    )),
 )
 
 SAFETY = [

@@ -29,6 +29,7 @@ def reward_of(name: str):
     ("ignores_result.st", "sends bad parts to the outfeed"),
     ("assumes_empty_cells.st", "assumes no cell holds a part at power-up"),
     ("only_cell_a.st", "uses one cell only"),
+    ("grip_by_time.st", "waits a fixed 0.85 s for the grip instead of part_held"),
 ])
 def test_cheap_program_earns_zero(name, why):
     report = reward_of(name)
@@ -49,6 +50,16 @@ def test_door_wait_long_enough_for_a_sticking_door_runs_out_of_time():
     report = grade(TASK, comp.program.instantiate)
     assert report.reward == 0
     assert any(c.end_reason == "time limit" and c.safe for c in report.conditions)
+
+
+@pytest.mark.parametrize("wait_ms", [300, 450, 850])
+def test_no_fixed_grip_wait_passes(wait_ms):
+    # too short: the robot leaves before a slow gripper holds; long enough for the slowest
+    # grip: it stands too long after a fast one
+    text = (PROGRAMS / "grip_by_time.st").read_text().replace("T#850MS", f"T#{wait_ms}MS")
+    comp = st.compile_source(text, f"grip_{wait_ms}.st")
+    assert comp.ok, comp.format_diagnostics()
+    assert grade(TASK, comp.program.instantiate).reward == 0
 
 
 def test_second_correct_program_passes():
