@@ -42,22 +42,70 @@ INT_MIN, INT_MAX = -32768, 32767
 
 # --------------------------------------------------------------------------- standard function blocks
 
+# The one description of each standard FB: (parameter, type, role). The checker types calls with
+# it and each class below takes its slots and initial values (FALSE / 0) from it.
+_TIMER = [
+    ("IN", "BOOL", "input"),
+    ("PT", "TIME", "input"),
+    ("Q", "BOOL", "output"),
+    ("ET", "TIME", "output"),
+    ("M", "BOOL", "internal"),  # IN on the previous call (edge memory)
+    ("START", "TIME", "internal"),  # scan time of the edge that started the timing
+]
+FB_INTERFACES: dict[str, list[tuple[str, str, str]]] = {
+    "TON": list(_TIMER),
+    "TOF": list(_TIMER),
+    "TP": list(_TIMER),
+    "CTU": [
+        ("CU", "BOOL", "input"),
+        ("R", "BOOL", "input"),
+        ("PV", "INT", "input"),
+        ("Q", "BOOL", "output"),
+        ("CV", "INT", "output"),
+        ("M", "BOOL", "internal"),
+    ],
+    "CTD": [
+        ("CD", "BOOL", "input"),
+        ("LD", "BOOL", "input"),
+        ("PV", "INT", "input"),
+        ("Q", "BOOL", "output"),
+        ("CV", "INT", "output"),
+        ("M", "BOOL", "internal"),
+    ],
+    "CTUD": [
+        ("CU", "BOOL", "input"),
+        ("CD", "BOOL", "input"),
+        ("R", "BOOL", "input"),
+        ("LD", "BOOL", "input"),
+        ("PV", "INT", "input"),
+        ("QU", "BOOL", "output"),
+        ("QD", "BOOL", "output"),
+        ("CV", "INT", "output"),
+        ("MU", "BOOL", "internal"),
+        ("MD", "BOOL", "internal"),
+    ],
+    "R_TRIG": [("CLK", "BOOL", "input"), ("Q", "BOOL", "output"), ("M", "BOOL", "internal")],
+    "F_TRIG": [("CLK", "BOOL", "input"), ("Q", "BOOL", "output"), ("M", "BOOL", "internal")],
+    "SR": [("S1", "BOOL", "input"), ("R", "BOOL", "input"), ("Q1", "BOOL", "output")],
+    "RS": [("S", "BOOL", "input"), ("R1", "BOOL", "input"), ("Q1", "BOOL", "output")],
+}
 
-class _Timer:
-    """What TON, TOF and TP store: inputs IN and PT, outputs Q and ET, edge memory and start time."""
 
-    __slots__ = ("v_in", "v_pt", "v_q", "v_et", "v_m", "v_start")
+def _members(name: str) -> type:
+    """A base class holding the members of standard FB ``name`` as slots, each FALSE or 0 at first."""
+    defaults = tuple(("v_" + m.lower(), False if t == "BOOL" else 0) for m, t, _ in FB_INTERFACES[name])
 
     def __init__(self):
-        self.v_in = False
-        self.v_pt = 0
-        self.v_q = False
-        self.v_et = 0
-        self.v_m = False  # IN on the previous call (edge memory)
-        self.v_start = 0  # scan time of the edge that started the timing
+        for attr, value in defaults:
+            setattr(self, attr, value)
+
+    return type(f"{name}_members", (), {"__slots__": tuple(a for a, _ in defaults), "__init__": __init__})
 
 
-class TON(_Timer):
+_TIMER_MEMBERS = _members("TON")  # TON, TOF and TP store the same members
+
+
+class TON(_TIMER_MEMBERS):
     """On-delay timer: Q rises when IN has been TRUE for PT."""
 
     __slots__ = ()
@@ -81,7 +129,7 @@ class TON(_Timer):
         self.v_m = self.v_in
 
 
-class TOF(_Timer):
+class TOF(_TIMER_MEMBERS):
     """Off-delay timer: Q follows IN up and falls PT after IN falls."""
 
     __slots__ = ()
@@ -105,7 +153,7 @@ class TOF(_Timer):
         self.v_m = self.v_in
 
 
-class TP(_Timer):
+class TP(_TIMER_MEMBERS):
     """Pulse timer: a rising IN gives a pulse of exactly PT on Q (not retriggerable)."""
 
     __slots__ = ()
@@ -128,18 +176,10 @@ class TP(_Timer):
         self.v_m = self.v_in
 
 
-class CTU:
+class CTU(_members("CTU")):
     """Up counter: counts rising edges of CU up to 32767; R resets; Q := CV >= PV."""
 
-    __slots__ = ("v_cu", "v_r", "v_pv", "v_q", "v_cv", "v_m")
-
-    def __init__(self):
-        self.v_cu = False
-        self.v_r = False
-        self.v_pv = 0
-        self.v_q = False
-        self.v_cv = 0
-        self.v_m = False
+    __slots__ = ()
 
     def run(self, ctx):
         if self.v_r:
@@ -150,18 +190,10 @@ class CTU:
         self.v_q = self.v_cv >= self.v_pv
 
 
-class CTD:
+class CTD(_members("CTD")):
     """Down counter: counts rising edges of CD down to -32768; LD loads PV; Q := CV <= 0."""
 
-    __slots__ = ("v_cd", "v_ld", "v_pv", "v_q", "v_cv", "v_m")
-
-    def __init__(self):
-        self.v_cd = False
-        self.v_ld = False
-        self.v_pv = 0
-        self.v_q = False
-        self.v_cv = 0
-        self.v_m = False
+    __slots__ = ()
 
     def run(self, ctx):
         if self.v_ld:
@@ -172,22 +204,10 @@ class CTD:
         self.v_q = self.v_cv <= 0
 
 
-class CTUD:
+class CTUD(_members("CTUD")):
     """Up/down counter: R resets (wins), LD loads PV, edges on CU/CD count (both at once: no change)."""
 
-    __slots__ = ("v_cu", "v_cd", "v_r", "v_ld", "v_pv", "v_qu", "v_qd", "v_cv", "v_mu", "v_md")
-
-    def __init__(self):
-        self.v_cu = False
-        self.v_cd = False
-        self.v_r = False
-        self.v_ld = False
-        self.v_pv = 0
-        self.v_qu = False
-        self.v_qd = False
-        self.v_cv = 0
-        self.v_mu = False
-        self.v_md = False
+    __slots__ = ()
 
     def run(self, ctx):
         up = self.v_cu and not self.v_mu
@@ -208,15 +228,10 @@ class CTUD:
         self.v_qd = self.v_cv <= 0
 
 
-class R_TRIG:  # noqa: N801 - the IEC name
+class R_TRIG(_members("R_TRIG")):  # noqa: N801 - the IEC name
     """Rising edge: Q is TRUE for one call when CLK goes from FALSE to TRUE (M starts FALSE)."""
 
-    __slots__ = ("v_clk", "v_q", "v_m")
-
-    def __init__(self):
-        self.v_clk = False
-        self.v_q = False
-        self.v_m = False
+    __slots__ = ()
 
     def run(self, ctx):
         clk = self.v_clk
@@ -224,15 +239,10 @@ class R_TRIG:  # noqa: N801 - the IEC name
         self.v_m = clk
 
 
-class F_TRIG:  # noqa: N801 - the IEC name
+class F_TRIG(_members("F_TRIG")):  # noqa: N801 - the IEC name
     """Falling edge: Q := NOT CLK AND NOT M; M := NOT CLK (so the first call with CLK FALSE pulses)."""
 
-    __slots__ = ("v_clk", "v_q", "v_m")
-
-    def __init__(self):
-        self.v_clk = False
-        self.v_q = False
-        self.v_m = False
+    __slots__ = ()
 
     def run(self, ctx):
         nclk = not self.v_clk
@@ -240,29 +250,19 @@ class F_TRIG:  # noqa: N801 - the IEC name
         self.v_m = nclk
 
 
-class SR:
+class SR(_members("SR")):
     """Set-dominant flip-flop: Q1 := S1 OR (NOT R AND Q1)."""
 
-    __slots__ = ("v_s1", "v_r", "v_q1")
-
-    def __init__(self):
-        self.v_s1 = False
-        self.v_r = False
-        self.v_q1 = False
+    __slots__ = ()
 
     def run(self, ctx):
         self.v_q1 = bool(self.v_s1 or (not self.v_r and self.v_q1))
 
 
-class RS:
+class RS(_members("RS")):
     """Reset-dominant flip-flop: Q1 := NOT R1 AND (S OR Q1)."""
 
-    __slots__ = ("v_s", "v_r1", "v_q1")
-
-    def __init__(self):
-        self.v_s = False
-        self.v_r1 = False
-        self.v_q1 = False
+    __slots__ = ()
 
     def run(self, ctx):
         self.v_q1 = bool(not self.v_r1 and (self.v_s or self.v_q1))
@@ -306,52 +306,6 @@ def _alias(target: str) -> property:
 for _fb, _aliases in FB_PARAM_ALIASES.items():
     for _alias_name, _iec_name in _aliases.items():
         setattr(STANDARD_FBS[_fb], "v_" + _alias_name.lower(), _alias("v_" + _iec_name.lower()))
-
-_TIMER = [
-    ("IN", "BOOL", "input"),
-    ("PT", "TIME", "input"),
-    ("Q", "BOOL", "output"),
-    ("ET", "TIME", "output"),
-    ("M", "BOOL", "internal"),
-    ("START", "TIME", "internal"),
-]
-FB_INTERFACES: dict[str, list[tuple[str, str, str]]] = {
-    "TON": list(_TIMER),
-    "TOF": list(_TIMER),
-    "TP": list(_TIMER),
-    "CTU": [
-        ("CU", "BOOL", "input"),
-        ("R", "BOOL", "input"),
-        ("PV", "INT", "input"),
-        ("Q", "BOOL", "output"),
-        ("CV", "INT", "output"),
-        ("M", "BOOL", "internal"),
-    ],
-    "CTD": [
-        ("CD", "BOOL", "input"),
-        ("LD", "BOOL", "input"),
-        ("PV", "INT", "input"),
-        ("Q", "BOOL", "output"),
-        ("CV", "INT", "output"),
-        ("M", "BOOL", "internal"),
-    ],
-    "CTUD": [
-        ("CU", "BOOL", "input"),
-        ("CD", "BOOL", "input"),
-        ("R", "BOOL", "input"),
-        ("LD", "BOOL", "input"),
-        ("PV", "INT", "input"),
-        ("QU", "BOOL", "output"),
-        ("QD", "BOOL", "output"),
-        ("CV", "INT", "output"),
-        ("MU", "BOOL", "internal"),
-        ("MD", "BOOL", "internal"),
-    ],
-    "R_TRIG": [("CLK", "BOOL", "input"), ("Q", "BOOL", "output"), ("M", "BOOL", "internal")],
-    "F_TRIG": [("CLK", "BOOL", "input"), ("Q", "BOOL", "output"), ("M", "BOOL", "internal")],
-    "SR": [("S1", "BOOL", "input"), ("R", "BOOL", "input"), ("Q1", "BOOL", "output")],
-    "RS": [("S", "BOOL", "input"), ("R1", "BOOL", "input"), ("Q1", "BOOL", "output")],
-}
 
 # --------------------------------------------------------------------------- integer arithmetic
 
