@@ -1,6 +1,6 @@
 """Frames per second of the debugger window per task, at real time and flat out.
 
-    .venv/bin/python -m app.bench_fps [--seconds 3] [--tasks MAT-E01,MOT-E01]
+    .venv/bin/python -m app.bench_fps [--seconds 3] [--tasks MAT-E01,MOT-E01] [--repeat 3]
 
 Opens the real window (under `xvfb-run` when there is no display: it re-runs itself there)
 on each task's reference program and measures, without the 60 Hz frame cap:
@@ -8,6 +8,8 @@ on each task's reference program and measures, without the 60 Hz frame cap:
 - 1x real time: whole-window frames/s while the plant runs at real time (goal: >= 60);
 - flat out ("as fast as possible"): median and 95th-percentile frame time (the window
   stays responsive when a frame takes well under 100 ms) and scans simulated per second.
+On a shared machine the figures swing with the other load: `--repeat N` measures each task N
+times (a fresh process each) and shows the median of every figure.
 """
 
 from __future__ import annotations
@@ -91,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m app.bench_fps")
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--tasks", default="")
+    ap.add_argument("--repeat", type=int, default=1, help="measure each task N times, show medians")
     ap.add_argument("--one", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.one:  # child process: one task, one JSON line
@@ -113,7 +116,10 @@ def main(argv: list[str] | None = None) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"Debugger window frame rate ({args.seconds:g} s per mode, no 60 Hz cap)")
+    threads = os.environ.get("LP_NUM_THREADS", "default")
+    title = (f"Debugger window frame rate ({args.seconds:g} s per mode, no 60 Hz cap, "
+             f"median of {max(1, args.repeat)}, LP_NUM_THREADS={threads})")
+    table = Table(title=title)
     columns = ("task", "plant view ms", "1x: window fps", "1x: frame ms without GL swap",
                "flat out: frame ms median / p95", "flat out: scans/s", "rewind: scans in ms")
     for col in columns:
@@ -121,13 +127,19 @@ def main(argv: list[str] | None = None) -> int:
     env = {**os.environ, "SDL_AUDIODRIVER": "dummy"}
     for tid in ids:
         cmd = [*prefix, sys.executable, "-m", "app.bench_fps", "--one", tid, "--seconds", str(args.seconds)]
-        r = subprocess.run(cmd, capture_output=True, text=True, env=env)
-        line = next((x for x in r.stdout.splitlines() if x.startswith("RESULT ")), None)
-        if line is None:
-            why = (r.stderr.strip().splitlines() or ["?"])[-1][:60]
+        runs, why = [], "?"
+        for _ in range(max(1, args.repeat)):
+            r = subprocess.run(cmd, capture_output=True, text=True, env=env)
+            line = next((x for x in r.stdout.splitlines() if x.startswith("RESULT ")), None)
+            if line is None:
+                why = (r.stderr.strip().splitlines() or ["?"])[-1][:60]
+            else:
+                runs.append(json.loads(line[7:]))
+        if not runs:
             table.add_row(tid, "error: " + why, *[""] * (len(columns) - 2))
             continue
-        m = json.loads(line[7:])
+        m = {k: (statistics.median(r[k] for r in runs) if isinstance(v, float) else v)
+             for k, v in runs[0].items()}
         if not m["compiled"]:
             table.add_row(tid, f"{m['plant_ms']:.1f}", "program does not start", *[""] * (len(columns) - 3))
             continue
