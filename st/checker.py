@@ -618,8 +618,7 @@ class Checker:
             if op in ("/", "MOD") and ints:
                 if b == 0:
                     raise NotConst
-                q = abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1)
-                return q if op == "/" else a - q * b
+                return stdlib.idiv(a, b) if op == "/" else stdlib.imod(a, b)  # as the program computes
             if op == "/" and b != 0:
                 return a / b
             if ints and op in ("AND", "OR", "XOR"):

@@ -260,3 +260,11 @@ END_PROGRAM
     inst = comp.program.instantiate()
     inst.scan(0)
     assert inst.read("n") == 2
+
+
+def test_folded_constant_division_and_mod_match_the_running_program():
+    inst = run(
+        "x : INT := -7; y : INT := 2; m : INT := -2; a : INT; b : INT; c : INT; d : INT; e : INT; f : INT;",
+        "a := -7 / 2; b := x / y;\nc := -7 MOD 2; d := x MOD y;\ne := 7 MOD -2; f := -x MOD m;",
+    )
+    assert [inst.read(n) for n in "abcdef"] == [-3, -3, -1, -1, 1, 1]
