@@ -214,14 +214,19 @@ class Ctx:
         self.dbg = None
 
 
+_ADDRESS_RE = re.compile(r"%([IQM])([XBWDL]?)(\d+(?:\.\d+)*)\Z")
+
+
 def canonical_address(addr: str) -> str:
-    """'%i0.0' -> '%IX0.0'; '%qw4' -> '%QW4'."""
+    """The spelling the compiler gives an address: '%i0.0' -> '%IX0.0', '%qw04' -> '%QW4'."""
     a = addr.strip().upper()
     if not a.startswith("%"):
         a = "%" + a
-    if len(a) >= 3 and a[1] in "IQM" and a[2].isdigit():
-        a = a[:2] + "X" + a[2:]
-    return a
+    m = _ADDRESS_RE.match(a)
+    if m is None:
+        return a  # not an address a program can declare: kept as written, never matched
+    area, size, parts = m.groups()
+    return f"%{area}{size or 'X'}{'.'.join(str(int(p)) for p in parts.split('.'))}"
 
 
 class Program:

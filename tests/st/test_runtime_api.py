@@ -287,3 +287,13 @@ def test_unknown_addresses_stay_ignored_when_repeated_and_outputs_drop_after_a_f
         assert inst.get_output("%q0.0") is False
         assert inst.get_output("%QW2") == 0
         assert inst.get_output("%QX7.7") is False
+
+
+def test_leading_zeros_in_an_address_name_the_same_point_as_in_the_program(kit):
+    # the compiler reads %IW02 as %IW2; the process image and paths must agree
+    plc = kit.Plc(kit.compile_ok(IMAGE_PROGRAM).program.instantiate())
+    plc.inst.set_input("%iw02", 17)
+    plc.inst.set_input("%IX00.0", True)
+    plc.scan()
+    assert plc.inst.get_output("%QW002") == 17 == plc["%IW02"]
+    assert plc.inst.get_output("%qx0.00") is True
