@@ -246,12 +246,12 @@ IO = [
 SPEC = f"""\
 A lot of {LOT} parts of three kinds is sorted on one belt. Parts reach the magazine beside the
 belt's infeed end at irregular times (magazine_part TRUE when one waits); the feed pusher
-pushes the waiting part onto the belt (extend to feed_extended, then retract). The belt
-carries it through the inspection zone: while a part is in the zone (insp_part), the sensor
-measures it and, after a measuring delay, sets insp_valid and reports its kind in insp_kind
-(1 = A, 2 = B, 3 = C); the result is cleared when the part leaves the zone. The sensor
-measures one part at a time: feed the next part only when the previous one has been measured
-and has left the inspection zone.
+pushes the waiting part onto the belt (extend to feed_extended, then retract at once, within
+{STROKE_TURN_S:g} s of the end switch). The belt carries it through the inspection zone:
+while a part is in the zone (insp_part), the sensor measures it and, after a measuring delay,
+sets insp_valid and reports its kind in insp_kind (1 = A, 2 = B, 3 = C); the result is cleared
+when the part leaves the zone. The sensor measures one part at a time: feed the next part only
+when the previous one has been measured and has left the inspection zone.
 
 Kind A goes into chute 1 (pusher 1), kind B into chute 2 (pusher 2), kind C runs off the belt
 end onto the run-out (eye_end sees it pass). The photo-eye after each pusher turns TRUE when a
@@ -271,7 +271,7 @@ destinations, stop the belt with every pusher retracted."""
 
 class QuickStrokes(judges.Judge):
     """The sort completes only if every push is a quick in-and-out: the extend command drops
-    within STROKE_TURN_S of the pusher reaching its end switch, and within BELT_RESTART_S of
+    within STROKE_TURN_S of the pusher (feed or sorting) reaching its end switch, and within BELT_RESTART_S of
     the pusher being fully back the belt runs again, the other pusher is pushing, a chute
     reports full (a part may wait for the operator), or every part is sorted. Without it, a
     program that times each stroke with a fixed delay at the top of the published stroke
@@ -287,8 +287,18 @@ class QuickStrokes(judges.Judge):
         self.commanded = {"pusher1": False, "pusher2": False}   # extend given since it was last back
         self.out_since: dict[str, int | None] = {"pusher1": None, "pusher2": None}
         self.back_since: dict[str, int | None] = {"pusher1": None, "pusher2": None}
+        self.feed_out_since: int | None = None
 
     def _watch(self, s):
+        feed = s.plant["feed_pusher"]
+        if s.io["feed_extend"] and feed.position >= feed.stroke:
+            if self.feed_out_since is None:
+                self.feed_out_since = s.time_ms
+            elif s.time_ms - self.feed_out_since > STROKE_TURN_S * 1000:
+                return (f"the feed pusher stayed out at its end switch from {self.feed_out_since / 1000:g} s "
+                        f"for more than {STROKE_TURN_S:g} s")
+        else:
+            self.feed_out_since = None
         for n, (name, other) in enumerate((("pusher1", "p2_extend"), ("pusher2", "p1_extend")), 1):
             pusher = s.plant[name]
             extend = s.io[f"p{n}_extend"]
@@ -339,7 +349,8 @@ COMPLETION = Completion(
     f"All {LOT} parts of the lot at their destinations (every kind A part in chute 1, every kind B "
     "part in chute 2, every kind C part on the run-out, none anywhere else); then the belt at "
     "standstill with all three pushers fully retracted, held for 1 s. Every push on the way is a quick "
-    f"in-and-out: the pusher is told back within {STROKE_TURN_S:g} s of reaching its end switch, and "
+    f"in-and-out: a pusher (feed or sorting) is told back within {STROKE_TURN_S:g} s of reaching its end "
+    "switch, and for a sorting pusher, "
     f"within {BELT_RESTART_S:g} s of it being fully back the belt runs again (or the other pusher "
     "pushes, or a chute reports full, or every part is sorted).",
     lambda: QuickStrokes(judges.in_order(

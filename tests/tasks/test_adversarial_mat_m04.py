@@ -27,6 +27,7 @@ def reward_of(name: str):
 @pytest.mark.parametrize("name, why", [
     ("fixed_stroke_times.st", "times every pusher stroke with 1.05 s, the top of the published range"),
     ("blind_retract.st", "waits a fixed 1.05 s for the pusher to come back"),
+    ("feed_by_time.st", "holds the feed pusher out a fixed 0.85 s instead of until its end switch"),
     ("last_kind_only.st", "remembers only the last measured kind, no tracking"),
     ("ignores_full_chute.st", "pushes into a chute that reports full"),
     ("no_standstill_wait.st", "pushes before the belt has stopped"),
