@@ -342,8 +342,6 @@ def input_store(t: T.Type, addr: str, image: dict, raw: dict):
     return store
 
 
-_PATH_RE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*|%[A-Za-z]+[0-9.]+)\s*")
-
 
 class Instance:
     """One running PLC: program state, process image, faults, forcing."""
