@@ -1048,7 +1048,9 @@ class DebuggerApp:
                                if at is not None else "  completed")
         else:
             wait = d.waiting_for()
-            imgui.text_colored((0.95, 0.8, 0.4, 1), "  not yet" + (f": waiting for {wait}" if wait else ""))
+            imgui.push_style_color(imgui.Col_.text, (0.95, 0.8, 0.4, 1))
+            imgui.text_wrapped("  not yet" + (f": waiting for {wait}" if wait else ""))
+            imgui.pop_style_color()
         imgui.separator()
         imgui.text("Safety rules")
         for rs in d.rule_states():
@@ -1081,7 +1083,9 @@ class DebuggerApp:
             imgui.text_colored((1, 0.4, 0.35, 1), f"First violation: {first[1]} in scan {first[0]} "
                                                   f"(t = {first[0] * SCAN_MS / 1000:.2f} s)")
         if d.fault:
-            imgui.text_colored((1, 0.4, 0.35, 1), f"PLC fault: {d.fault}")
+            imgui.push_style_color(imgui.Col_.text, (1, 0.4, 0.35, 1))
+            imgui.text_wrapped(f"PLC fault: {d.fault}")  # a fault names file:line and can be long
+            imgui.pop_style_color()
         if d.state == FINISHED or d.finished:
             v = d.verdict
             reason = getattr(v, "end_reason", None) if v is not None else None
