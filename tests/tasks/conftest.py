@@ -61,6 +61,25 @@ def succeeds_nowhere(report) -> None:
     assert not any(c.success for c in report.conditions), why(report)
 
 
+def prompt_states_everything(task, hidden: tuple[str, ...] = ()) -> str:
+    """The task's prompt names every I/O address and name and every safety rule (id and wording),
+    and none of the `hidden` condition values; returns the prompt."""
+    text = task.prompt()
+    for p in task.io:
+        assert p.address in text and p.name in text, p
+    for r in task.safety_rules:
+        assert r.id in text and r.wording in text, r.id
+    for value in hidden:
+        assert value not in text, f"the prompt gives away the hidden value {value}"
+    return text
+
+
+def published(task, name: str, *values) -> bool:
+    """Whether every value lies inside the task's published range `name`."""
+    r = next(r for r in task.parameters if r.name == name)
+    return all(r.low <= v <= r.high for v in values)
+
+
 OTHERS = ("allowed", "alongside", "never")
 
 
@@ -87,4 +106,5 @@ def kit():
     """The helpers above as one fixture."""
     return SimpleNamespace(st_program=st_program, st_text=st_text, grade_st=grade_st, why=why,
                            passes=passes, no_faults=no_faults, succeeds_nowhere=succeeds_nowhere,
-                           trips=trips)
+                           trips=trips, prompt_states_everything=prompt_states_everything,
+                           published=published)

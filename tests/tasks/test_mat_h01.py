@@ -7,6 +7,8 @@ proves the plant and the judges independently of the compiler.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 import tasks
@@ -101,15 +103,10 @@ class Reference:
 
 # -- the task as data ------------------------------------------------------------------------
 
-def test_task_data_conditions_inside_the_published_ranges():
+def test_task_data_conditions_inside_the_published_ranges(kit):
     assert (TASK.id, TASK.suite, TASK.level) == ("MAT-H01", "MAT", "H")
     assert len(TASK.conditions) >= 5 and len(RULES) == 5
-    rng = {p.name: (p.low, p.high) for p in TASK.parameters}
-
-    def inside(name, *values):
-        lo, hi = rng[name]
-        return all(lo <= v <= hi for v in values)
-
+    inside = partial(kit.published, TASK)     # inside("speed_x", value, ...): in its published range
     for c in TASK.conditions:
         p = c.params
         assert inside("speed_x", p["speed_x"]) and inside("speed_y", p["speed_y"]), c.name
@@ -126,13 +123,8 @@ def test_task_data_conditions_inside_the_published_ranges():
     assert any(c.params.get("doors_open") for c in TASK.conditions)
 
 
-def test_prompt_states_every_address_and_rule_but_no_hidden_value():
-    text = TASK.prompt()
-    for p in TASK.io:
-        assert p.address in text and p.name in text
-    for r in TASK.safety_rules:
-        assert r.id in text and r.wording in text
-    assert "0.75" not in text          # the slow_robot grip time is hidden
+def test_prompt_states_every_address_and_rule_but_no_hidden_value(kit):
+    kit.prompt_states_everything(TASK, hidden=("0.75",))   # the slow_robot grip time is hidden
 
 
 # -- graded with the Python twin (independent of the ST compiler) ----------------------------

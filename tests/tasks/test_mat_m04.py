@@ -7,6 +7,8 @@ independently of the compiler.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 import tasks
@@ -129,15 +131,10 @@ class Idle(Named):
 
 # -- the task as data ------------------------------------------------------------------------
 
-def test_task_data_conditions_inside_the_published_ranges():
+def test_task_data_conditions_inside_the_published_ranges(kit):
     assert (TASK.id, TASK.suite, TASK.level) == ("MAT-M04", "MAT", "M")
     assert len(TASK.conditions) >= 5
-    rng = {p.name: (p.low, p.high) for p in TASK.parameters}
-
-    def inside(name, *values):
-        lo, hi = rng[name]
-        return all(lo <= v <= hi for v in values)
-
+    inside = partial(kit.published, TASK)     # inside("speed_x", value, ...): in its published range
     for c in TASK.conditions:
         p = c.params
         assert len(p["order"]) == LOT and set(p["order"]) == {"A", "B", "C"}
@@ -151,13 +148,8 @@ def test_task_data_conditions_inside_the_published_ranges():
     assert any(c.params.get("pusher1_extended") or c.params.get("pusher2_extended") for c in TASK.conditions)
 
 
-def test_prompt_states_every_address_and_rule_but_no_hidden_value():
-    text = TASK.prompt()
-    for p in TASK.io:
-        assert p.address in text and p.name in text
-    for r in TASK.safety_rules:
-        assert r.id in text and r.wording in text
-    assert "BBACCAAB" not in text and "255" not in text
+def test_prompt_states_every_address_and_rule_but_no_hidden_value(kit):
+    kit.prompt_states_everything(TASK, hidden=("BBACCAAB", "255"))
 
 
 # -- graded with Python controllers (independent of the ST compiler) -------------------------

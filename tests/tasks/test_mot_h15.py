@@ -122,12 +122,8 @@ def test_conditions_stay_inside_the_published_ranges():
     assert any(len({c.params[f"requests_{n}"][0] for n in (1, 2, 3)}) == 1 for c in TASK.conditions)
 
 
-def test_prompt_states_every_rule_and_address():
-    text = TASK.prompt()
-    for rule in TASK.safety_rules:
-        assert rule.id in text and rule.wording in text
-    for p in TASK.io:
-        assert p.address in text
+def test_prompt_states_every_rule_and_address(kit):
+    kit.prompt_states_everything(TASK)
 
 
 # --- the ST programs ----------------------------------------------------------------------

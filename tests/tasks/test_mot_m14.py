@@ -152,12 +152,8 @@ def test_patient_blind_schedule_is_safe_but_too_slow():
     assert report.reward == 0
 
 
-def test_prompt_states_every_rule_and_address():
-    text = TASK.prompt()
-    for rule in TASK.safety_rules:
-        assert rule.id in text and rule.wording in text
-    for p in TASK.io:
-        assert p.address in text
+def test_prompt_states_every_rule_and_address(kit):
+    kit.prompt_states_everything(TASK)
 
 
 # --- the ST programs ----------------------------------------------------------------------
