@@ -100,7 +100,8 @@ class MovesSoonAfterStart(judges.Judge):
             return self.done
         if self.pressed_ms is None:
             self.pressed_ms = s.time_ms
-        if s.plant["slide"].vel != 0.0:
+        # a slide already standing at the order (a start position the ranges allow) needs no move
+        if s.plant["slide"].vel != 0.0 or _at_requested(s):
             return self._finish(s)
         if s.time_ms - self.pressed_ms > MOVE_WITHIN_S * 1000:
             self.failed = (f"Start was pressed at {self.pressed_ms / 1000:g} s but the slide had not "
@@ -239,7 +240,8 @@ TASK = Task(
         "so wait for the drive's signals rather than for fixed times."),
     io=IO,
     completion=Completion(
-        f"In this order: Start is pressed; the slide starts moving within {MOVE_WITHIN_S:g} s of that; "
+        f"In this order: Start is pressed; the slide starts moving within {MOVE_WITHIN_S:g} s of that "
+        "(unless it already stands at the ordered position); "
         "the slide comes to rest within "
         f"{WINDOW_MM} mm of the ordered position and Done comes on within {DONE_WITHIN_S:g} s after "
         f"that; then Done stays on with the slide at rest at the ordered position for {HOLD_S:g} s "
