@@ -735,7 +735,7 @@ class CodeGen:
 
     def count(self, c: str, ind: int) -> None:
         self.emit(ind, f"{c} -= 1")
-        self.emit(ind, f"if {c} < 0: _watchdog(ctx)")
+        self.emit(ind, f"if {c} < 0: {c} = _watchdog(ctx)")
 
     def while_stmt(self, s: A.WhileStmt, ind: int) -> None:
         c = self.loop_counter(ind)

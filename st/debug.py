@@ -129,6 +129,7 @@ class DebugInstance(Instance):
         ctx = self._ctx
         ctx.now = now_ms
         ctx.left = WATCHDOG_BUDGET
+        ctx.reserve = 0  # a paused scan waits for the user: no wall-clock deadline inside it
         if self._forces:
             self._apply_forces()
         self.program.io_in(self._p, self._g, self._in)

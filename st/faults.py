@@ -7,3 +7,7 @@ class PlcFault(Exception):
 
 class WatchdogFault(PlcFault):
     """The scan ran past its budget of loop iterations (an endless WHILE, for example)."""
+
+
+class WallClockFault(WatchdogFault):
+    """The scan ran past the wall-clock deadline its host set (heavy work in loops under the budget)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -17,9 +18,12 @@ from functools import partial
 from . import stdlib
 from . import types as T
 from .checker import CheckedProgram, VarInfo
-from .faults import PlcFault, WatchdogFault
+from .faults import PlcFault, WallClockFault, WatchdogFault
 
 WATCHDOG_BUDGET = 1_000_000  # loop iterations per scan (counted on every backward jump)
+# With a wall-clock deadline set, loops get their iteration budget in slices of this many: each
+# slice used up costs one clock reading, so the clock is read at most once per 1024 iterations.
+WALL_CLOCK_SLICE = 1024
 GEN_PREFIX = "<st-generated:"
 
 
@@ -55,6 +59,15 @@ _f32 = stdlib.f32
 
 
 def _watchdog(ctx):
+    """A loop used up its counter: hand out the next slice of the budget (a deadline is set and the
+    clock has not passed it) as the loop's new counter, or stop the scan."""
+    reserve = ctx.reserve
+    if reserve > 0:
+        if time.perf_counter() > ctx.deadline:
+            raise WallClockFault("wall-clock limit reached inside the scan")
+        grant = WALL_CLOCK_SLICE if reserve > WALL_CLOCK_SLICE else reserve
+        ctx.reserve = reserve - grant
+        return grant - 1  # this iteration takes one
     raise WatchdogFault(
         f"watchdog: the scan ran more than {WATCHDOG_BUDGET:,} loop iterations (endless loop?)"
     )
@@ -205,11 +218,15 @@ def runtime_namespace() -> dict:
 
 
 class Ctx:
-    __slots__ = ("now", "left", "g", "dbg")
+    # left: loop iterations the running code may still make; reserve: the rest of the scan's
+    # budget not yet handed out (only with a deadline); deadline: time.perf_counter() value or None
+    __slots__ = ("now", "left", "reserve", "deadline", "g", "dbg")
 
     def __init__(self, g):
         self.now = 0
         self.left = WATCHDOG_BUDGET
+        self.reserve = 0
+        self.deadline = None
         self.g = g
         self.dbg = None
 
@@ -370,6 +387,36 @@ class Instance:
         self._forces: dict[str, tuple] = {}  # canonical path -> (setter, value, display)
         self.forced: dict[str, object] = {}
         self._run = self._p.run
+        self._deadline: float | None = None
+
+    @property
+    def deadline(self) -> float | None:
+        """Wall-clock limit set by the host as a ``time.perf_counter()`` value (None: no limit). A
+        scan that starts after it, or whose loops are still running at it, stops with a watchdog fault."""
+        return self._deadline
+
+    @deadline.setter
+    def deadline(self, value: float | None) -> None:
+        self._deadline = None if value is None else float(value)
+        self._ctx.deadline = self._deadline
+        self._ctx.reserve = 0
+
+    def _arm_deadline(self, ctx: Ctx) -> bool:
+        """Start a scan under the deadline: False (and a fault) when it has already passed."""
+        if time.perf_counter() > ctx.deadline:
+            main = self.program.main.node
+            self.fault = RuntimeFault(
+                "wall-clock limit reached before the scan started",
+                getattr(main, "line", 0),
+                getattr(main, "col", 0),
+                self.program.filename,
+            )
+            for addr in self._out:
+                self._out[addr] = _addr_default(addr)
+            return False
+        ctx.left = WALL_CLOCK_SLICE
+        ctx.reserve = WATCHDOG_BUDGET - WALL_CLOCK_SLICE
+        return True
 
     # ------------------------------------------------------------------ scan
     def scan(self, now_ms: int) -> None:
@@ -377,7 +424,10 @@ class Instance:
             return
         ctx = self._ctx
         ctx.now = now_ms
-        ctx.left = WATCHDOG_BUDGET
+        if self._deadline is None:
+            ctx.left = WATCHDOG_BUDGET
+        elif not self._arm_deadline(ctx):
+            return
         p, g = self._p, self._g
         forces = self._forces
         if forces:
@@ -404,7 +454,9 @@ class Instance:
                 if 0 < n < len(prog.line_map):
                     line, col = prog.line_map[n]
             tb = tb.tb_next
-        if isinstance(exc, PlcFault):
+        if isinstance(exc, WallClockFault):
+            msg = f"{exc} at line {line}"
+        elif isinstance(exc, PlcFault):
             msg = str(exc)
         elif isinstance(exc, ZeroDivisionError):
             msg = "division by zero"
