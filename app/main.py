@@ -60,10 +60,17 @@ def launch(task_id: str, program_path: str | None, condition: str | None) -> int
     return app.run()
 
 
+def default_window_size(desktops: list[tuple[int, int]]) -> tuple[int, int]:
+    """1600 x 960, or less on a smaller screen (room for the title bar and a task bar). Every
+    pixel costs fill time under software OpenGL, so the window does not grow to a large screen."""
+    dw, dh = desktops[0] if desktops else (1600, 960)
+    return max(1024, min(1600, dw - 60)), max(640, min(960, dh - 110))
+
+
 class DebuggerApp:
     """One window. `frame()` draws one frame; `run()` loops until the window closes."""
 
-    def __init__(self, debugger: Debugger, size: tuple[int, int] = (1600, 960), watch_file: bool = True,
+    def __init__(self, debugger: Debugger, size: tuple[int, int] | None = None, watch_file: bool = True,
                  layout_file: str | None = "default"):
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         import OpenGL.GL as gl
@@ -80,6 +87,8 @@ class DebuggerApp:
             pygame.display.gl_set_attribute(pygame.GL_CONTEXT_MINOR_VERSION, 3)
             pygame.display.gl_set_attribute(pygame.GL_CONTEXT_PROFILE_MASK, pygame.GL_CONTEXT_PROFILE_CORE)
             pygame.display.gl_set_attribute(pygame.GL_CONTEXT_FORWARD_COMPATIBLE_FLAG, 1)
+            if size is None:
+                size = default_window_size(pygame.display.get_desktop_sizes())
             pygame.display.set_mode(size, pygame.DOUBLEBUF | pygame.OPENGL | pygame.RESIZABLE)
         except pygame.error as exc:
             raise WindowError(str(exc)) from None
