@@ -63,7 +63,9 @@ def launch(task_id: str, program_path: str | None, condition: str | None) -> int
 def default_window_size(desktops: list[tuple[int, int]]) -> tuple[int, int]:
     """1600 x 960, or less on a smaller screen (room for the title bar and a task bar). Every
     pixel costs fill time under software OpenGL, so the window does not grow to a large screen."""
-    dw, dh = desktops[0] if desktops else (1600, 960)
+    if not desktops:
+        return 1600, 960
+    dw, dh = desktops[0]
     return max(1024, min(1600, dw - 60)), max(640, min(960, dh - 110))
 
 
