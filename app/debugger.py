@@ -254,6 +254,16 @@ class Debugger:
             return [s - 1 for s in self.plot.scans], self.plot.series[name]
         return [], []
 
+    def is_digital(self, name: str) -> bool | None:
+        """Whether a plotted signal is BOOL (drawn as steps in a lane of its own); None if unknown."""
+        for p in self.task.io:
+            if p.name == name:
+                return str(p.type).upper() == "BOOL"
+        try:
+            return isinstance(self.read(name), bool)
+        except (KeyError, WatchError, TypeError, ValueError):
+            return None
+
     @property
     def compiled(self) -> bool:
         return self.program is not None

@@ -74,8 +74,10 @@ class SignalCache:
                 s.extend(np.fromiter((_to_float(v) for v in new), np.float64, len(new)))
         y = s.y[: s.n]
         x = (np.arange(s.n, dtype=np.float64) + first_scan) * (SCAN_MS / 1000)
-        finite = y[np.isfinite(y)]
-        digital = finite.size == 0 or bool(np.all((finite == 0) | (finite == 1)))
+        digital = d.is_digital(name)
+        if digital is None:  # type unknown: a signal that only ever was 0 or 1 is drawn as steps
+            finite = y[np.isfinite(y)]
+            digital = finite.size == 0 or bool(np.all((finite == 0) | (finite == 1)))
         return x, y, digital
 
 

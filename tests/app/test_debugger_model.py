@@ -297,3 +297,11 @@ def test_a_new_edit_inside_a_replayed_scan_discards_the_later_ones(make):
     assert [(e.scan, e.step, e.target) for e in d.edits] == [(3, 1, "Scans")]
     d.run_to_scan(5)
     assert d.read("Scans") == 8  # 7 at the end of scan 3, +1 in scan 4
+
+
+def test_plotted_signals_know_whether_they_are_digital(make):
+    d = make()
+    assert d.is_digital("Motor") is True          # a BOOL I/O point
+    assert d.is_digital("Scans") is False         # an INT variable, even while it is still 0 or 1
+    assert d.is_digital("Parts.Trigger") is True  # a BOOL inside an FB instance
+    assert d.is_digital("NoSuchSignal") is None
