@@ -992,9 +992,9 @@ class DebuggerApp:
             (digital if is_bool else analog).append((name, x, arr))
         cursor_t = max(0, d.scan - 1) * SCAN_MS / 1000
         t_end = max(1.0, max(d.furthest_scan, d.scan) * SCAN_MS / 1000)
-        room = max(160.0, avail.y - 30)
+        room = max(160.0, avail.y - 12)  # two plots and the spacing between them
         if digital and analog:
-            h_dig = min(max(110.0, 24.0 * len(digital) + 50), room * 0.55)
+            h_dig = min(max(110.0, 30.0 * len(digital) + 50), room * 0.55)
             h_ana = room - h_dig
         else:
             h_dig, h_ana = room, room
@@ -1011,11 +1011,13 @@ class DebuggerApp:
                 implot.setup_legend(implot.Location_.north_east, implot.LegendFlags_.outside)
                 implot.setup_axis_limits(implot.ImAxis_.x1, 0, t_end, follow)
                 if is_dig:
-                    implot.setup_axis_limits(implot.ImAxis_.y1, -0.3, 1.5 * len(series), implot.Cond_.always)
-                    implot.setup_axis_ticks(implot.ImAxis_.y1, [1.5 * k + 0.5 for k in range(len(series))],
+                    # lanes 2 apart, steps 1 high: a TRUE never sits next to the lane above's FALSE
+                    implot.setup_axis_limits(implot.ImAxis_.y1, -0.4, 2.0 * len(series) - 0.6,
+                                             implot.Cond_.always)
+                    implot.setup_axis_ticks(implot.ImAxis_.y1, [2.0 * k + 0.5 for k in range(len(series))],
                                             [name for name, _x, _y in series])
                 for k, (name, x, arr) in enumerate(series):
-                    y = arr * 1.0 + 1.5 * k if is_dig else arr
+                    y = arr * 1.0 + 2.0 * k if is_dig else arr
                     if is_dig:
                         implot.plot_stairs(name, x, y)
                     else:
