@@ -1703,6 +1703,9 @@ class Checker:
             info.src = info.src.base
         if isinstance(info.src, T.IntLitT):
             info.src = info.src.natural()
+        why = _date_conversion_refused(info.src, dst)
+        if why:
+            self.err(a, "E305", f"{upper} has no meaning: {why}")
         return dst
 
     # ------------------------------------------------------------------ whole-program checks
@@ -1841,6 +1844,29 @@ def _describe(e) -> str:
     if isinstance(e, A.IndexAccess):
         return f"'{_describe(e.base).strip(chr(39))}[...]'"
     return "the expression"
+
+
+def _date_conversion_refused(src: T.Type, dst: T.Type) -> str:
+    """Why a conversion between a date and a date or a duration has no meaning ('' when it has one)."""
+    src, dst = T.concrete(src), T.concrete(dst)
+    if not isinstance(src, T.Elem) or not isinstance(dst, T.Elem):
+        return ""
+    src, dst = src.base, dst.base
+    if src is T.TOD and dst in (T.DATE, T.DT):
+        return "a time of day has no date"
+    if src is T.DATE and dst is T.TOD:
+        return "a DATE has no time of day (use DT_TO_TOD on a DT)"
+    point, other = (src, dst) if src.is_date else (dst, src)
+    if point.is_date and point is not T.TOD and other.is_time:
+        return (
+            f"a {_short_date_name(point)} is a point in time, not a duration "
+            "(TOD converts to and from TIME)"
+        )
+    return ""
+
+
+def _short_date_name(t: T.Type) -> str:
+    return {"TIME_OF_DAY": "TOD", "DATE_AND_TIME": "DT"}.get(t.name, t.name)
 
 
 def _parse_conversion(upper: str):

@@ -1177,6 +1177,17 @@ def convert(code: str, src: T.Type, dst: T.Type, bounded: bool = True) -> str:
         if dst.is_real:
             return f"(1.0 if {code} else 0.0)"
         return f"(1 if {code} else 0)"
+    if src.is_date and dst.is_date:
+        # DATE_TO_DT is the same seconds (midnight); the checker refuses TOD to DATE/DT and DATE to TOD
+        if src is T.DT and dst is T.TOD:
+            return f"_dt_to_tod({code})"
+        if src is T.DT and dst is T.DATE:
+            return f"_dt_to_date({code})"
+        return code
+    if src is T.TOD and dst is T.LTIME:
+        return f"({code} * 1000000)"
+    if src.is_time and dst is T.TOD:
+        return f"_time_to_tod({f'_idiv({code}, 1000000)' if src is T.LTIME else code})"
     if dst.is_intlike or dst.is_date or dst.is_time:
         lo, hi = (dst.lo, dst.hi) if dst.is_intlike else (-(1 << 63), (1 << 63) - 1)
         if src.is_real:

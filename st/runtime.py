@@ -143,6 +143,10 @@ def _from_string(s: str, kind: str, lo: int, hi: int):
     text = s.strip().replace("_", "")
     if kind == "BOOL":
         return text.upper() in ("TRUE", "1")
+    if kind in ("DATE", "TIME_OF_DAY", "DATE_AND_TIME"):
+        date = stdlib.parse_date_text(s, kind)
+        if date is not None:
+            return date
     if not _NUM_RE.match(text):
         if kind in ("REAL", "LREAL"):
             return 0.0
@@ -173,6 +177,9 @@ def runtime_namespace() -> dict:
         "_ror": stdlib.ror,
         "_real_to_int": stdlib.round_half_even_int,
         "_real_to_int_trunc": stdlib.trunc_int,
+        "_dt_to_tod": stdlib.dt_to_tod,
+        "_dt_to_date": stdlib.dt_to_date,
+        "_time_to_tod": stdlib.time_to_tod,
         "_time_of_real": stdlib.trunc_int,
         "_sqrt": stdlib.st_sqrt,
         "_ln": stdlib.st_ln,

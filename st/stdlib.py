@@ -35,6 +35,7 @@ import array
 import calendar
 import datetime
 import math
+import re
 
 from .faults import PlcFault
 
@@ -638,3 +639,65 @@ def format_dt(seconds: int) -> str:
 def date_to_seconds(year: int, month: int, day: int) -> int:
     """The DATE value of a calendar day (used by tests and by conversions)."""
     return calendar.timegm((year, month, day, 0, 0, 0))
+
+
+# DATE and DT count seconds since 1970-01-01, TOD milliseconds since midnight
+SECONDS_PER_DAY = 86_400
+MS_PER_DAY = 86_400_000
+
+
+def dt_to_tod(seconds: int) -> int:
+    """DT_TO_TOD: the time of day of a date and time (DT#2024-01-01-01:00:00 -> TOD#01:00:00)."""
+    return seconds % SECONDS_PER_DAY * 1000
+
+
+def dt_to_date(seconds: int) -> int:
+    """DT_TO_DATE: the day of a date and time, cut to midnight."""
+    return seconds - seconds % SECONDS_PER_DAY
+
+
+def time_to_tod(ms: int) -> int:
+    """TIME_TO_TOD: a duration as a time of day, wrapped into one day (T#25h -> TOD#01:00:00)."""
+    return ms % MS_PER_DAY
+
+
+_DATE_TEXT = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})\Z")
+_TOD_TEXT = re.compile(r"(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d{1,9}))?)?\Z")
+_DATE_TEXT_PREFIXES = {
+    "DATE": ("DATE#", "D#"),
+    "TIME_OF_DAY": ("TIME_OF_DAY#", "TOD#"),
+    "DATE_AND_TIME": ("DATE_AND_TIME#", "DT#"),
+}
+
+
+def parse_date_text(text: str, kind: str) -> int | None:
+    """STRING_TO_DATE/TOD/DT of the text the *_TO_STRING functions write ('DT#2024-01-31-12:30:00',
+    prefix optional): the value, or None when the text is not such a date."""
+    t = text.strip().upper()
+    for prefix in _DATE_TEXT_PREFIXES[kind]:
+        if t.startswith(prefix):
+            t = t[len(prefix) :]
+            break
+    t = t.replace("_", "")
+    if kind == "TIME_OF_DAY":
+        return _tod_ms(t)
+    day, sep, tod = t.rpartition("-") if kind == "DATE_AND_TIME" else (t, "-", "00:00")
+    m = _DATE_TEXT.match(day)
+    ms = _tod_ms(tod)
+    if not sep or m is None or ms is None:
+        return None
+    try:
+        d = datetime.date(*(int(g) for g in m.groups()))
+    except ValueError:  # a 13th month, a 30th of February ...
+        return None
+    return date_to_seconds(d.year, d.month, d.day) + ms // 1000
+
+
+def _tod_ms(text: str) -> int | None:
+    m = _TOD_TEXT.match(text)
+    if m is None:
+        return None
+    h, mi, s = int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)
+    if h > 23 or mi > 59 or s > 59:
+        return None
+    return ((h * 60 + mi) * 60 + s) * 1000 + int((m.group(4) or "0").ljust(3, "0")[:3])
