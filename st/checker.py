@@ -472,6 +472,10 @@ class Checker:
                 self.err(d, "E402", "a FUNCTION cannot hold function block instances (they keep state)")
             if d.location is not None and not t.is_scalar:
                 self.err(d.location, "E305", "only elementary variables can be located AT an address")
+            elif d.location is not None and t is not ERR:
+                misfit = _address_misfit(d.location.address, t)
+                if misfit:
+                    self.err(d.location, "E305", misfit)
             init = None
             if d.init is not None:
                 init = self.init_value(d.init, t)
@@ -1844,6 +1848,33 @@ def _describe(e) -> str:
     if isinstance(e, A.IndexAccess):
         return f"'{_describe(e.base).strip(chr(39))}[...]'"
     return "the expression"
+
+
+# the types each size of address holds (CODESYS sizes: TIME and the dates are 32-bit there)
+_ADDRESS_SIZES = {
+    "X": ("a bit address", ("BOOL",)),
+    "B": ("a byte address (8 bits)", ("SINT", "USINT", "BYTE")),
+    "W": ("a word address (16 bits)", ("INT", "UINT", "WORD")),
+    "D": (
+        "a double-word address (32 bits)",
+        ("DINT", "UDINT", "DWORD", "REAL", "TIME", "DATE", "TIME_OF_DAY", "DATE_AND_TIME"),
+    ),
+    "L": ("a long-word address (64 bits)", ("LINT", "ULINT", "LWORD", "LREAL", "LTIME")),
+}
+
+
+def _address_misfit(address: str, t: T.Type) -> str:
+    """Why a variable of type ``t`` cannot sit at ``address`` (canonical, e.g. '%IW0'); '' when it fits."""
+    size = address[2:3]
+    if size not in _ADDRESS_SIZES:
+        return ""
+    what, names = _ADDRESS_SIZES[size]
+    base = t.base if isinstance(t, (T.Elem, T.EnumT)) else t
+    if isinstance(base, T.Elem) and base.base.name in names:
+        return ""
+    shown = [{"TIME_OF_DAY": "TOD", "DATE_AND_TIME": "DT"}.get(n, n) for n in names]
+    choice = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+    return f"{address} is {what}: declare {choice}, not {t.name}"
 
 
 def _date_conversion_refused(src: T.Type, dst: T.Type) -> str:
