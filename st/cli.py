@@ -45,6 +45,21 @@ def _json_value(value, t):
     return value
 
 
+def split_watch_list(text: str) -> list[str]:
+    """'grid[1,0],x' -> ['grid[1,0]', 'x']: commas inside brackets separate indexes, not names."""
+    names, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth = max(depth - 1, 0)
+        elif ch == "," and depth == 0:
+            names.append(text[start:i])
+            start = i + 1
+    names.append(text[start:])
+    return [n.strip() for n in names if n.strip()]
+
+
 def run_program_command(path, scans, watch, json_target) -> int:
     comp = compile_file(path)
     if not comp.ok:
@@ -56,7 +71,7 @@ def run_program_command(path, scans, watch, json_target) -> int:
     if scans is None or scans < 0:
         print(f"main.py: error: --scans must be 0 or more, got {scans}", file=sys.stderr)
         return 2
-    names = [w.strip() for w in (watch or "").split(",") if w.strip()]
+    names = split_watch_list(watch or "")
     inst = comp.program.instantiate()
     resolved = []
     bad = []

@@ -163,3 +163,34 @@ def test_non_utf8_file_is_a_clear_message(tmp_path):
     r = run_main("--check", str(path))
     assert r.returncode in (0, 1)
     assert "Traceback" not in r.stderr
+
+
+GRID = """PROGRAM Main
+VAR
+    grid : ARRAY[0..2, 0..1] OF INT;
+    nest : ARRAY[0..2] OF ARRAY[0..1] OF INT;
+    x : INT;
+END_VAR
+    grid[1, 0] := 7;
+    nest[1][0] := 8;
+    nest[2][1] := 9;
+    x := 3;
+END_PROGRAM
+"""
+
+
+def test_headless_watch_list_keeps_commas_inside_brackets(tmp_path):
+    path = write(tmp_path, "grid.st", GRID)
+    watch = "grid[1,0],x,nest[1][0], nest[2][1] ,grid[2, 1]"
+    r = run_main("--headless", "--program", str(path), "--scans", "1", "--watch", watch, "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == {"grid[1,0]": 7, "x": 3, "nest[1][0]": 8, "nest[2][1]": 9, "grid[2, 1]": 0}
+
+
+def test_headless_watch_list_with_brackets_still_names_unknown_variables(tmp_path):
+    path = write(tmp_path, "grid.st", GRID)
+    watch = "grid[1,0],gird[0,1]"
+    r = run_main("--headless", "--program", str(path), "--scans", "1", "--watch", watch, "--json")
+    assert r.returncode == 1
+    assert "main.py: error: --watch gird[0,1]: unknown variable 'gird'; did you mean 'grid'?" in r.stderr
+    assert "Traceback" not in r.stderr
