@@ -305,3 +305,25 @@ def test_plotted_signals_know_whether_they_are_digital(make):
     assert d.is_digital("Scans") is False         # an INT variable, even while it is still 0 or 1
     assert d.is_digital("Parts.Trigger") is True  # a BOOL inside an FB instance
     assert d.is_digital("NoSuchSignal") is None
+
+
+def test_a_force_made_inside_a_scan_replays_at_its_statement(make):
+    """Forced at line 22 of scan 2, PartAtEye reaches the FB but not line 21: the belt still ran
+    in scan 2. Replayed at the start of the scan, it would have stopped the belt one scan early."""
+    d = make()
+    d.run_to_scan(2)
+    d.toggle_breakpoint(22)
+    d.continue_to_break()
+    assert d.force("PartAtEye", True)
+    d.toggle_breakpoint(22)
+    d.step_scan()
+    assert (d.read("Motor"), d.read("Parts.Total")) == (True, 1)
+    d.run_to_scan(6)
+    assert d.unforce("PartAtEye")
+    d.run_to_scan(12)
+    original = _state(d)
+    d.rewind(1)
+    d.run_to_scan(12)
+    assert _state(d) == original
+    d.rewind(3)
+    assert d.session.trace.column("Motor")[2] is True
