@@ -26,7 +26,10 @@ LOT = 8
 KINDS = {"A": dict(part_kind="A", code=1, colour="red", material="metal", height_mm=30.0),
          "B": dict(part_kind="B", code=2, colour="blue", material="plastic", height_mm=30.0),
          "C": dict(part_kind="C", code=3, colour="yellow", material="metal", height_mm=45.0)}
-FEED_AT, INSPECT_AT, P1_AT, P2_AT, EYE_OFFSET, END_EYE_AT = 60.0, 400.0, 900.0, 1300.0, 20.0, 1760.0
+FEED_AT, INSPECT_AT, P1_AT, P2_AT, EYE_OFFSET, END_EYE_AT = 60.0, 400.0, 900.0, 1300.0, 20.0, 1790.0
+BELT_LENGTH, RUNOUT_AT = 1800.0, 1806.0
+# eye_end sits so close to the belt end that a part reaches the run-out (its centre past
+# RUNOUT_AT) while its trailing edge still blocks the beam: eye_end's falling edge is delivery.
 PUSHER_KIND = {"pusher1": "A", "pusher2": "B"}
 STROKE_TURN_S = 0.3       # a sorting pusher at its end switch must be told back within this time
 BELT_RESTART_S = 0.5      # after a push, the belt (or the other pusher) must go again within this time
@@ -109,7 +112,8 @@ def build_plant(condition: Condition) -> Plant:
     p = condition.params
     plant = Plant(seed=condition.seed, substeps=1)
     gaps = ((P1_AT - 60, P1_AT + 60), (P2_AT - 60, P2_AT + 60))
-    belt = plant.add(Conveyor("belt", 900, 0, length=1800, width=100, speed=p["belt_speed"], ramp_s=0.1,
+    belt = plant.add(Conveyor("belt", BELT_LENGTH / 2, 0, length=BELT_LENGTH, width=100,
+                              speed=p["belt_speed"], ramp_s=0.1,
                               guide_gaps=(("right", FEED_AT - 45, FEED_AT + 45),
                                           *(("left", a, b) for a, b in gaps))))
     mx, my = belt.point(FEED_AT, -110)
@@ -137,7 +141,7 @@ def build_plant(condition: Condition) -> Plant:
         plant.add(Chute(f"chute{n}", x0, 80, x1, 400, capacity=p["chute_capacity"],
                         level=p.get(f"chute{n}_level", 0), label=f"chute {n}"))
     plant.add(PhotoEye.across(belt, "eye_end", END_EYE_AT))
-    plant.add(Chute("runout", 1806, -200, 2200, 200, label="run-out"))   # clear of the guide ends
+    plant.add(Chute("runout", RUNOUT_AT, -200, 2200, 200, label="run-out"))   # clear of the guide ends
     return plant
 
 
@@ -219,7 +223,8 @@ IO = [
     IOPoint("%IX0.5", "eye_p2", "BOOL", "input", "eye_p2", "blocked",
             f"photo-eye {EYE_OFFSET:.0f} mm after pusher 2, TRUE while a part blocks the beam"),
     IOPoint("%IX0.6", "eye_end", "BOOL", "input", "eye_end", "blocked",
-            "photo-eye 40 mm before the belt end, TRUE while a part blocks the beam"),
+            f"photo-eye {BELT_LENGTH - END_EYE_AT:.0f} mm before the belt end, TRUE while a part blocks the "
+            "beam; it turns FALSE again as the part drops onto the run-out"),
     IOPoint("%IX1.0", "feed_retracted", "BOOL", "input", "feed_pusher", "retracted",
             "feed pusher fully back"),
     IOPoint("%IX1.1", "feed_extended", "BOOL", "input", "feed_pusher", "extended",
@@ -254,14 +259,16 @@ when the part leaves the zone. The sensor measures one part at a time: feed the 
 when the previous one has been measured and has left the inspection zone.
 
 Kind A goes into chute 1 (pusher 1), kind B into chute 2 (pusher 2), kind C runs off the belt
-end onto the run-out (eye_end sees it pass). The photo-eye after each pusher turns TRUE when a
-part's leading edge reaches it: that part then lies in front of the pusher. To push a part,
-stop the belt, wait for standstill (belt_speed = 0), extend the pusher to its end switch,
-retract it at once (within {STROKE_TURN_S:g} s of the end switch), and once it is fully back run
-the belt again within {BELT_RESTART_S:g} s (unless the other pusher pushes next, a chute reports
-full, or every part is sorted). A chute holds a limited number of parts; when it reports
-full, wait until the operator has emptied it before pushing into it. The belt speed, the
-measuring time and the pusher times are not known in advance.
+end onto the run-out: it counts as delivered when eye_end turns FALSE again after it (the eye
+sits {BELT_LENGTH - END_EYE_AT:.0f} mm before the belt end; the part drops off while it still
+blocks the beam). The photo-eye after each pusher turns TRUE when a part's leading edge
+reaches it: that part then lies in front of the pusher. To push a part, stop the belt, wait
+for standstill (belt_speed = 0), extend the pusher to its end switch, retract it at once
+(within {STROKE_TURN_S:g} s of the end switch), and once it is fully back run the belt again
+within {BELT_RESTART_S:g} s (unless the other pusher pushes next, a chute reports full, or
+every part is sorted). A chute holds a limited number of parts; when it reports full, wait
+until the operator has emptied it before pushing into it. The belt speed, the measuring time
+and the pusher times are not known in advance.
 
 At the start the belt stands still; a pusher may be out, and a part may already lie in the
 inspection zone (it counts as one of the {LOT}). When all {LOT} parts have reached their
@@ -411,13 +418,13 @@ CONDITIONS = [
           first_arrival_s=2.0, arrival_gaps_s=[1, 4, 0.5, 2.5, 5, 1, 2], order="AACABACB"),
 ]
 
-PLANT = """\
+PLANT = f"""\
 Top view, millimetres. The sorting belt (1800 x 100 mm) runs along x from x = 0 to x = 1800 at
 y = 0, parts travelling toward +x. The magazine lies beside the infeed end (x = 60, y = -110)
 with the feed pusher behind it pushing toward +y onto the belt. The inspection zone covers
 x = 280..520. Pusher 1 (x = 900) and pusher 2 (x = 1300) stand on the right-hand side (y < 0)
 and push toward +y through gaps in the left guide into chute 1 and chute 2 (y = 80..400). The
-photo-eyes after the pushers are at x = 920 and x = 1320, the end eye at x = 1760; the
+photo-eyes after the pushers are at x = 920 and x = 1320, the end eye at x = {END_EYE_AT:.0f}; the
 run-out lies beyond the belt end (x > 1800)."""
 
 TASK = Task(

@@ -55,3 +55,11 @@ def test_blind_retract_is_caught_by_the_belt_restart_rule():
 def test_second_correct_program_passes():
     report = reward_of("second_correct.st")
     assert report.reward == 1, [(c.name, c.end_reason, c.pending) for c in report.conditions]
+
+
+def test_stopping_the_belt_when_eye_end_clears_after_the_last_part_passes():
+    """The prompt says a kind C part counts as delivered when eye_end turns FALSE after it; a
+    program that stops the belt right then (no extra run-out time) must be credited."""
+    assert "counts as delivered when eye_end turns FALSE again" in TASK.prompt()
+    report = reward_of("stop_when_last_gone.st")
+    assert report.reward == 1, [(c.name, c.end_reason, c.pending) for c in report.conditions]
