@@ -144,6 +144,9 @@ def build_plant(condition: Condition) -> Plant:
         max_speed=p["shuttle_speed"], accel=p["shuttle_accel"], window_mm=WINDOW_MM, settle_s=0.05,
         carriage_length_mm=120.0, carriage_width_mm=90.0, rail_width_mm=50.0, label="transfer shuttle",
         color="#e69138"))
+    if p.get("fault_at_start"):
+        shuttle = plant["shuttle"]
+        shuttle.fault, shuttle.fault_text = True, "drive fault stored at the last shutdown"
     for n, at in enumerate(STATION_MM, 1):
         plant.add(TransferStation(
             f"station_{n}", n, at, x=RAIL_ORIGIN[0] + at, y=RAIL_ORIGIN[1] + 190.0,
@@ -269,6 +272,7 @@ def _cond(name, seed, description, *, works, requests, **params):
         params[f"work_{n}_s"] = works[n - 1]
         params[f"requests_{n}"] = tuple(requests[n - 1])
     params.setdefault("regap_s", 0.3)
+    params.setdefault("fault_at_start", 0)
     return Condition(name, seed, params, description)
 
 
@@ -284,7 +288,8 @@ CONDITIONS = (
           "station 3 asks once", shuttle_start_mm=100.0, shuttle_speed=500.0, shuttle_accel=2000.0,
           arm_time_s=0.6, works=(1.5, 1.5, 1.0),
           requests=((0.5,) * 5, (0.5,) * 5, (1.0,)), regap_s=0.3),
-    _cond("slow_shuttle", 304, "slow soft shuttle starting between stations, slow arms, long work",
+    _cond("slow_shuttle", 304, "slow soft shuttle starting between stations with a drive fault stored "
+          "at power-up (must be cleared), slow arms, long work", fault_at_start=1,
           shuttle_start_mm=720.0, shuttle_speed=150.0, shuttle_accel=400.0, arm_time_s=0.8,
           works=(3.0, 2.5, 0.8), requests=((2.0,), (0.2, 10.0), (4.0,)), regap_s=0.5),
     _cond("fast_and_busy", 305, "fast shuttle, quick arms, the outer stations ask repeatedly",
@@ -382,6 +387,8 @@ TASK = Task(
                        "next request"),
         ParameterRange("requests_per_station", 1, 5, "", "how many times each station asks in a run"),
         ParameterRange("first_request_s", 0.2, 6.0, "s", "when a station first asks"),
+        ParameterRange("fault_at_start", 0, 1, "", "1 = the shuttle drive reports a stored fault at "
+                       "power-up"),
     ),
     conditions=CONDITIONS,
     time_limit_s=90.0,

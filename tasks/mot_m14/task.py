@@ -92,6 +92,8 @@ def build_plant(condition: Condition) -> Plant:
         settle_s=p["table_settle_s"], align_tolerance_deg=1.5, start_station=p["start_station"],
         start_offset_deg=p["start_offset_deg"], work_angle_deg=180.0, nest_radius_mm=nest_radius,
         label="rotary table"))
+    if p.get("fault_at_start"):
+        slide.fault, slide.fault_text = True, "drive fault stored at the last shutdown"
     plant.add(NestWork("work_log", slide, table, position=(650.0, 600.0)))
     plant.add(ValueWord("order", p["nests"], position=(250.0, 600.0), label="nests ordered"))
     plant.add(Lamp("done_lamp", x=420.0, y=600.0, label="Cycle done", color="green"))
@@ -234,6 +236,7 @@ def _early_done(s):
 
 def _cond(name, seed, description, **params):
     params.setdefault("start_offset_deg", 0.0)
+    params.setdefault("fault_at_start", 0)
     return Condition(name, seed, params, description)
 
 
@@ -247,9 +250,10 @@ CONDITIONS = (
     _cond("table_between_stations", 203, "table stopped 17 deg past a station, slide partly out, "
           "fast devices, 6 nests", nests=6, slide_start_mm=25.0, start_station=3, start_offset_deg=-17.0,
           index_time_s=0.7, table_settle_s=0.05, slide_speed=350.0, slide_accel=2000.0),
-    _cond("slow_table_fast_slide", 204, "table takes 2.5 s per index and settles 0.4 s; fast slide, "
-          "3 nests", nests=3, slide_start_mm=0.0, start_station=8, index_time_s=2.5, table_settle_s=0.4,
-          slide_speed=400.0, slide_accel=2000.0),
+    _cond("slow_table_fast_slide", 204, "table takes 2.5 s per index and settles 0.4 s; fast slide "
+          "with a drive fault stored at power-up (must be cleared), 3 nests", fault_at_start=1, nests=3,
+          slide_start_mm=0.0, start_station=8, index_time_s=2.5, table_settle_s=0.4, slide_speed=400.0,
+          slide_accel=2000.0),
     _cond("fast_table_slow_slide", 205, "quick table, slow soft slide starting beyond the clearance "
           "line, 5 nests", nests=5, slide_start_mm=100.0, start_station=2, index_time_s=0.6,
           table_settle_s=0.05, slide_speed=80.0, slide_accel=300.0),
@@ -351,6 +355,7 @@ TASK = Task(
         ParameterRange("slide_accel", 300.0, 2000.0, "mm/s^2", "slide drive's acceleration"),
         ParameterRange("slide_start_mm", 0.0, 180.0, "mm", "slide position at power-up"),
         ParameterRange("start_station", 1, NESTS, "", "nest at the work position at power-up"),
+        ParameterRange("fault_at_start", 0, 1, "", "1 = the slide drive reports a stored fault at power-up"),
         ParameterRange("start_offset_deg", -30.0, 0.0, "deg", "how far the table stands past a station "
                        "at power-up (0 = aligned)"),
     ),

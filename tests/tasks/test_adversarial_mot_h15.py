@@ -60,3 +60,12 @@ def test_arm_wait_by_time_misses_the_prompt_move_on():
 def test_second_correct_program_passes():
     report = reward_of("second_correct.st")
     assert report.reward == 1, [(c.name, c.pending, c.first_violation) for c in report.conditions]
+
+
+def test_a_program_that_ignores_the_drive_fault_fails_only_where_one_is_stored():
+    report = reward_of("ignores_fault.st")
+    assert report.reward == 0
+    failed = [c.name for c in report.conditions if not c.passed]
+    assert failed == ["slow_shuttle"], failed
+    cond = next(c for c in TASK.conditions if c.name == "slow_shuttle")
+    assert cond.params["fault_at_start"] == 1

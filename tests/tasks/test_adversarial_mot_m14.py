@@ -54,3 +54,12 @@ def test_fixed_waits_after_an_index_miss_the_prompt_approach():
 def test_second_correct_program_passes():
     report = reward_of("second_correct.st")
     assert report.reward == 1, [(c.name, c.end_reason, c.pending) for c in report.conditions]
+
+
+def test_a_program_that_ignores_the_drive_fault_fails_only_where_one_is_stored():
+    report = reward_of("ignores_fault.st")
+    assert report.reward == 0
+    failed = [c.name for c in report.conditions if not c.passed]
+    assert failed == ["slow_table_fast_slide"], failed
+    cond = next(c for c in TASK.conditions if c.name == "slow_table_fast_slide")
+    assert cond.params["fault_at_start"] == 1
