@@ -5,7 +5,8 @@
 Opens the real window (under `xvfb-run` when there is no display: it re-runs itself there)
 on each task's reference program and measures, without the 60 Hz frame cap:
 - plant view: milliseconds to draw the plant Surface alone, and the frames/s that allows;
-- 1x real time: whole-window frames/s while the plant runs at real time (goal: >= 60);
+- 1x real time: whole-window frames/s while the plant runs at real time (goal: >= 60), and
+  the same with only the controls and the plant view drawn (the other panels idle/closed);
 - flat out ("as fast as possible"): median and 95th-percentile frame time (the window
   stays responsive when a frame takes well under 100 ms) and scans simulated per second.
 On a shared machine the figures swing with the other load: `--repeat N` measures each task N
@@ -78,6 +79,21 @@ def _measure(task_id: str, seconds: float) -> dict:
             result[f"{label}_scans_per_s"] = scans / wall
             cpu = sorted(f - s for f, s in zip(app.frame_times, swaps, strict=False)) or [float("nan")]
             result[f"{label}_cpu_ms"] = statistics.median(cpu) * 1000
+        # The plant view alone: the other panels not drawn at all.
+        for name in ("_source_panel", "_io_panel", "_variables_panel", "_watch_panel", "_plot_panel",
+                     "_verdict_panel"):
+            setattr(app, name, lambda: None)
+        d.reset()
+        app.speed_index = SPEEDS.index(("1x real time", 1.0))
+        d.start_running()
+        app.frame_times.clear()
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            app.frame()
+            if d.state != "running":
+                d.reset()
+                d.start_running()
+        result["plant_only_fps"] = len(app.frame_times) / (time.perf_counter() - t0)
         # Time travel: re-simulate from the start to the furthest scan reached (capped at 5000).
         d.pause_run()
         d.run_to_scan(5000)
@@ -120,8 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     title = (f"Debugger window frame rate ({args.seconds:g} s per mode, no 60 Hz cap, "
              f"median of {max(1, args.repeat)}, LP_NUM_THREADS={threads})")
     table = Table(title=title)
-    columns = ("task", "plant view ms", "1x: window fps", "1x: frame ms without GL swap",
-               "flat out: frame ms median / p95", "flat out: scans/s", "rewind: scans in ms")
+    columns = ("task", "plant view ms", "1x: window fps", "1x: plant view only fps",
+               "1x: frame ms without GL swap", "flat out: frame ms median / p95", "flat out: scans/s",
+               "rewind: scans in ms")
     for col in columns:
         table.add_column(col, justify="right" if col != "task" else "left")
     env = {**os.environ, "SDL_AUDIODRIVER": "dummy"}
@@ -143,7 +160,8 @@ def main(argv: list[str] | None = None) -> int:
         if not m["compiled"]:
             table.add_row(tid, f"{m['plant_ms']:.1f}", "program does not start", *[""] * (len(columns) - 3))
             continue
-        table.add_row(tid, f"{m['plant_ms']:.1f}", f"{m['realtime_fps']:.0f}", f"{m['realtime_cpu_ms']:.1f}",
+        table.add_row(tid, f"{m['plant_ms']:.1f}", f"{m['realtime_fps']:.0f}", f"{m['plant_only_fps']:.0f}",
+                      f"{m['realtime_cpu_ms']:.1f}",
                       f"{m['flatout_median_ms']:.0f} / {m['flatout_p95_ms']:.0f}",
                       f"{m['flatout_scans_per_s']:.0f}", f"{m['rewind_scans']} in {m['rewind_ms']:.0f}")
     Console().print(table)

@@ -335,8 +335,9 @@ class DebuggerApp:
         # The passthru dock space still paints WindowBg around its central node, a full-window
         # layer; a transparent WindowBg here makes imgui skip it (the clear colour shows instead).
         imgui.push_style_color(imgui.Col_.window_bg, (0.0, 0.0, 0.0, 0.0))
+        imgui.push_style_color(imgui.Col_.docking_empty_bg, (0.0, 0.0, 0.0, 0.0))  # a node left empty
         dock = imgui.dock_space_over_viewport(0, None, imgui.DockNodeFlags_.passthru_central_node)
-        imgui.pop_style_color()
+        imgui.pop_style_color(2)
         if self._fresh_layout:
             self._default_layout(dock)
             self._fresh_layout = False
