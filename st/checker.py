@@ -9,6 +9,7 @@ The code generator reads only these; it never re-interprets source text.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from . import ast as A
@@ -214,6 +215,17 @@ class Checker:
     def err_at(self, line: int, col: int, code: str, msg: str) -> None:
         self.bag.error(code, msg, line, col)
 
+    def check_identifier(self, name: str, line: int, col: int) -> None:
+        """IEC 61131-3 (6.1.2) forbids identifiers with leading double underscores (__LIM_SW5)."""
+        if name.startswith("__"):
+            self.err_at(
+                line,
+                col,
+                "E206",
+                f"'{name}' is not a valid name: IEC 61131-3 names cannot start with two underscores "
+                "(CODESYS keeps those for its own operators such as __NEW)",
+            )
+
     # ------------------------------------------------------------------ driver
     def run(self) -> CheckedProgram:
         sf = self.sf
@@ -225,6 +237,7 @@ class Checker:
             if td.name.upper() in T.ELEMENTARY or td.name.upper() in self.fb_ifaces:
                 self.err(td, "E202", f"'{td.name}' is a standard type name and cannot be redeclared")
                 continue
+            self.check_identifier(td.name, td.line, td.col)
             self.type_decls[key] = td
         for td in sf.types:
             self.resolve_named(td.name, td)
@@ -244,6 +257,7 @@ class Checker:
                     f"'{p.name}' is a standard name and cannot name a {p.kind}",
                 )
                 continue
+            self.check_identifier(p.name, p.name_line or p.line, p.name_col or p.col)
             info = PouInfo(p.name, p.kind, p)
             if p.kind != "FUNCTION":
                 info.fbtype = T.FBT(p.name, info.pyname)
@@ -418,7 +432,7 @@ class Checker:
                 self.err(
                     ref, "E303", f"array of {total} elements is larger than the limit of {MAX_ARRAY_ELEMENTS}"
                 )
-                return T.ArrayT([(0, 0)], elem)
+                return ERR  # the variable is unusable: its uses report nothing more
             return at  # ARRAY OF ARRAY stays nested: a[i][j] (a[i, j] is for multi-dimensional arrays)
         if isinstance(ref, A.SubrangeType):
             base = T.ELEMENTARY.get(ref.base.upper())
@@ -494,6 +508,7 @@ class Checker:
                         f"and cannot be a variable name",
                     )
                     # declared anyway, so that its uses do not report more errors
+                self.check_identifier(n, line, col)
                 if key in table or (
                     pou is not None
                     and pou.kind == "FUNCTION"
@@ -913,8 +928,8 @@ class Checker:
             t = self.expr(e)
             if e.area == "I":
                 self.err(e, "E401", f"cannot write the input {e.address}: inputs are read-only")
-            v = self.out.addresses.get(e.address)
-            if v is not None:
+            v = self.out.refs.get(id(e))  # the implicit variable, or the declared one AT this address
+            if isinstance(v, VarInfo):
                 v.written = True
             return t
         if isinstance(e, (A.FieldAccess, A.IndexAccess, A.BitAccess)):
@@ -967,6 +982,14 @@ class Checker:
     def check_assignable(self, src: T.Type, dst: T.Type, node, verb: str) -> bool:
         if src is ERR or dst is ERR:
             return True
+        if isinstance(dst, T.StringT) and isinstance(node, A.StringLiteral) and len(node.value) > dst.length:
+            kept = node.value[: dst.length]
+            self.warn(
+                node,
+                "W301",
+                f"this text has {len(node.value)} characters but {_string_name(dst)} holds {dst.length}: "
+                f"it is stored as {stdlib.format_string(kept, dst.wide)}",
+            )
         if isinstance(src, T.IntLitT) and isinstance(dst, T.Elem) and dst.is_intlike:
             if not T.literal_fits(src.value, dst):
                 if id(node) in self.out.consts and not _is_plain_literal(node):
@@ -976,6 +999,14 @@ class Checker:
                 )
                 return False
             return True
+        if (
+            isinstance(dst, T.Elem)
+            and dst.base is T.REAL
+            and _is_plain_literal(node)
+            and not _has_prefix(node)
+            and not self.check_real_fits(node, _literal_value(node))
+        ):
+            return False
         if isinstance(dst, T.Subrange) and id(node) in self.out.consts and _is_plain_literal(node):
             val = self.out.consts[id(node)]
             if isinstance(val, int) and not (dst.lo <= val <= dst.hi):
@@ -1009,6 +1040,15 @@ class Checker:
             sname = src.name
         self.err(node, "E305", f"cannot {verb_text} {sname} to {dst.name}{extra}")
         return False
+
+    def check_real_fits(self, node, value) -> bool:
+        """A REAL literal beyond float32's range (about 3.4e38) is an error, like an integer that
+        does not fit: it would silently become INF."""
+        if isinstance(value, float) and math.isfinite(value) and math.isinf(f32(value)):
+            text = _real_text(value)
+            self.err(node, "E304", f"the literal {text} does not fit REAL (at most 3.4028235e38): use LREAL")
+            return False
+        return True
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: A.Expr, expected: T.Type | None = None, lvalue: bool = False) -> T.Type:
@@ -1054,6 +1094,7 @@ class Checker:
             return T.IntLitT(e.value)
         if isinstance(e, A.RealLiteral):
             if e.type_prefix and e.type_prefix.upper() == "REAL":
+                self.check_real_fits(e, e.value)
                 o.consts[id(e)] = f32(e.value)
                 return T.REAL
             if e.type_prefix and e.type_prefix.upper() == "LREAL":
@@ -1275,6 +1316,13 @@ class Checker:
             if op == "/" and isinstance(e.right, A.IntLiteral) and e.right.value == 0 and c.is_int:
                 self.err(e.right, "E309", "integer division by zero")
             return c
+        if op == "+" and lt.is_string and rt.is_string:
+            self.err(
+                e,
+                "E306",
+                f"'+' does not join texts: use CONCAT({_operand_text(e.left)}, {_operand_text(e.right)})",
+            )
+            return ERR
         self.err(e, "E306", f"'{op}' needs numbers, not {lt.name} and {rt.name}")
         return ERR
 
@@ -1312,6 +1360,8 @@ class Checker:
         local = self.lookup_var(f.name) if isinstance(f, A.Name) else None
         if local is not None and local.kind == "RESULT":
             local = None  # F(...) inside FUNCTION F is a (recursive) call, not its result variable
+        if local is not None and f.name.upper() in self.std_names and not isinstance(local.type, T.FBT):
+            local = None  # a variable named SEL was refused (E204): SEL(...) still means the function
         if not isinstance(f, A.Name) or local is not None:
             ft = self.expr(f)
             if ft is ERR:
@@ -1786,9 +1836,28 @@ class Checker:
             return
         self.out.main = progs[0]
 
+    def output_never_written(self, v: VarInfo, written: bool) -> None:
+        if not written:
+            stays = "FALSE" if v.type.is_bool else "0"
+            self.bag.warning(
+                "W202",
+                f"output {v.address} ('{v.name}') is never written: it stays {stays}",
+                v.line,
+                v.col,
+            )
+
     def unused_warnings(self) -> None:
         if self.bag.has_errors:
             return  # a misspelt use makes its variable look unused: only noise next to the error
+        externals_written = {
+            key
+            for p in self.out.pous.values()
+            for key, v in p.vars.items()
+            if v.kind == "VAR_EXTERNAL" and v.written
+        }
+        for key, g in self.out.globals.items():
+            if g.address and g.address.startswith("%Q") and g.init is None:
+                self.output_never_written(g, g.written or key in externals_written)
         for p in self.out.pous.values():
             for v in p.vars.values():
                 if v.kind in ("VAR", "VAR_TEMP") and not v.used and not v.address:
@@ -1797,6 +1866,8 @@ class Checker:
                     self.bag.warning("W202", f"output '{v.name}' is never written", v.line, v.col)
                 if v.kind == "VAR_OUTPUT" and not v.written and p.kind == "PROGRAM" and not v.address:
                     self.bag.warning("W202", f"output '{v.name}' is never written", v.line, v.col)
+                if v.address and v.address.startswith("%Q") and v.owner is p and v.init is None:
+                    self.output_never_written(v, v.written)
                 if v.kind == "RESULT" and not v.written:
                     self.bag.warning(
                         "W203",
@@ -1813,6 +1884,38 @@ _COMPARE = {"=", "<>", "<", ">", "<=", ">="}
 
 def _intish(t: T.Type) -> bool:
     return t.is_intlike
+
+
+def _operand_text(e: A.Expr) -> str:
+    """An operand as the user wrote it, for a suggested rewrite (long expressions are shortened)."""
+    if isinstance(e, A.Name):
+        return e.name
+    if isinstance(e, A.StringLiteral):
+        return stdlib.format_string(e.value, e.wide)
+    if isinstance(e, A.FieldAccess):
+        inner = _operand_text(e.base)
+        return f"{inner}.{e.field}" if inner != "..." else "..."
+    return "..."
+
+
+def _string_name(t: T.StringT) -> str:
+    return f"{'WSTRING' if t.wide else 'STRING'}[{t.length}]"
+
+
+def _real_text(value: float) -> str:
+    return f"{value:.8g}".replace("e+", "e")
+
+
+def _literal_value(node):
+    """The value a plain literal (or a negated one) spells, before any rounding to its target."""
+    if isinstance(node, A.UnaryOp):
+        return -node.operand.value
+    return node.value
+
+
+def _has_prefix(node) -> bool:
+    lit = node.operand if isinstance(node, A.UnaryOp) else node
+    return bool(getattr(lit, "type_prefix", None))
 
 
 def _is_plain_literal(node) -> bool:

@@ -79,6 +79,12 @@ VENDOR_WORDS: dict[str, tuple[str, str]] = {
     "VAR_STAT": ("VAR_STAT", "END_VAR"),
 }
 VENDOR_FUNCTIONS = frozenset({"ADR", "ADRINST", "BITADR", "SIZEOF", "XSIZEOF"})
+# CODESYS operators spelt with two leading underscores; any other such name is an (invalid) identifier
+# the checker refuses with the IEC reason, so the rest of the file is still checked
+VENDOR_OPERATORS = frozenset(
+    """__NEW __DELETE __QUERYINTERFACE __QUERYPOINTER __ISVALIDREF __TRY __CATCH __FINALLY __ENDTRY
+    __XADD __VARINFO __POSITION __POUNAME __CURRENTTASK __COMPARE_AND_SWAP __SYSTEM""".split()
+)
 
 ELEMENTARY_TYPES = frozenset(
     """BOOL SINT INT DINT LINT USINT UINT UDINT ULINT BYTE WORD DWORD LWORD REAL LREAL TIME LTIME
@@ -1081,7 +1087,7 @@ def _retype(tok: Token) -> Token:
     upper = tok.value.upper()
     if upper in KEYWORDS:
         tok.type = upper
-    elif upper in VENDOR_WORDS or upper.startswith("__"):
+    elif upper in VENDOR_WORDS or upper in VENDOR_OPERATORS:
         tok.type = "VENDOR"
     return tok
 
