@@ -336,25 +336,33 @@ class Session:
 
     def run_to_end(self, wall_limit_s: float | None = None,
                    progress: Callable[[int, int], None] | None = None, progress_every: int = 1000) -> Verdict:
-        """Run until the run ends; `wall_limit_s` (checked between chunks of scans) ends it as failed.
+        """Run until the run ends; past `wall_limit_s` of real time the run ends as failed.
 
-        `progress(scans_done, scans_expected)` is called every `progress_every` scans.
+        The limit is checked after every scan, and handed to a controller that offers a
+        `deadline` attribute (a time.perf_counter() value) so that one endless-looking scan is
+        cut short inside the controller too. `progress(scans_done, scans_expected)` is called
+        every `progress_every` scans.
         """
         start = time.perf_counter()
+        deadline = None if wall_limit_s is None else start + wall_limit_s
+        if deadline is not None and hasattr(self.controller, "deadline"):
+            self.controller.deadline = deadline
         step = self.step
         expected = self.max_scans
+        clock = time.perf_counter
         while not self.finished:
             for _ in range(progress_every):
                 step()
                 if self.finished:
                     break
+                if deadline is not None and clock() > deadline:
+                    self._end(self.scan_index - 1, "wall-clock limit")
+                    self.verdict.fault = self.verdict.fault or (
+                        f"wall-clock limit: still running after {wall_limit_s:g} s of real time "
+                        f"(scan {self.scan_index}, plant time {self.time_ms / 1000:g} s)")
+                    break
             if progress is not None:
                 progress(self.scan_index, max(expected, self.scan_index))
-            if wall_limit_s is not None and not self.finished and time.perf_counter() - start > wall_limit_s:
-                self._end(self.scan_index - 1, "wall-clock limit")
-                self.verdict.fault = self.verdict.fault or (
-                    f"wall-clock limit: still running after {wall_limit_s:g} s of real time "
-                    f"(scan {self.scan_index}, plant time {self.time_ms / 1000:g} s)")
         return self.verdict
 
     @property

@@ -400,3 +400,19 @@ def test_verdict_is_final_once_the_run_has_ended():
     s.run(400)
     assert s.verdict.passed and s.verdict.fault is None and not s.verdict.violations
     assert s.trace.value("done_lamp", 300) is True
+
+
+def test_wall_clock_guard_is_checked_every_scan_and_handed_to_the_controller():
+    class VerySlow(Idle):
+        deadline = None
+
+        def logic(self, now_ms):
+            time.sleep(0.03)
+
+    c = VerySlow()
+    s = Session(TASK, "fast", c)
+    before = time.perf_counter()
+    v = s.run_to_end(wall_limit_s=0.05)   # default progress_every is 1000 scans
+    assert v.end_reason == "wall-clock limit"
+    assert s.scan_index <= 3               # not the 1000 scans of a progress chunk
+    assert before < c.deadline <= before + 0.06
