@@ -359,6 +359,7 @@ class Checker:
                     if n.lower() in st.fields:
                         self.err_at(line, col, "E202", f"field '{n}' is declared twice in '{td.name}'")
                         continue
+                    self.check_identifier(n, line, col)
                     init = self.init_value(d.init, ft) if d.init is not None else None
                     st.fields[n.lower()] = T.Field(n, ft, init, line, col)
             self.out.structs.append(st)
@@ -390,6 +391,7 @@ class Checker:
             if v.name.lower() in et.by_lower:
                 self.err(v, "E202", f"enumeration value '{v.name}' is declared twice")
                 continue
+            self.check_identifier(v.name, v.line, v.col)
             if not T.literal_fits(nxt, base):
                 self.err(v, "E304", f"enumeration value {nxt} does not fit {base.name}")
             et.add(v.name, nxt)
@@ -1361,7 +1363,12 @@ class Checker:
         if local is not None and local.kind == "RESULT":
             local = None  # F(...) inside FUNCTION F is a (recursive) call, not its result variable
         if local is not None and f.name.upper() in self.std_names and not isinstance(local.type, T.FBT):
-            local = None  # a variable named SEL was refused (E204): SEL(...) still means the function
+            # a variable named SEL or TON was refused (E204): SEL(...) still means the function, and
+            # a call of the refused TON variable adds nothing to that error
+            if f.name.upper() in self.fb_ifaces:
+                self.args_only(e)
+                return ERR
+            local = None
         if not isinstance(f, A.Name) or local is not None:
             ft = self.expr(f)
             if ft is ERR:

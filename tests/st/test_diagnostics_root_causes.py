@@ -37,8 +37,9 @@ def test_double_underscore_name_is_refused_with_the_iec_reason_and_other_errors_
     ]
 
 
-def test_double_underscore_pou_and_type_names_are_refused_too(kit):
-    src = """TYPE __Mode : (Idle, Run); END_TYPE
+def test_double_underscore_pou_type_field_and_enum_value_names_are_refused_too(kit):
+    src = """TYPE __Mode : (Idle, __Run); END_TYPE
+TYPE Part : STRUCT __id : INT; END_STRUCT; END_TYPE
 FUNCTION __Twice : INT
 VAR_INPUT n : INT; END_VAR
     __Twice := n * 2;
@@ -49,8 +50,8 @@ VAR m : INT; END_VAR
 END_PROGRAM
 """
     comp = kit.compile_errors(src)
-    lines = [line for line, msg in messages(comp) if "cannot start with two underscores" in msg]
-    assert lines == [1, 2]
+    refused = [(line, msg.split("'")[1]) for line, msg in messages(comp) if "two underscores" in msg]
+    assert sorted(refused) == [(1, "__Mode"), (1, "__Run"), (2, "__id"), (3, "__Twice")]
 
 
 def test_codesys_double_underscore_operator_is_still_a_vendor_extension(kit):
@@ -76,13 +77,15 @@ def test_oversized_array_is_reported_once_without_follow_on_errors(kit):
 
 def test_standard_function_names_as_variables_are_reported_once(kit):
     src = kit.main(
-        "sel : INT;\nmux : BOOL;\nx : INT;",
-        "sel := 3;\nx := sel + 1;\nmux := TRUE;\nIF mux THEN x := SEL(TRUE, 1, 2) + MUX(0, 4, 5); END_IF;",
+        "sel : INT;\nmux : BOOL;\nton : INT;\nx : INT;",
+        "sel := 3;\nx := sel + 1;\nmux := TRUE;\nIF mux THEN x := SEL(TRUE, 1, 2) + MUX(0, 4, 5); END_IF;\n"
+        "ton(IN := mux);",
     )
     comp = kit.compile_errors(src)
     assert messages(comp) == [
         (4, "'sel' is the name of a standard function or function block and cannot be a variable name"),
         (5, "'mux' is the name of a standard function or function block and cannot be a variable name"),
+        (6, "'ton' is the name of a standard function or function block and cannot be a variable name"),
     ]
 
 
