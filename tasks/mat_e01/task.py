@@ -19,6 +19,7 @@ from sim.devices.sensors import PhotoEye
 from sim.devices.workpiece import Feeder, Workpiece
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
+from tasks.common import AnsweredWithin
 
 NEST = (400.0, 300.0)       # nest centre = gripper centre, mm
 OPEN_WIDTH_MM = 90.0        # gap between the open jaws
@@ -58,78 +59,34 @@ def _holding(s) -> bool:
     return s.plant["gripper"].holding
 
 
-class SecuredSoonAfterHeld(judges.Judge):
-    """'part secured' must come on within CONFIRM_WITHIN_S of the gripper holding the part.
-
-    Two-sided: before the part is held it is a safety violation (S2); later fails completion.
-    """
-
-    name = f"'part secured' on within {CONFIRM_WITHIN_S:g} s of the part being held"
-
-    def __init__(self):
-        super().__init__()
-        self.held_ms: int | None = None
-
-    def update(self, s):
-        if self.done or self.failed:
-            return self.done
-        if not _holding(s):
-            self.held_ms = None
-            return False
-        if self.held_ms is None:
-            self.held_ms = s.time_ms
-        if s.io["part_secured"]:
-            return self._finish(s)
-        if s.time_ms - self.held_ms > CONFIRM_WITHIN_S * 1000:
-            self.failed = (f"the gripper held the part from {self.held_ms / 1000:g} s but 'part secured' "
-                           f"was not on {CONFIRM_WITHIN_S:g} s later")
-        return False
-
-    def pending(self):
-        return "" if self.done else "part held, then 'part secured' on"
+def _secured_soon_after_held():
+    # two-sided: 'part secured' before the part is held is a safety violation (S2); later fails
+    return AnsweredWithin(
+        f"'part secured' on within {CONFIRM_WITHIN_S:g} s of the part being held", _holding,
+        lambda s: s.io["part_secured"], CONFIRM_WITHIN_S,
+        lambda t: f"the gripper held the part from {t:g} s but 'part secured' was not on "
+                  f"{CONFIRM_WITHIN_S:g} s later",
+        waiting="part held, then 'part secured' on")
 
 
-class ClosesSoonAfterArrival(judges.Judge):
-    """close_gripper must come on within CLOSE_WITHIN_S of the workpiece lying in the nest.
-
-    Without it, a program that ignores the photo-eye and closes on a clock just past the latest
-    published arrival would pass every condition.
-    """
-
-    name = f"close_gripper on within {CLOSE_WITHIN_S:g} s of the workpiece lying in the nest"
-
-    def __init__(self):
-        super().__init__()
-        self.arrived_ms: int | None = None
-        self.missed: str | None = None
-
-    def update(self, s):
-        # A missed deadline does not end the run (no `failed`): the completion simply never comes,
-        # and the safety rules go on being checked to the time limit, so every fault is reported.
-        if self.done or self.missed:
-            return self.done
-        if self.arrived_ms is None:
-            if s.plant["gripper"].part_between_jaws() is None:
-                return False
-            self.arrived_ms = s.time_ms
-        if s.io["close_gripper"]:
-            return self._finish(s)
-        if s.time_ms - self.arrived_ms > CLOSE_WITHIN_S * 1000:
-            self.missed = (f"the workpiece lay in the nest from {self.arrived_ms / 1000:g} s but "
-                           f"close_gripper was not on {CLOSE_WITHIN_S:g} s later")
-        return False
-
-    def pending(self):
-        if self.done:
-            return ""
-        return self.missed or "workpiece in the nest, then close_gripper on"
+def _closes_soon_after_arrival():
+    # without it, a program that ignores the photo-eye and closes on a clock just past the latest
+    # published arrival would pass every condition; a miss does not end the run, so every
+    # safety fault is still reported
+    return AnsweredWithin(
+        f"close_gripper on within {CLOSE_WITHIN_S:g} s of the workpiece lying in the nest",
+        lambda s: s.plant["gripper"].part_between_jaws() is not None, lambda s: s.io["close_gripper"],
+        CLOSE_WITHIN_S,
+        lambda t: f"the workpiece lay in the nest from {t:g} s but close_gripper was not on "
+                  f"{CLOSE_WITHIN_S:g} s later",
+        waiting="workpiece in the nest, then close_gripper on", latch=True, ends_run=False)
 
 
 def _completion():
     return judges.in_order(
-        ClosesSoonAfterArrival(),
+        _closes_soon_after_arrival(),
         judges.event("workpiece held by the gripper", _holding),
-        SecuredSoonAfterHeld(),
+        _secured_soon_after_held(),
         judges.held("workpiece held with 'part secured' on", lambda s: _holding(s) and s.io["part_secured"],
                     HOLD_S),
     )

@@ -15,6 +15,7 @@ from sim.devices.machine import MachiningCell, Part, PartPlace
 from sim.devices.robot import Robot, Station
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
+from tasks.common import WatchedCompletion
 
 LOT = 6                      # parts in the lot, preloaded ones included
 INFEED, CELL_A, CELL_B, OUTFEED, REJECT, HOME = 1, 2, 3, 4, 5, 6
@@ -227,13 +228,15 @@ Cells: the door is driven by a double-solenoid valve (open and close coils) with
 its travel time differs per cell and per run (a sticking door is slow), so wait for the end
 switch. The door is locked while the cell is busy. The cycle start is refused unless the door is fully
 closed. Processing time differs from cycle to cycle. Use both cells so that the lot is
-finished in time; a cell may already hold a machined part (done) at the start, and the robot
-may start at any station with the gripper open and nothing held.
+finished in time; a cell may already hold a machined part (done) at the start: it counts as
+one of the {LOT} parts of the lot (one raw part fewer arrives), and it too must be unloaded and
+delivered by its result. The robot may start at any station with the gripper open and nothing
+held.
 
 When every part of the lot has been delivered, park the robot at home (station 6) with the
 gripper open and both cell doors closed."""
 
-class PromptSetOff(judges.Judge):
+class PromptSetOff(WatchedCompletion):
     """Completion only counts if, after every pick, the robot sets off within SET_OFF_WITHIN_S
     of part_held, the timer restarting while a cell door is still moving (the robot may wait
     for the door of the cell it is about to enter).
@@ -246,13 +249,11 @@ class PromptSetOff(judges.Judge):
     name = "lot delivered, the robot setting off promptly after every pick"
 
     def __init__(self, inner: judges.Judge):
-        super().__init__()
-        self.inner = inner
-        self.missed: str | None = None
+        super().__init__(inner)
         self.was_held = False
         self.held_ms: int | None = None
 
-    def _watch(self, s):
+    def watch(self, s):
         robot = s.plant["robot"]
         held = bool(s.io["part_held"])
         if held and not self.was_held and not robot.busy:
@@ -267,24 +268,6 @@ class PromptSetOff(judges.Judge):
                 return (f"the robot held its part from {self.held_ms / 1000:g} s (no door moving) but had "
                         f"not set off {SET_OFF_WITHIN_S:g} s later")
         return None
-
-    def update(self, s):
-        if self.done or self.missed:
-            return self.done
-        self.missed = self._watch(s)
-        if self.missed:
-            return False
-        if self.inner.update(s):
-            return self._finish(s)
-        return False
-
-    def events(self):
-        return self.inner.events()
-
-    def pending(self):
-        if self.done:
-            return ""
-        return self.missed or self.inner.pending()
 
 
 COMPLETION = Completion(
@@ -382,6 +365,6 @@ TASK = Task(
     summary="One robot loads and unloads two machining cells (load, process, inspect, outfeed) "
             "without collisions or deadlock.",
     specification=SPEC, io=IO, completion=COMPLETION, safety_rules=SAFETY, parameters=PARAMETERS,
-    conditions=CONDITIONS, time_limit_s=150.0, build_plant=build_plant, post_completion_s=2.0,
+    conditions=CONDITIONS, time_limit_s=170.0, build_plant=build_plant, post_completion_s=2.0,
     folder=Path(__file__).parent, plant_description=PLANT,
 )

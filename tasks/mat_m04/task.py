@@ -21,6 +21,7 @@ from sim.devices.sensors import InspectionSensor, PhotoEye, ProximitySensor
 from sim.devices.workpiece import Feeder, Workpiece, material_flow
 from sim.plant import Device, Plant
 from sim.task import Completion, Condition, Disturbance, IOPoint, ParameterRange, SafetyRule, Task
+from tasks.common import WatchedCompletion
 
 LOT = 8
 KINDS = {"A": dict(part_kind="A", code=1, colour="red", material="metal", height_mm=30.0),
@@ -275,8 +276,7 @@ inspection zone (it counts as one of the {LOT}). When all {LOT} parts have reach
 destinations, stop the belt with every pusher retracted."""
 
 
-
-class QuickStrokes(judges.Judge):
+class QuickStrokes(WatchedCompletion):
     """The sort completes only if every push is a quick in-and-out: the extend command drops
     within STROKE_TURN_S of the pusher (feed or sorting) reaching its end switch, and within BELT_RESTART_S of
     the pusher being fully back the belt runs again, the other pusher is pushing, a chute
@@ -288,15 +288,13 @@ class QuickStrokes(judges.Judge):
     name = "all parts sorted with quick pusher strokes"
 
     def __init__(self, inner: judges.Judge):
-        super().__init__()
-        self.inner = inner
-        self.missed: str | None = None
+        super().__init__(inner)
         self.commanded = {"pusher1": False, "pusher2": False}   # extend given since it was last back
         self.out_since: dict[str, int | None] = {"pusher1": None, "pusher2": None}
         self.back_since: dict[str, int | None] = {"pusher1": None, "pusher2": None}
         self.feed_out_since: int | None = None
 
-    def _watch(self, s):
+    def watch(self, s):
         feed = s.plant["feed_pusher"]
         if s.io["feed_extend"] and feed.position >= feed.stroke:
             if self.feed_out_since is None:
@@ -332,24 +330,6 @@ class QuickStrokes(judges.Judge):
                     return (f"{name} was back at {since / 1000:g} s but neither the belt nor the other "
                             f"pusher went again within {BELT_RESTART_S:g} s")
         return None
-
-    def update(self, s):
-        if self.done or self.missed:
-            return self.done
-        self.missed = self._watch(s)
-        if self.missed:
-            return False
-        if self.inner.update(s):
-            return self._finish(s)
-        return False
-
-    def events(self):
-        return self.inner.events()
-
-    def pending(self):
-        if self.done:
-            return ""
-        return self.missed or self.inner.pending()
 
 
 COMPLETION = Completion(

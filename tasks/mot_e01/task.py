@@ -16,6 +16,7 @@ from sim.devices.axis import Axis, ValueWord, to_word
 from sim.devices.panel import Lamp, PushButton
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, OperatorAction, ParameterRange, SafetyRule, Task
+from tasks.common import AnsweredWithin, store_drive_fault
 
 WINDOW_MM = 0.5          # in-position window of the drive, and the judge's tolerance
 DONE_WITHIN_S = 1.0      # Done must come on within this time after the slide is at rest there
@@ -34,8 +35,7 @@ def build_plant(condition: Condition) -> Plant:
         window_mm=WINDOW_MM, settle_s=p["settle_s"], response_s=p["response_s"],
         carriage_length_mm=70.0, carriage_width_mm=90.0, rail_width_mm=40.0, label="slide"))
     if p.get("fault_at_start"):
-        slide.fault = True
-        slide.fault_text = "drive fault stored at the last shutdown"
+        store_drive_fault(slide)
     plant.add(ValueWord("order", to_word(p["requested_mm"]), position=(640.0, 120.0),
                         label="ordered position", units="mm", scale=0.1))
     plant.add(PushButton("start_button", x=200.0, y=120.0, label="Start", color="green"))
@@ -50,70 +50,33 @@ def _at_requested(s) -> bool:
     return abs(slide.pos - s.params["requested_mm"]) <= WINDOW_MM and slide.vel == 0.0
 
 
-class DoneSoonAfterArrival(judges.Judge):
-    """Done must come on within DONE_WITHIN_S of the slide coming to rest at the order.
-
-    Two-sided: too early is a safety violation (S2), too late fails the completion.
-    """
-
-    name = f"Done on within {DONE_WITHIN_S:g} s of arrival"
-
-    def __init__(self):
-        super().__init__()
-        self.arrived_ms: int | None = None
-
-    def update(self, s):
-        if self.done or self.failed:
-            return self.done
-        here = _at_requested(s)
-        if not here:
-            self.arrived_ms = None
-            return False
-        if self.arrived_ms is None:
-            self.arrived_ms = s.time_ms
-        if s.io["done"]:
-            return self._finish(s)
-        if s.time_ms - self.arrived_ms > DONE_WITHIN_S * 1000:
-            self.failed = (f"the slide stood at the ordered position from {self.arrived_ms / 1000:g} s "
-                           f"but Done was not on {DONE_WITHIN_S:g} s later")
-        return False
-
-    def pending(self):
-        return "" if self.done else "slide at rest at the ordered position, then Done"
+def _done_soon_after_arrival():
+    # two-sided: Done too early is a safety violation (S2), too late fails the completion
+    return AnsweredWithin(
+        f"Done on within {DONE_WITHIN_S:g} s of arrival", _at_requested, lambda s: s.io["done"],
+        DONE_WITHIN_S,
+        lambda t: f"the slide stood at the ordered position from {t:g} s but Done was not on "
+                  f"{DONE_WITHIN_S:g} s later",
+        waiting="slide at rest at the ordered position, then Done")
 
 
-class MovesSoonAfterStart(judges.Judge):
-    """The slide must start moving within MOVE_WITHIN_S of Start being pressed.
-
-    Without it, a program that ignores the button and starts on a clock just past the latest
-    published press time would pass every condition.
-    """
-
-    name = f"slide moving within {MOVE_WITHIN_S:g} s of Start"
-
-    def __init__(self):
-        super().__init__()
-        self.pressed_ms: int | None = None
-
-    def update(self, s):
-        if self.done or self.failed:
-            return self.done
-        if self.pressed_ms is None:
-            self.pressed_ms = s.time_ms
-        # a slide already standing at the order (a start position the ranges allow) needs no move
-        if s.plant["slide"].vel != 0.0 or _at_requested(s):
-            return self._finish(s)
-        if s.time_ms - self.pressed_ms > MOVE_WITHIN_S * 1000:
-            self.failed = (f"Start was pressed at {self.pressed_ms / 1000:g} s but the slide had not "
-                           f"started moving {MOVE_WITHIN_S:g} s later")
-        return False
+def _moves_soon_after_start():
+    # without it, a program that ignores the button and starts on a clock just past the latest
+    # published press time would pass every condition; a slide already standing at the order
+    # (a start position the ranges allow) needs no move
+    return AnsweredWithin(
+        f"slide moving within {MOVE_WITHIN_S:g} s of Start", lambda s: True,
+        lambda s: s.plant["slide"].vel != 0.0 or _at_requested(s), MOVE_WITHIN_S,
+        lambda t: f"Start was pressed at {t:g} s but the slide had not started moving "
+                  f"{MOVE_WITHIN_S:g} s later",
+        latch=True)
 
 
 def _completion():
     return judges.in_order(
         judges.event("Start pressed", lambda s: s.io["start_pb"]),
-        MovesSoonAfterStart(),
-        DoneSoonAfterArrival(),
+        _moves_soon_after_start(),
+        _done_soon_after_arrival(),
         judges.held("Done with the slide at rest at the ordered position",
                     lambda s: s.io["done"] and _at_requested(s), HOLD_S),
     )

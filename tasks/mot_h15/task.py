@@ -20,6 +20,7 @@ from sim import judges
 from sim.devices.axis import Axis
 from sim.plant import Device, Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
+from tasks.common import WatchedCompletion, store_drive_fault
 
 STATION_MM = (250.0, 550.0, 850.0)    # shuttle position (mm) in front of stations 1..3
 PARK_MM = 0.0
@@ -145,8 +146,7 @@ def build_plant(condition: Condition) -> Plant:
         carriage_length_mm=120.0, carriage_width_mm=90.0, rail_width_mm=50.0, label="transfer shuttle",
         color="#e69138"))
     if p.get("fault_at_start"):
-        shuttle = plant["shuttle"]
-        shuttle.fault, shuttle.fault_text = True, "drive fault stored at the last shutdown"
+        store_drive_fault(plant["shuttle"])
     for n, at in enumerate(STATION_MM, 1):
         plant.add(TransferStation(
             f"station_{n}", n, at, x=RAIL_ORIGIN[0] + at, y=RAIL_ORIGIN[1] + 190.0,
@@ -176,7 +176,7 @@ def _parked(s) -> bool:
             and all(s.plant[name].arm <= 0.0 for name in STATIONS))
 
 
-class PromptMoveOn(judges.Judge):
+class PromptMoveOn(WatchedCompletion):
     """Completion only counts if, whenever a station's arm has come home, within MOVE_ON_WITHIN_S
     the shuttle sets off (to the next station or to park) or a grant is given.
 
@@ -188,14 +188,12 @@ class PromptMoveOn(judges.Judge):
     name = "every request served, the shuttle moving on promptly"
 
     def __init__(self, inner: judges.Judge):
-        super().__init__()
-        self.inner = inner
-        self.missed: str | None = None
+        super().__init__(inner)
         self.arm_in = dict.fromkeys(STATIONS, False)
         self.home_ms: int | None = None
         self.home_station = 0
 
-    def _watch(self, s):
+    def watch(self, s):
         for name in STATIONS:
             inside = s.plant[name].arm > 0.0
             if self.arm_in[name] and not inside:
@@ -208,24 +206,6 @@ class PromptMoveOn(judges.Judge):
                 return (f"the arm of station {self.home_station} was home at {self.home_ms / 1000:g} s but "
                         f"the shuttle had neither set off nor granted {MOVE_ON_WITHIN_S:g} s later")
         return None
-
-    def update(self, s):
-        if self.done or self.missed:
-            return self.done
-        self.missed = self._watch(s)
-        if self.missed:
-            return False
-        if self.inner.update(s):
-            return self._finish(s)
-        return False
-
-    def events(self):
-        return self.inner.events()
-
-    def pending(self):
-        if self.done:
-            return ""
-        return self.missed or self.inner.pending()
 
 
 def _completion():

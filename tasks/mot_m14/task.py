@@ -19,6 +19,7 @@ from sim.devices.panel import Lamp
 from sim.devices.rotary import RotaryTable
 from sim.plant import Device, Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
+from tasks.common import WatchedCompletion, store_drive_fault
 
 NESTS = 8
 WORK_MM = 180.0          # slide position over the nest at the work position
@@ -93,7 +94,7 @@ def build_plant(condition: Condition) -> Plant:
         start_offset_deg=p["start_offset_deg"], work_angle_deg=180.0, nest_radius_mm=nest_radius,
         label="rotary table"))
     if p.get("fault_at_start"):
-        slide.fault, slide.fault_text = True, "drive fault stored at the last shutdown"
+        store_drive_fault(slide)
     plant.add(NestWork("work_log", slide, table, position=(650.0, 600.0)))
     plant.add(ValueWord("order", p["nests"], position=(250.0, 600.0), label="nests ordered"))
     plant.add(Lamp("done_lamp", x=420.0, y=600.0, label="Cycle done", color="green"))
@@ -137,7 +138,7 @@ def _finished_state(s) -> bool:
             and table.exactly_aligned and s.plant["work_log"].count == s.params["nests"])
 
 
-class QuickApproach(judges.Judge):
+class QuickApproach(WatchedCompletion):
     """Completion only counts if, after every index, the slide sets off toward the nest within
     APPROACH_WITHIN_S of the table reporting standstill (while nests remain to be worked).
 
@@ -150,13 +151,11 @@ class QuickApproach(judges.Judge):
     name = "ordered nests worked, approaching promptly after every index"
 
     def __init__(self, inner: judges.Judge):
-        super().__init__()
-        self.inner = inner
-        self.missed: str | None = None
+        super().__init__(inner)
         self.turned = False
         self.ready_ms: int | None = None
 
-    def _watch(self, s):
+    def watch(self, s):
         table, slide = s.plant["table"], s.plant["slide"]
         if table.rotating:
             self.turned, self.ready_ms = True, None
@@ -169,24 +168,6 @@ class QuickApproach(judges.Judge):
                 return (f"the table stood still at a station from {self.ready_ms / 1000:g} s but the slide "
                         f"had not set off toward the nest {APPROACH_WITHIN_S:g} s later")
         return None
-
-    def update(self, s):
-        if self.done or self.missed:
-            return self.done
-        self.missed = self._watch(s)
-        if self.missed:
-            return False
-        if self.inner.update(s):
-            return self._finish(s)
-        return False
-
-    def events(self):
-        return self.inner.events()
-
-    def pending(self):
-        if self.done:
-            return ""
-        return self.missed or self.inner.pending()
 
 
 def _completion():

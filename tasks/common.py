@@ -1,0 +1,92 @@
+"""Shapes several tasks share: a completion that also watches a promptness rule, and a drive
+fault stored at power-up."""
+
+from __future__ import annotations
+
+from sim import judges
+
+
+class WatchedCompletion(judges.Judge):
+    """A completion (`inner`) that only counts while a promptness rule holds on the way.
+
+    Subclasses define `watch(s)`: None while the rule holds, else the message of the first miss.
+    A miss does not end the run: the completion never comes, and the safety rules are still
+    checked to the time limit. Without such a rule, a program that waits a fixed time at the top
+    of a published range instead of the confirming signal passes every condition.
+    """
+
+    def __init__(self, inner: judges.Judge):
+        super().__init__()
+        self.inner = inner
+        self.missed: str | None = None
+
+    def watch(self, s) -> str | None:
+        raise NotImplementedError
+
+    def update(self, s):
+        if self.done or self.missed:
+            return self.done
+        self.missed = self.watch(s)
+        if self.missed:
+            return False
+        if self.inner.update(s):
+            return self._finish(s)
+        return False
+
+    def events(self):
+        return self.inner.events()
+
+    def pending(self):
+        if self.done:
+            return ""
+        return self.missed or self.inner.pending()
+
+
+def store_drive_fault(axis) -> None:
+    """The drive comes up with a latched fault, as after a shutdown on a fault: the program must
+    give a reset edge before the drive accepts enable and moves."""
+    axis.fault, axis.fault_text = True, "drive fault stored at the last shutdown"
+
+
+class AnsweredWithin(judges.Judge):
+    """Done when the program answers (`answer(s)`) within `within_s` of a cause (`cause(s)`).
+
+    The clock starts on the first scan the cause holds; with `latch` it keeps running from
+    there, otherwise the cause going away stops it (it restarts when the cause returns).
+    A late answer gives `late(since_s)` as the message: with `ends_run` it fails the judge
+    (the run ends), otherwise the completion just never comes and the safety rules are still
+    checked to the time limit. `waiting` is what `pending()` says before the answer.
+    """
+
+    def __init__(self, name: str, cause, answer, within_s: float, late, *, waiting: str = "",
+                 latch: bool = False, ends_run: bool = True):
+        super().__init__()
+        self.name = name
+        self.cause, self.answer, self.within_ms, self.late = cause, answer, within_s * 1000, late
+        self.waiting, self.latch, self.ends_run = waiting, latch, ends_run
+        self.since_ms: int | None = None
+        self.missed: str | None = None
+
+    def update(self, s):
+        if self.done or self.failed or self.missed:
+            return self.done
+        if self.since_ms is None or not self.latch:
+            if not self.cause(s):
+                self.since_ms = None
+                return False
+            if self.since_ms is None:
+                self.since_ms = s.time_ms
+        if self.answer(s):
+            return self._finish(s)
+        if s.time_ms - self.since_ms > self.within_ms:
+            message = self.late(self.since_ms / 1000)
+            if self.ends_run:
+                self.failed = message
+            else:
+                self.missed = message
+        return False
+
+    def pending(self):
+        if self.done:
+            return ""
+        return self.missed or self.waiting or self.name
