@@ -8,10 +8,20 @@
 
 Nothing a program does crashes or hangs the grader: a controller fault, a Python error in
 the loop and the per-condition wall-clock limit all end that condition as failed.
+
+Each condition runs in a worker process (forked, so the compiled program and the task need
+no pickling) that sends its result and progress back through a pipe. The session's own
+wall-clock guard ends a slow run after any scan; the worker is the backstop for what that
+guard cannot reach: one scan or one plant step that never returns, a crash of the
+interpreter, running out of memory, os._exit. The grader kills such a worker and goes on
+with the next condition. `grade(..., isolate=False)` runs in-process (tests, debugger).
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -164,10 +174,129 @@ def run_condition(task: Task, condition: Condition, make_controller: Callable[[]
     )
 
 
+# 'fork' shares the compiled program, the task and make_controller with the worker as they
+# are; where it is missing (Windows, macOS defaults aside) conditions run in-process.
+CAN_ISOLATE = "fork" in multiprocessing.get_all_start_methods()
+
+
+def kill_margin_s(wall_limit_s: float) -> float:
+    """Grace past the wall limit before the worker is killed: the session's own guard (checked
+    after every scan, with a clearer message) gets the first chance, and fork and pipe need a moment."""
+    return min(10.0, max(0.5, 0.1 * wall_limit_s))
+
+
+def _failed(condition: Condition, message: str, end_reason: str, scans: int,
+            wall_s: float) -> ConditionResult:
+    """A condition that ended without a result of its own (worker stopped or dead)."""
+    return ConditionResult(
+        condition.name, condition.description, dict(condition.params), False, True, None, None, [], [],
+        message, end_reason, "", [], scans, wall_s, "")
+
+
+def _exit_text(code: int | None) -> str:
+    text = f"internal error: worker exited with code {code}"
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        text += f" (killed by {name}" + (", e.g. out of memory)" if -code == signal.SIGKILL else ")")
+    return text
+
+
+def _worker(pipe, task: Task, condition: Condition, make_controller: Callable[[], Any],
+            wall_limit_s: float | None, progress_every: int) -> None:
+    """The worker process: one condition, its progress and result through `pipe`, then exit.
+
+    It ends with os._exit: the forked copy of the grader must not run the parent's exit
+    handlers or flush stdio buffers another thread of the parent may have held at fork time.
+    """
+    code = 0
+    try:
+        # progress always goes back: it also tells where a worker that must be stopped was
+        def on_scans(done: int, total: int) -> None:
+            pipe.send(("progress", done, total))
+
+        result = run_condition(task, condition, make_controller, wall_limit_s, on_scans, progress_every)
+        result.params = {}   # the parent puts the condition's own values back: they need not pickle
+        try:
+            pipe.send(("result", result))
+        except Exception as exc:   # a message or value that does not pickle: say so, do not vanish
+            pipe.send(("error", f"internal error: the result could not be sent back: "
+                                f"{type(exc).__name__}: {exc}", result.scans))
+    except SystemExit as exc:   # sys.exit() in a Python controller
+        code = exc.code if isinstance(exc.code, int) else 1
+    except BaseException:   # nothing may escape into the forked copy of the grader
+        code = 1
+    finally:
+        os._exit(code)
+
+
+def run_condition_isolated(task: Task, condition: Condition, make_controller: Callable[[], Any],
+                           wall_limit_s: float | None = 120.0,
+                           on_scans: Callable[[int, int], None] | None = None, progress_every: int = 1000
+                           ) -> ConditionResult:
+    """run_condition in a worker process, killed if it has no result `kill_margin_s` past the wall limit."""
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    worker = ctx.Process(target=_worker, name=f"condition {condition.name}", daemon=True,
+                         args=(send, task, condition, make_controller, wall_limit_s, progress_every))
+    start = time.perf_counter()
+    limit = None if wall_limit_s is None else wall_limit_s + kill_margin_s(wall_limit_s)
+    scans = 0
+    finished = False
+    try:
+        worker.start()
+        send.close()   # the worker holds the only writing end: its death reads as end of file
+        while True:
+            wait = None if limit is None else start + limit - time.perf_counter()
+            if wait is not None and (wait <= 0 or not receive.poll(wait)):
+                worker.kill()
+                return _failed(
+                    condition,
+                    f"wall-clock limit: still running after {wall_limit_s:g} s of real time and no scan "
+                    f"ended in the {limit - wall_limit_s:g} s after; last reported at scan {scans}, "
+                    f"plant time {scans / 100:g} s (worker stopped)",
+                    "wall-clock limit", scans, time.perf_counter() - start)
+            try:
+                message = receive.recv()
+            except EOFError:   # crashed, killed, os._exit: no result will come
+                worker.join()
+                return _failed(condition, _exit_text(worker.exitcode), "internal error", scans,
+                               time.perf_counter() - start)
+            if message[0] == "progress":
+                scans = message[1]
+                if on_scans is not None:
+                    on_scans(message[1], message[2])
+            elif message[0] == "error":
+                finished = True
+                return _failed(condition, message[1], "internal error", message[2],
+                               time.perf_counter() - start)
+            else:
+                finished = True
+                result = message[1]
+                result.params = dict(condition.params)
+                return result
+    finally:
+        # A finished worker is exiting by itself; anything else (a stop, Ctrl-C, an error in
+        # the progress callback) must not leave it running.
+        worker.join(timeout=2.0 if finished else 0)
+        if worker.is_alive():
+            worker.kill()
+            worker.join()
+        receive.close()
+
+
 def grade(task: Task, make_controller: Callable[[], Any], conditions: Sequence[Condition] | None = None,
           progress: Callable[[GradeProgress], None] | None = None, wall_limit_s: float | None = 120.0,
-          progress_every: int = 1000) -> Report:
-    """Grade every condition (or the given ones); reward 1 only if all pass."""
+          progress_every: int = 1000, isolate: bool = True) -> Report:
+    """Grade every condition (or the given ones); reward 1 only if all pass.
+
+    isolate: each condition in its own worker process, killed past the wall limit (where
+    the platform can fork); False runs them in this process, e.g. for tests that look
+    into the controllers afterwards.
+    """
+    run = run_condition_isolated if isolate and CAN_ISOLATE else run_condition
     conds = list(task.conditions if conditions is None else conditions)
     report = Report(task.id, task.title, total_conditions=len(task.conditions))
     count = len(conds)
@@ -180,7 +309,7 @@ def grade(task: Task, make_controller: Callable[[], Any], conditions: Sequence[C
             def on_scans(done, total, name=cond.name, index=index):
                 progress(GradeProgress(name, index, count, done, total))
 
-        result = run_condition(task, cond, make_controller, wall_limit_s, on_scans, progress_every)
+        result = run(task, cond, make_controller, wall_limit_s, on_scans, progress_every)
         report.conditions.append(result)
         if progress is not None:
             progress(GradeProgress(cond.name, index, count, result.scans, result.scans, result))

@@ -44,7 +44,8 @@ def test_each_condition_gets_a_fresh_controller_and_plant():
         made.append(GoodController())
         return made[-1]
 
-    report = grade(TASK, make, conditions=[TASK.condition("fast"), TASK.condition("fast")])
+    # in-process, so the controllers made can be looked at afterwards
+    report = grade(TASK, make, conditions=[TASK.condition("fast"), TASK.condition("fast")], isolate=False)
     assert len(made) == 2 and made[0] is not made[1]
     a, b = report.conditions
     assert a.trace_hash == b.trace_hash and a.completion_s == b.completion_s == 1.2
