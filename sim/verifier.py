@@ -254,9 +254,9 @@ def run_condition_isolated(task: Task, condition: Condition, make_controller: Ca
                 worker.kill()
                 return _failed(
                     condition,
-                    f"wall-clock limit: still running after {wall_limit_s:g} s of real time and no scan "
-                    f"ended in the {limit - wall_limit_s:g} s after; last reported at scan {scans}, "
-                    f"plant time {scans / 100:g} s (worker stopped)",
+                    f"wall-clock limit: still running after {wall_limit_s:g} s of real time; one scan or "
+                    f"plant step did not return within {limit - wall_limit_s:g} s more (progress last "
+                    f"reported at scan {scans}, plant time {scans / 100:g} s) (worker stopped)",
                     "wall-clock limit", scans, time.perf_counter() - start)
             try:
                 message = receive.recv()

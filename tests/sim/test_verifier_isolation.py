@@ -8,6 +8,7 @@ import os
 import signal
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -72,6 +73,18 @@ def test_isolated_grading_gives_the_same_report_as_in_process():
     assert all(len(c.trace_hash) == 64 for c in report.conditions)
 
 
+def test_a_real_task_grades_alike_in_a_worker_and_in_process():
+    import st
+    import tasks
+
+    task = tasks.get("MAT-E01")
+    comp = st.compile_file(str(Path(__file__).parents[2] / "tasks/mat_e01/reference.st"))
+    assert comp.ok
+    isolated = grade(task, comp.program.instantiate)
+    assert isolated.reward == 1 and len(isolated.conditions) == len(task.conditions)
+    assert comparable(isolated) == comparable(grade(task, comp.program.instantiate, isolate=False))
+
+
 def test_progress_events_cross_the_process_boundary_unchanged():
     conds = [FAST, TASK.condition("jam")]
     isolated, in_process = [], []
@@ -96,7 +109,8 @@ def test_a_scan_that_never_returns_is_stopped_and_the_next_condition_is_graded()
         assert c.fault.startswith("wall-clock limit: still running after 0.3 s of real time")
         assert c.fault.endswith("(worker stopped)")
         assert c.scans == 30     # the last progress report before the scan at 300 ms
-    assert "last reported at scan 30, plant time 0.3 s" in report.conditions[0].fault
+    assert "one scan or plant step did not return within 0.5 s more" in report.conditions[0].fault
+    assert "(progress last reported at scan 30, plant time 0.3 s)" in report.conditions[0].fault
     assert report.reward == 0
 
 
@@ -111,7 +125,7 @@ def test_a_plant_model_that_hangs_fails_only_its_condition():
     report = grade(task, GoodController, conditions=[FAST, TASK.condition("slow"), FAST], wall_limit_s=0.3)
     assert [c.passed for c in report.conditions] == [True, False, True]
     slow = report.conditions[1]
-    assert slow.fault.endswith("last reported at scan 0, plant time 0 s (worker stopped)")
+    assert slow.fault.endswith("(progress last reported at scan 0, plant time 0 s) (worker stopped)")
 
 
 @pytest.mark.parametrize("controller, message", [
