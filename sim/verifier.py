@@ -204,8 +204,22 @@ def _exit_text(code: int | None) -> str:
     return text
 
 
+def _die_with_the_grader(grader_pid: int) -> None:
+    """Linux: the kernel kills this worker if the grader dies first (a hung scan never ends by itself)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
+    except (OSError, AttributeError):   # not Linux: the parent's own kill has to do
+        pass
+    if os.getppid() != grader_pid:   # the grader died before the request took effect
+        os._exit(1)
+
+
 def _worker(pipe, task: Task, condition: Condition, make_controller: Callable[[], Any],
-            wall_limit_s: float | None, progress_every: int) -> None:
+            wall_limit_s: float | None, progress_every: int, grader_pid: int) -> None:
     """The worker process: one condition, its progress and result through `pipe`, then exit.
 
     It ends with os._exit: the forked copy of the grader must not run the parent's exit
@@ -213,6 +227,7 @@ def _worker(pipe, task: Task, condition: Condition, make_controller: Callable[[]
     """
     code = 0
     try:
+        _die_with_the_grader(grader_pid)
         # progress always goes back: it also tells where a worker that must be stopped was
         def on_scans(done: int, total: int) -> None:
             pipe.send(("progress", done, total))
@@ -239,8 +254,10 @@ def run_condition_isolated(task: Task, condition: Condition, make_controller: Ca
     """run_condition in a worker process, killed if it has no result `kill_margin_s` past the wall limit."""
     ctx = multiprocessing.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
-    worker = ctx.Process(target=_worker, name=f"condition {condition.name}", daemon=True,
-                         args=(send, task, condition, make_controller, wall_limit_s, progress_every))
+    # not a daemon: a daemonic process may not start one, and grade() may run inside a Pool worker
+    worker = ctx.Process(target=_worker, name=f"condition {condition.name}",
+                         args=(send, task, condition, make_controller, wall_limit_s, progress_every,
+                               os.getpid()))
     start = time.perf_counter()
     limit = None if wall_limit_s is None else wall_limit_s + kill_margin_s(wall_limit_s)
     scans = 0

@@ -185,3 +185,55 @@ def test_kill_margin_grows_with_the_limit_within_bounds():
     assert verifier.kill_margin_s(0.3) == 0.5
     assert verifier.kill_margin_s(30) == 3.0
     assert verifier.kill_margin_s(600) == 10.0
+
+
+GRADER_KILLED_MID_CONDITION = """
+import os, sys
+from sim.verifier import grade
+from tests.sim.minitask import TASK, Idle
+
+class WritesPidThenHangs(Idle):
+    def logic(self, now_ms):
+        with open(sys.argv[1], "w") as fh:
+            fh.write(str(os.getpid()))
+        while True:
+            pass
+
+grade(TASK, WritesPidThenHangs, conditions=[TASK.condition("fast")], wall_limit_s=600)
+"""
+
+
+def gone(pid: int) -> bool:
+    """No such process, or only its exit status is left (a zombie)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal")
+def test_a_worker_stuck_in_a_scan_dies_with_a_grader_that_is_killed(tmp_path):
+    import subprocess
+
+    pid_file = tmp_path / "worker.pid"
+    root = Path(__file__).parents[2]
+    grader = subprocess.Popen([sys.executable, "-c", GRADER_KILLED_MID_CONDITION, str(pid_file)], cwd=root,
+                              env={**os.environ, "PYTHONPATH": str(root)})
+    try:
+        for _ in range(300):
+            if pid_file.exists() and pid_file.read_text():
+                break
+            time.sleep(0.05)
+        worker = int(pid_file.read_text())
+        assert worker != grader.pid and not gone(worker)
+    finally:
+        grader.kill()
+        grader.wait()
+    for _ in range(100):
+        if gone(worker):
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(worker, signal.SIGKILL)
+        pytest.fail("the worker kept running after its grader was killed")
