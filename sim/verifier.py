@@ -240,7 +240,7 @@ def _worker(pipe, task: Task, condition: Condition, make_controller: Callable[[]
             pipe.send(("error", f"internal error: the result could not be sent back: "
                                 f"{type(exc).__name__}: {exc}", result.scans))
     except SystemExit as exc:   # sys.exit() in a Python controller
-        code = exc.code if isinstance(exc.code, int) else 1
+        code = exc.code if isinstance(exc.code, int) and 0 <= exc.code <= 255 else 1
     except BaseException:   # nothing may escape into the forked copy of the grader
         code = 1
     finally:
@@ -264,6 +264,11 @@ def run_condition_isolated(task: Task, condition: Condition, make_controller: Ca
     finished = False
     try:
         worker.start()
+    except OSError:   # no fork now (out of memory, process limit): the session's own guard has to do
+        send.close()
+        receive.close()
+        return run_condition(task, condition, make_controller, wall_limit_s, on_scans, progress_every)
+    try:
         send.close()   # the worker holds the only writing end: its death reads as end of file
         while True:
             wait = None if limit is None else start + limit - time.perf_counter()
@@ -278,7 +283,10 @@ def run_condition_isolated(task: Task, condition: Condition, make_controller: Ca
             try:
                 message = receive.recv()
             except EOFError:   # crashed, killed, os._exit: no result will come
-                worker.join()
+                worker.join(timeout=5.0)
+                if worker.is_alive():   # it closed the pipe itself and went on: stop it
+                    worker.kill()
+                    worker.join()
                 return _failed(condition, _exit_text(worker.exitcode), "internal error", scans,
                                time.perf_counter() - start)
             if message[0] == "progress":

@@ -169,6 +169,21 @@ def test_a_result_that_cannot_be_sent_back_fails_its_condition_with_the_reason(m
     assert (c.end_reason, c.scans, c.passed) == ("internal error", 221, False)
 
 
+def test_a_worker_that_cannot_be_started_leaves_the_condition_to_the_session_guard(monkeypatch):
+    def no_fork(self):
+        raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(verifier.multiprocessing.get_context("fork").Process, "start", no_fork)
+    made = []
+
+    def make():
+        made.append(GoodController())
+        return made[-1]
+
+    assert grade(TASK, make, conditions=[FAST]).reward == 1
+    assert len(made) == 1     # graded in this process
+
+
 def test_without_fork_conditions_run_in_process(monkeypatch):
     made = []
 
