@@ -198,3 +198,57 @@ class RotaryTable(Device):
             "nest_done": list(self.nest_done),
             "label": self.label, "color": self.color,
         }
+
+
+class NestWorkLog(Device):
+    """Logs the nests a tool on a servo slide works on a rotary table, marking each in
+    `table.nest_done`.
+
+    A nest counts as worked when the enabled slide, having come in from behind the clearance
+    line (`clearance_mm`) while the table stood on this station, rests at `work_mm` (within
+    `window_mm`) over a table exactly on a station and not turning, for `dwell_s` without a
+    break. A slide left over the nest at power-up does not count until it has retracted and
+    come back. Drawn as a small display showing the count.
+    """
+
+    kind = "value_display"
+
+    def __init__(self, name: str, slide: Any, table: RotaryTable, *, work_mm: float, clearance_mm: float,
+                 window_mm: float = 0.5, dwell_s: float = 0.5, position: tuple[float, float] = (0.0, 0.0),
+                 label: str = "work log"):
+        super().__init__(name)
+        self.slide = slide          # sim.devices.axis.Axis
+        self.table = table
+        self.work_mm, self.clearance_mm = work_mm, clearance_mm
+        self.window_mm, self.dwell_s = window_mm, dwell_s
+        self.position = position
+        self.label = label
+        self.dwell = 0.0
+        self.t = 0.0
+        self.came_in = False   # the slide was behind the clearance line since the table last turned
+        self.worked: list[tuple[int, float]] = []   # (nest, plant time) in the order worked
+
+    def step(self, dt: float) -> None:
+        self.t += dt
+        slide, table = self.slide, self.table
+        if table.rotating:
+            self.came_in = False
+        elif slide.pos <= self.clearance_mm:
+            self.came_in = True
+        if (self.came_in and slide.enabled and abs(slide.pos - self.work_mm) <= self.window_mm
+                and slide.vel == 0.0 and not table.rotating and table.exactly_aligned):
+            self.dwell += dt
+            nest = table.station
+            if self.dwell >= self.dwell_s - 1e-9 and not table.nest_done[nest - 1]:
+                table.nest_done[nest - 1] = True
+                self.worked.append((nest, round(self.t, 3)))
+        else:
+            self.dwell = 0.0
+
+    @property
+    def count(self) -> int:
+        return len(self.worked)
+
+    def state(self) -> dict[str, Any]:
+        return {"x": self.position[0], "y": self.position[1], "width": 160.0, "height": 40.0,
+                "value": self.count, "display": f"{self.count} nests worked", "label": self.label}

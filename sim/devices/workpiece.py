@@ -272,6 +272,9 @@ class Feeder(PartDevice):
     colour, width ...). A part is released at its time, or as soon as the drop place is
     clear if an earlier part still sits there (a real magazine cannot stack parts).
     Released parts are named '<prefix>1', '<prefix>2' ... in release order.
+    only_while: (device, signal) of the plant, e.g. ("feed_pusher", "retracted"): a gravity
+    magazine drops its next part only while that signal is TRUE (while the pusher is out,
+    the part rests on the pusher's slide).
     Signals: 'empty' (TRUE when the schedule is used up). Command: none; `release(spec)`
     drops one part now (for operator actions).
     """
@@ -280,8 +283,11 @@ class Feeder(PartDevice):
     signals = ("empty",)
 
     def __init__(self, name: str, x: float, y: float, schedule: list[tuple[float, dict]] | None = None,
-                 *, prefix: str = "part", angle_deg: float = 0.0, speed: tuple[float, float] = (0.0, 0.0)):
+                 *, prefix: str = "part", angle_deg: float = 0.0, speed: tuple[float, float] = (0.0, 0.0),
+                 only_while: tuple[str, str] | None = None):
         super().__init__(name)
+        self.only_while = only_while
+        self._gate: Device | None = None   # the only_while device, looked up at the first drop
         self.x = float(x)
         self.y = float(y)
         self.angle_deg = angle_deg
@@ -296,6 +302,18 @@ class Feeder(PartDevice):
         if signal == "empty":
             return self._next >= len(self.schedule)
         return super().read(signal)
+
+    def _gate_open(self) -> bool:
+        if self.only_while is None:
+            return True
+        name, signal = self.only_while
+        if self._gate is None:
+            try:
+                self._gate = self.plant[name]      # type: ignore[index]
+            except KeyError:
+                raise KeyError(f"feeder {self.name!r} waits for device {name!r}, which the plant "
+                               "does not have") from None
+        return bool(self._gate.read(signal))
 
     def _place_clear(self, spec: dict) -> bool:
         size = max(float(spec.get("width", 50.0)), float(spec.get("length", spec.get("width", 50.0))))
@@ -321,7 +339,7 @@ class Feeder(PartDevice):
         self._t += dt
         if self._next < len(self.schedule):
             t, spec = self.schedule[self._next]
-            if self._t + 1e-9 >= t and self._place_clear(spec):
+            if self._t + 1e-9 >= t and self._gate_open() and self._place_clear(spec):
                 self._next += 1
                 self.release(spec)
 

@@ -10,16 +10,14 @@ fill levels and the initial state vary per condition.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
-import pymunk
 
 from sim import judges
+from sim.devices.chute import Chute
 from sim.devices.conveyor import Conveyor
 from sim.devices.pneumatics import Pusher
 from sim.devices.sensors import InspectionSensor, PhotoEye, ProximitySensor
-from sim.devices.workpiece import Feeder, Workpiece, material_flow
-from sim.plant import Device, Plant
+from sim.devices.workpiece import Feeder, Workpiece
+from sim.plant import Plant
 from sim.task import Completion, Condition, Disturbance, IOPoint, ParameterRange, SafetyRule, Task
 from tasks.common import WatchedCompletion
 
@@ -34,79 +32,6 @@ BELT_LENGTH, RUNOUT_AT = 1800.0, 1806.0
 PUSHER_KIND = {"pusher1": "A", "pusher2": "B"}
 STROKE_TURN_S = 0.3       # a sorting pusher at its end switch must be told back within this time
 BELT_RESTART_S = 0.5      # after a push, the belt (or the other pusher) must go again within this time
-
-
-class Chute(Device):
-    """A chute or run-out area beside or after the belt: a part whose centre slides into the
-    rectangle (x0..x1, y0..y1) is collected (taken out of the plant) and recorded with its
-    kind. capacity: parts the chute holds before its 'full' sensor reports (None: no limit);
-    the operator empties it (`empty()`). A part pushed into a full chute is recorded in
-    `overfilled` (it jams the chute mouth)."""
-
-    kind = "chute"
-    signals = ("full",)
-
-    def __init__(self, name: str, x0: float, y0: float, x1: float, y1: float, *,
-                 capacity: int | None = None, level: int = 0, label: str = ""):
-        super().__init__(name)
-        self.x0, self.y0, self.x1, self.y1 = x0, y0, x1, y1
-        self.capacity = capacity
-        self.level = level
-        self.label = label or name
-        self._bb = pymunk.BB(x0, y0, x1, y1)
-        self._filter = pymunk.ShapeFilter()
-        self.collected: list[tuple[float, str]] = []     # (time_s, kind) in arrival order
-        self.overfilled: list[tuple[float, str]] = []
-        self.time = 0.0
-
-    def attach(self, plant: Plant) -> None:
-        super().attach(plant)
-        self.flow = material_flow(plant)
-
-    @property
-    def full(self) -> bool:
-        return self.capacity is not None and self.level >= self.capacity
-
-    def empty(self) -> None:
-        self.level = 0
-
-    def read(self, signal: str) -> Any:
-        if signal == "full":
-            return self.full
-        return super().read(signal)
-
-    def step(self, dt: float) -> None:
-        self.time += dt
-        # a C-side bounding-box query first: most steps nothing is near the chute
-        if not self.plant.space.bb_query(self._bb, self._filter):
-            return
-        for part in self.flow.parts:
-            x, y = part.body.position
-            if self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1 and part.holder is None:
-                if self.full:
-                    self.overfilled.append((self.time, part.part_kind))
-                self.collected.append((self.time, part.part_kind))
-                self.level += 1
-                part.remove()
-                break                       # the list changed; the next part waits a substep
-
-    def state(self) -> dict[str, Any]:
-        return {"x0": self.x0, "y0": self.y0, "x1": self.x1, "y1": self.y1, "label": self.label,
-                "x": (self.x0 + self.x1) / 2, "y": (self.y0 + self.y1) / 2,
-                "level": self.level, "capacity": self.capacity, "full": self.full,
-                "collected": [k for _, k in self.collected]}
-
-
-class Magazine(Feeder):
-    """The gravity magazine: the next part drops in front of the feed pusher only while the
-    pusher is fully back (while it is out, the part rests on the pusher's slide)."""
-
-    def __init__(self, name: str, x: float, y: float, schedule, *, pusher: str):
-        super().__init__(name, x, y, schedule)
-        self.pusher = pusher
-
-    def _place_clear(self, spec: dict) -> bool:
-        return self.plant[self.pusher].position <= 0.0 and super()._place_clear(spec)
 
 
 def build_plant(condition: Condition) -> Plant:
@@ -126,7 +51,8 @@ def build_plant(condition: Condition) -> Plant:
     for kind, gap in zip(order[first:], [0.0, *p["arrival_gaps_s"]], strict=False):
         t += gap
         schedule.append((t, dict(KINDS[kind], width=50, length=50)))
-    plant.add(Magazine("magazine", mx, my, schedule, pusher="feed_pusher"))
+    # a gravity magazine: the next part drops only while the feed pusher is fully back
+    plant.add(Feeder("magazine", mx, my, schedule, only_while=("feed_pusher", "retracted")))
     plant.add(ProximitySensor("magazine_sensor", mx, my, range_mm=15, technology="capacitive"))
     plant.add(Pusher("feed_pusher", *belt.point(FEED_AT, -200), angle_deg=90, stroke=165,
                      extend_s=p["feed_s"], retract_s=p["feed_s"]))

@@ -16,8 +16,8 @@ from pathlib import Path
 from sim import judges
 from sim.devices.axis import Axis, ValueWord
 from sim.devices.panel import Lamp
-from sim.devices.rotary import RotaryTable
-from sim.plant import Device, Plant
+from sim.devices.rotary import NestWorkLog, RotaryTable
+from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
 from tasks.common import WatchedCompletion, store_drive_fault
 
@@ -28,52 +28,6 @@ WINDOW_MM = 0.5
 DWELL_S = 0.5            # the slide works a nest by resting at the work position this long
 HOLD_S = 1.0
 APPROACH_WITHIN_S = 0.25  # after an index, the slide must set off within this time of the table's standstill
-
-
-class NestWork(Device):
-    """Counts the nests worked: the enabled slide, having come in from behind the clearance line
-    while the table stood on this station, at rest at the work position over a table exactly on
-    a station and not turning, for DWELL_S without a break. Marks the table's nest.
-
-    A slide left over the nest at power-up does not count until it has retracted and come back.
-    """
-
-    kind = "value_display"
-
-    def __init__(self, name: str, slide: Axis, table: RotaryTable, *, position=(0.0, 0.0)):
-        super().__init__(name)
-        self.slide = slide
-        self.table = table
-        self.position = position
-        self.dwell = 0.0
-        self.t = 0.0
-        self.came_in = False   # the slide was behind the clearance line since the table last turned
-        self.worked: list[tuple[int, float]] = []   # (nest, plant time) in the order worked
-
-    def step(self, dt: float) -> None:
-        self.t += dt
-        slide, table = self.slide, self.table
-        if table.rotating:
-            self.came_in = False
-        elif slide.pos <= CLEARANCE_MM:
-            self.came_in = True
-        if (self.came_in and slide.enabled and abs(slide.pos - WORK_MM) <= WINDOW_MM and slide.vel == 0.0
-                and not table.rotating and table.exactly_aligned):
-            self.dwell += dt
-            nest = table.station
-            if self.dwell >= DWELL_S - 1e-9 and not table.nest_done[nest - 1]:
-                table.nest_done[nest - 1] = True
-                self.worked.append((nest, round(self.t, 3)))
-        else:
-            self.dwell = 0.0
-
-    @property
-    def count(self) -> int:
-        return len(self.worked)
-
-    def state(self):
-        return {"x": self.position[0], "y": self.position[1], "width": 160.0, "height": 40.0,
-                "value": self.count, "display": f"{self.count} nests worked", "label": "work log"}
 
 
 def build_plant(condition: Condition) -> Plant:
@@ -95,7 +49,8 @@ def build_plant(condition: Condition) -> Plant:
         label="rotary table"))
     if p.get("fault_at_start"):
         store_drive_fault(slide)
-    plant.add(NestWork("work_log", slide, table, position=(650.0, 600.0)))
+    plant.add(NestWorkLog("work_log", slide, table, work_mm=WORK_MM, clearance_mm=CLEARANCE_MM,
+                          window_mm=WINDOW_MM, dwell_s=DWELL_S, position=(650.0, 600.0)))
     plant.add(ValueWord("order", p["nests"], position=(250.0, 600.0), label="nests ordered"))
     plant.add(Lamp("done_lamp", x=420.0, y=600.0, label="Cycle done", color="green"))
     return plant

@@ -1,0 +1,124 @@
+"""Request/grant access station: a station that now and then needs a shared mechanism.
+
+The station raises 'request' at its scheduled times; the PLC moves the shared mechanism (a
+transfer shuttle, a robot) to it and sets 'grant'. The station then reaches in with its arm
+('arm_inside' while out of its home position), works, drops its request when the work is
+done, and brings the arm home ('arm_home'). It acts on its grant alone: it does not check
+where the mechanism stands, so a task's safety rule judges that.
+
+    st = plant.add(TransferStation("station_1", 1, at_mm=250, x=350, y=440, requests=(1.0, 9.0),
+                                   regap_s=0.5, arm_time_s=0.3, work_s=1.2))
+    st.write("grant", True)     # once the shuttle stands at 250 mm
+"""
+
+from __future__ import annotations
+
+from sim.plant import Device
+
+
+class TransferStation(Device):
+    """A station that needs a shared resource (a transfer shuttle, a robot) now and then.
+
+    Request k is raised at its scheduled time, but never sooner than `regap_s` after the
+    previous one was finished. Once granted, the arm reaches in (`arm_time_s`), the station
+    works (`work_s`), drops its request, and retracts the arm (`arm_time_s`). A grant taken
+    away before the work is done aborts it: the arm retracts and the request stays up.
+    """
+
+    kind = "transfer_station"
+    signals = ("request", "arm_inside", "arm_home")
+    commands = ("grant",)
+
+    def __init__(self, name: str, number: int, at_mm: float, *, x: float, y: float,
+                 requests: tuple[float, ...], regap_s: float, arm_time_s: float, work_s: float,
+                 width: float = 200.0, height: float = 120.0, arm_reach: float = 110.0, label: str = ""):
+        super().__init__(name)
+        self.number = number
+        self.at_mm = at_mm           # where the shared mechanism must stand to serve it (mm)
+        self.x, self.y = x, y
+        self.width, self.height, self.arm_reach = width, height, arm_reach
+        self.label = label or f"station {number}"
+        self.schedule = tuple(requests)
+        self.regap_s = regap_s
+        self.arm_time_s = arm_time_s
+        self.work_s = work_s
+        self.t = 0.0
+        self.phase = "idle"          # idle, waiting, extending, working, retracting
+        self.request = False
+        self.grant = False
+        self.arm = 0.0               # 0 = home, 1 = fully in the transfer path
+        self.work_left = 0.0
+        self.served = 0
+        self.aborts = 0
+        self.last_done = -1e9
+        self.requested_at: float | None = None   # while waiting for its first grant
+        self.waits: list[float] = []              # time from request to grant, per request
+
+    @property
+    def total(self) -> int:
+        return len(self.schedule)
+
+    def write(self, command, value):
+        if command == "grant":
+            self.grant = bool(value)
+        else:
+            super().write(command, value)
+
+    def read(self, signal):
+        if signal == "request":
+            return self.request
+        if signal == "arm_inside":
+            return self.arm > 0.0
+        if signal == "arm_home":
+            return self.arm <= 0.0
+        return super().read(signal)
+
+    def step(self, dt: float) -> None:
+        self.t = t = self.t + dt
+        phase = self.phase
+        if phase == "idle":
+            k = self.served
+            if k < len(self.schedule) and t >= self.schedule[k] and t >= self.last_done + self.regap_s:
+                self.request = True
+                self.requested_at = t
+                self.phase = "waiting"
+        elif phase == "waiting":
+            if self.grant:
+                if self.requested_at is not None:
+                    self.waits.append(round(t - self.requested_at, 3))
+                    self.requested_at = None
+                self.phase = "extending"
+        elif phase == "extending":
+            if not self.grant:
+                self.aborts += 1
+                self.phase = "retracting"
+            else:
+                self.arm = min(1.0, self.arm + dt / self.arm_time_s)
+                if self.arm >= 1.0:
+                    self.work_left = self.work_s
+                    self.phase = "working"
+        elif phase == "working":
+            if not self.grant:
+                self.aborts += 1
+                self.phase = "retracting"
+            else:
+                self.work_left -= dt
+                if self.work_left <= 1e-9:
+                    self.served += 1       # work done: the request drops, the arm goes home
+                    self.request = False
+                    self.last_done = t
+                    self.phase = "retracting"
+        elif phase == "retracting":
+            self.arm = max(0.0, self.arm - dt / self.arm_time_s)
+            if self.arm <= 0.0:
+                self.phase = "waiting" if self.request else "idle"
+
+    def waited(self) -> float:
+        """How long the pending request has waited for its grant (0 when none is pending)."""
+        return 0.0 if self.requested_at is None else self.t - self.requested_at
+
+    def state(self):
+        return {"x": self.x, "y": self.y, "width": self.width, "height": self.height, "station": self.number,
+                "arm": self.arm, "arm_reach": self.arm_reach, "request": self.request, "grant": self.grant,
+                "inside": self.arm > 0.0, "phase": self.phase, "served": self.served, "total": self.total,
+                "label": self.label}
