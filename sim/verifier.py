@@ -19,6 +19,7 @@ with the next condition. `grade(..., isolate=False)` runs in-process (tests, deb
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import signal
@@ -204,16 +205,23 @@ def _exit_text(code: int | None) -> str:
     return text
 
 
-def _die_with_the_grader(grader_pid: int) -> None:
-    """Linux: the kernel kills this worker if the grader dies first (a hung scan never ends by itself)."""
+@functools.cache
+def _prctl() -> Callable[..., int] | None:
+    """Linux's prctl, looked up once in the grader (not in every worker: that costs milliseconds)."""
     try:
         import ctypes
 
-        libc = ctypes.CDLL(None, use_errno=True)
-        pr_set_pdeathsig = 1
-        libc.prctl(pr_set_pdeathsig, signal.SIGKILL)
+        return ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError):   # not Linux: the parent's own kill has to do
-        pass
+        return None
+
+
+def _die_with_the_grader(grader_pid: int) -> None:
+    """Linux: the kernel kills this worker if the grader dies first (a hung scan never ends by itself)."""
+    prctl = _prctl()
+    if prctl is not None:
+        pr_set_pdeathsig = 1
+        prctl(pr_set_pdeathsig, signal.SIGKILL)
     if os.getppid() != grader_pid:   # the grader died before the request took effect
         os._exit(1)
 
@@ -253,6 +261,7 @@ def run_condition_isolated(task: Task, condition: Condition, make_controller: Ca
                            ) -> ConditionResult:
     """run_condition in a worker process, killed if it has no result `kill_margin_s` past the wall limit."""
     ctx = multiprocessing.get_context("fork")
+    _prctl()
     receive, send = ctx.Pipe(duplex=False)
     # not a daemon: a daemonic process may not start one, and grade() may run inside a Pool worker
     worker = ctx.Process(target=_worker, name=f"condition {condition.name}",
