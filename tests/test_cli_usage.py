@@ -49,14 +49,14 @@ def test_report_into_missing_folder_is_refused_before_grading(tmp_path):
 def test_program_io_that_misses_the_task_map_is_warned(tmp_path):
     prog = tmp_path / "p.st"
     prog.write_text(
-        "PROGRAM Main\nVAR\n  eye AT %IX0.5 : BOOL;\n  close_gripper AT %QX0.0 : INT;\nEND_VAR\n"
-        "close_gripper := 0;\nIF eye THEN close_gripper := 1; END_IF;\nEND_PROGRAM\n"
+        "PROGRAM Main\nVAR\n  eye AT %IX0.5 : BOOL;\n  lamp AT %QX0.7 : BOOL;\nEND_VAR\n"
+        "lamp := eye;\nEND_PROGRAM\n"
     )
     report = tmp_path / "r.json"
     r = run_main("--headless", "--task", "MAT-E01", "--program", str(prog), "--condition", "1",
                  "--json", str(report), "--quiet")
     assert r.returncode == 1
     assert "the task wires nothing to %IX0.5" in r.stderr
-    assert "AT %QX0.0 is declared INT, but the task's close_gripper at %QX0.0 is BOOL" in r.stderr
+    assert "the task wires nothing to %QX0.7 (its outputs are %QX0.0, %QX0.1)" in r.stderr
 
     assert len(json.loads(report.read_text())["io_warnings"]) == 2
