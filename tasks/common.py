@@ -90,3 +90,13 @@ class AnsweredWithin(judges.Judge):
         if self.done:
             return ""
         return self.missed or self.waiting or self.name
+
+
+def bound(plant, key: str, find):
+    """What `find(plant)` returns, found on a run's first call and kept on that plant (each run
+    builds a fresh plant): judges that look at the same devices every scan bind them once per
+    run instead of looking each up by name every scan."""
+    found = plant.__dict__.get(key)
+    if found is None:
+        found = plant.__dict__[key] = find(plant)
+    return found

@@ -19,7 +19,7 @@ from sim.devices.sensors import InspectionSensor, PhotoEye, ProximitySensor
 from sim.devices.workpiece import Feeder, Workpiece
 from sim.plant import Plant
 from sim.task import Completion, Condition, Disturbance, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import WatchedCompletion
+from tasks.common import WatchedCompletion, bound
 
 LOT = 8
 KINDS = {"A": dict(part_kind="A", code=1, colour="red", material="metal", height_mm=30.0),
@@ -74,19 +74,36 @@ def build_plant(condition: Condition) -> Plant:
 
 # --- judges ---------------------------------------------------------------------------------
 
+class _Cell:
+    """The devices the judges look at every scan, found once per run (see tasks.common.bound)."""
+
+    def __init__(self, plant: Plant):
+        self.belt, self.feed = plant["belt"], plant["feed_pusher"]
+        self.pushers = tuple((name, plant[name], kind) for name, kind in PUSHER_KIND.items())
+        # each sorting pusher with its own extend output and the other pusher's
+        self.strokes = (("pusher1", plant["pusher1"], "p1_extend", "p2_extend"),
+                        ("pusher2", plant["pusher2"], "p2_extend", "p1_extend"))
+        self.sorting_chutes = (plant["chute1"], plant["chute2"])
+        self.destinations = (("A", plant["chute1"].collected), ("B", plant["chute2"].collected),
+                             ("C", plant["runout"].collected))
+
+
+def _cell(s) -> _Cell:
+    return bound(s.plant, "mat_m04_cell", _Cell)
+
+
 def _sorted_ok(s) -> bool:
     order = s.params["order"]
-    pl = s.plant
-    chutes = (("A", pl["chute1"].collected), ("B", pl["chute2"].collected), ("C", pl["runout"].collected))
+    chutes = _cell(s).destinations
     if sum(len(c) for _, c in chutes) < len(order):
         return False                        # cheap test first: not every part has arrived yet
     return all(len(got) == order.count(k) and all(x == k for _, x in got) for k, got in chutes)
 
 
 def _at_rest(s) -> bool:
-    pl = s.plant
-    return (pl["belt"].velocity == 0.0 and pl["pusher1"].position <= 0.0 and pl["pusher2"].position <= 0.0
-            and pl["feed_pusher"].position <= 0.0)
+    cell = _cell(s)
+    return (cell.belt.velocity == 0.0 and all(p.position <= 0.0 for _, p, _ in cell.pushers)
+            and cell.feed.position <= 0.0)
 
 
 class WrongKindPush(judges.Monitor):
@@ -97,9 +114,9 @@ class WrongKindPush(judges.Monitor):
 
     def check(self, s):
         msg = None
-        belt = s.plant["belt"]
-        for name, kind in PUSHER_KIND.items():
-            pusher = s.plant[name]
+        cell = _cell(s)
+        belt = cell.belt
+        for name, pusher, kind in cell.pushers:
             last, self.last[name] = self.last[name], pusher.position
             if last is None or pusher.position <= last:
                 continue
@@ -115,11 +132,11 @@ class WrongKindPush(judges.Monitor):
 
 
 def _belt_moving_with_pusher_out(s):
-    pl = s.plant
-    if pl["belt"].velocity != 0.0:
-        for name in PUSHER_KIND:
-            if pl[name].position > 0.0:
-                return f"belt moving at {abs(pl['belt'].velocity):.0f} mm/s while {name} is out"
+    cell = _cell(s)
+    if cell.belt.velocity != 0.0:
+        for name, pusher, _ in cell.pushers:
+            if pusher.position > 0.0:
+                return f"belt moving at {abs(cell.belt.velocity):.0f} mm/s while {name} is out"
     return None
 
 
@@ -128,7 +145,8 @@ class PushIntoFullChute(judges.Monitor):
         self.seen = 0
 
     def check(self, s):
-        total = len(s.plant["chute1"].overfilled) + len(s.plant["chute2"].overfilled)
+        chute1, chute2 = _cell(s).sorting_chutes
+        total = len(chute1.overfilled) + len(chute2.overfilled)
         if total > self.seen:
             self.seen = total
             return "part pushed into a chute that reported full"
@@ -221,7 +239,8 @@ class QuickStrokes(WatchedCompletion):
         self.feed_out_since: int | None = None
 
     def watch(self, s):
-        feed = s.plant["feed_pusher"]
+        cell = _cell(s)
+        feed = cell.feed
         if s.io["feed_extend"] and feed.position >= feed.stroke:
             if self.feed_out_since is None:
                 self.feed_out_since = s.time_ms
@@ -230,9 +249,8 @@ class QuickStrokes(WatchedCompletion):
                         f"for more than {STROKE_TURN_S:g} s")
         else:
             self.feed_out_since = None
-        for n, (name, other) in enumerate((("pusher1", "p2_extend"), ("pusher2", "p1_extend")), 1):
-            pusher = s.plant[name]
-            extend = s.io[f"p{n}_extend"]
+        for name, pusher, own, other in cell.strokes:
+            extend = s.io[own]
             if extend:
                 self.commanded[name] = True
             if self.commanded[name] and pusher.position >= pusher.stroke and extend:

@@ -21,7 +21,7 @@ from sim.devices.axis import Axis
 from sim.devices.stations import TransferStation
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import WatchedCompletion, store_drive_fault
+from tasks.common import WatchedCompletion, bound, store_drive_fault
 
 STATION_MM = (250.0, 550.0, 850.0)    # shuttle position (mm) in front of stations 1..3
 PARK_MM = 0.0
@@ -57,19 +57,25 @@ STATIONS = ("station_1", "station_2", "station_3")
 GRANTS = ("grant_1", "grant_2", "grant_3")
 
 
+def _devices(s) -> tuple[Axis, tuple[TransferStation, ...]]:
+    """The shuttle and the stations, found once per run (see tasks.common.bound)."""
+    return bound(s.plant, "mot_h15_devices",
+                 lambda plant: (plant["shuttle"], tuple(plant[n] for n in STATIONS)))
+
+
 def _served(n):
     def pred(s):
-        st = s.plant[STATIONS[n - 1]]
+        st = _devices(s)[1][n - 1]
         return st.served >= st.total
     return pred
 
 
 def _parked(s) -> bool:
-    shuttle = s.plant["shuttle"]
+    shuttle, stations = _devices(s)
     io = s.io
     return (abs(shuttle.pos - PARK_MM) <= WINDOW_MM and shuttle.vel == 0.0
             and not (io["grant_1"] or io["grant_2"] or io["grant_3"])
-            and all(s.plant[name].arm <= 0.0 for name in STATIONS))
+            and all(st.arm <= 0.0 for st in stations))
 
 
 class PromptMoveOn(WatchedCompletion):
@@ -90,13 +96,14 @@ class PromptMoveOn(WatchedCompletion):
         self.home_station = 0
 
     def watch(self, s):
-        for name in STATIONS:
-            inside = s.plant[name].arm > 0.0
-            if self.arm_in[name] and not inside:
-                self.home_ms, self.home_station = s.time_ms, s.plant[name].number
-            self.arm_in[name] = inside
+        shuttle, stations = _devices(s)
+        for st in stations:
+            inside = st.arm > 0.0
+            if self.arm_in[st.name] and not inside:
+                self.home_ms, self.home_station = s.time_ms, st.number
+            self.arm_in[st.name] = inside
         if self.home_ms is not None:
-            if s.plant["shuttle"].vel != 0.0 or any(s.io[g] for g in GRANTS):
+            if shuttle.vel != 0.0 or any(s.io[g] for g in GRANTS):
                 self.home_ms = None
             elif s.time_ms - self.home_ms > MOVE_ON_WITHIN_S * 1000:
                 return (f"the arm of station {self.home_station} was home at {self.home_ms / 1000:g} s but "
@@ -120,9 +127,8 @@ def _two_grants(s):
 
 
 def _arm_collision(s):
-    shuttle = s.plant["shuttle"]
-    for name in STATIONS:
-        st = s.plant[name]
+    shuttle, stations = _devices(s)
+    for st in stations:
         if st.arm > 0.0:
             if shuttle.vel != 0.0:
                 return (f"the shuttle moved at {shuttle.pos:.1f} mm while the arm of station "
@@ -134,8 +140,7 @@ def _arm_collision(s):
 
 
 def _starved(s):
-    for name in STATIONS:
-        st = s.plant[name]
+    for st in _devices(s)[1]:
         if st.waited() > GRANT_BOUND_S:
             return f"station {st.number} has waited more than {GRANT_BOUND_S:g} s for a grant"
     return None

@@ -19,7 +19,7 @@ from sim.devices.panel import Lamp
 from sim.devices.rotary import NestWorkLog, RotaryTable
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import WatchedCompletion, store_drive_fault
+from tasks.common import WatchedCompletion, bound, store_drive_fault
 
 NESTS = 8
 WORK_MM = 180.0          # slide position over the nest at the work position
@@ -58,6 +58,12 @@ def build_plant(condition: Condition) -> Plant:
 
 # --- judges -------------------------------------------------------------------------------
 
+def _devices(s) -> tuple[Axis, RotaryTable, NestWorkLog]:
+    """The slide, the table and the work log, found once per run (see tasks.common.bound)."""
+    return bound(s.plant, "mot_m14_devices",
+                 lambda plant: (plant["slide"], plant["table"], plant["work_log"]))
+
+
 class NestsWorked(judges.Judge):
     """Done once the ordered number of distinct nests has been worked; one event per nest."""
 
@@ -70,7 +76,7 @@ class NestsWorked(judges.Judge):
     def update(self, s):
         if self.done:
             return True
-        log = s.plant["work_log"]
+        log = _devices(s)[2]
         while len(self.seen) < log.count:
             nest, _ = log.worked[len(self.seen)]
             self.seen.append((f"nest {nest} worked", s.scan, s.time_ms))
@@ -86,11 +92,11 @@ class NestsWorked(judges.Judge):
 
 
 def _finished_state(s) -> bool:
-    table = s.plant["table"]
+    slide, table, log = _devices(s)
     # exactly the ordered count: a program that ignores the order and works the most nests the
     # published range allows would otherwise pass every condition that orders fewer
-    return (s.io["cycle_done"] and s.plant["slide"].pos <= CLEARANCE_MM and s.plant["slide"].vel == 0.0
-            and table.exactly_aligned and s.plant["work_log"].count == s.params["nests"])
+    return (s.io["cycle_done"] and slide.pos <= CLEARANCE_MM and slide.vel == 0.0
+            and table.exactly_aligned and log.count == s.params["nests"])
 
 
 class QuickApproach(WatchedCompletion):
@@ -111,13 +117,13 @@ class QuickApproach(WatchedCompletion):
         self.ready_ms: int | None = None
 
     def watch(self, s):
-        table, slide = s.plant["table"], s.plant["slide"]
+        slide, table, log = _devices(s)
         if table.rotating:
             self.turned, self.ready_ms = True, None
         elif self.turned and table.standstill:
             self.turned, self.ready_ms = False, s.time_ms
         if self.ready_ms is not None:
-            if slide.vel > 0.0 or s.plant["work_log"].count >= s.params["nests"]:
+            if slide.vel > 0.0 or log.count >= s.params["nests"]:
                 self.ready_ms = None
             elif s.time_ms - self.ready_ms > APPROACH_WITHIN_S * 1000:
                 return (f"the table stood still at a station from {self.ready_ms / 1000:g} s but the slide "
@@ -134,7 +140,7 @@ def _completion():
 
 
 def _table_turns_with_slide_in(s):
-    slide, table = s.plant["slide"], s.plant["table"]
+    slide, table, _ = _devices(s)
     if table.rotating and slide.pos > CLEARANCE_MM:
         return f"the table turned with the slide at {slide.pos:.1f} mm (clearance {CLEARANCE_MM:g} mm)"
     return None
@@ -147,7 +153,7 @@ class ApproachOnlyWhenAligned(judges.Monitor):
         self.prev: float | None = None
 
     def check(self, s):
-        slide, table = s.plant["slide"], s.plant["table"]
+        slide, table, _ = _devices(s)
         prev, self.prev = self.prev, slide.pos
         if prev is not None and prev <= CLEARANCE_MM < slide.pos:
             if not table.aligned:
@@ -160,11 +166,12 @@ class ApproachOnlyWhenAligned(judges.Monitor):
 def _early_done(s):
     if not s.io["cycle_done"]:
         return None
-    worked, ordered = s.plant["work_log"].count, s.params["nests"]
+    slide, _, log = _devices(s)
+    worked, ordered = log.count, s.params["nests"]
     if worked < ordered:
         return f"Cycle done on after {worked} of {ordered} nests"
-    if s.plant["slide"].pos > CLEARANCE_MM:
-        return f"Cycle done on with the slide at {s.plant['slide'].pos:.1f} mm, not retracted"
+    if slide.pos > CLEARANCE_MM:
+        return f"Cycle done on with the slide at {slide.pos:.1f} mm, not retracted"
     return None
 
 
