@@ -65,9 +65,9 @@ def _measure(task_id: str, seconds: float) -> dict:
             swaps.clear()
             scans, t0 = 0, time.perf_counter()
             while time.perf_counter() - t0 < seconds:
-                before = d.scan
+                before = d.scans_done
                 app.frame()
-                scans += max(0, d.scan - before)
+                scans += max(0, d.scans_done - before)
                 if d.state != "running":  # the run ended: start it again, keep measuring
                     d.reset()
                     d.start_running()
@@ -96,9 +96,9 @@ def _measure(task_id: str, seconds: float) -> dict:
         result["plant_only_fps"] = len(app.frame_times) / (time.perf_counter() - t0)
         # Time travel: re-simulate from the start to the furthest scan reached (capped at 5000).
         d.pause_run()
-        d.run_to_scan(5000)
+        d.run_to_scan(4999)
         target = d.scan
-        result["rewind_scans"] = target
+        result["rewind_scans"] = d.scans_done
         result["rewind_ms"] = d.rewind(target) * 1000
         return result
     finally:

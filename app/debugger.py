@@ -4,12 +4,16 @@ No GUI import here: the window (app/main.py) draws this state and forwards click
 drive it directly. One `Debugger` holds one task condition run by the same `sim.Session`
 the verifier uses, with the program compiled once by `st` and instantiated in debug mode.
 
-Scan counting: `scan` is the number of scans completed; the next scan runs at plant time
-`scan * 10` ms. "Rewind to scan N" re-simulates N scans from the start of the condition with
-every edit the user made on the way (forces, writes, operator actions) replayed at the scan
-it was made, so the state equals a fresh run with the same edits. A program-side edit made
-while paused inside a scan also records the pause point (`st` counts the statements each scan
-passes), and the replay stops the scan at exactly that statement to apply it.
+Scan numbers are the grader's: scan k is the (0-based) k-th scan, run at plant time k * 10 ms,
+and a violation "in scan k" happened while it ran. `scan` is the scan the panels show: the one
+in progress while paused inside it, otherwise the last one that ran (None before the first);
+`scans_done` counts the scans completed. "Go to scan k" shows the state right after scan k ran,
+so going to the grader's violation scan shows the violation. It re-simulates from the start
+of the condition with every edit the user made on the way (forces, writes, operator actions)
+replayed at the scan it was made, so the state equals a fresh run with the same edits. A
+program-side edit made while paused inside a scan also records the pause point (`st` counts
+the statements each scan passes), and the replay stops the scan at exactly that statement to
+apply it.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ PAUSED, RUNNING, FINISHED, NOT_COMPILED = "paused", "running", "finished", "not 
 class Edit:
     """A change the user made to the run, replayed at the same scan on rewind."""
 
-    scan: int
+    scan: int  # applied at the start of this scan (or inside it, before pause point `step`)
     kind: str  # force | unforce | write | force_io | release_io | operator
     target: str
     value: Any = None
@@ -67,7 +71,8 @@ class RuleState:
 
 @dataclass
 class PlotBuffer:
-    """Values of the chosen signals after each completed scan (NaN before a signal was added)."""
+    """Values of the chosen signals right after each scan ran, by scan number (NaN before a
+    signal was added)."""
 
     scans: list[int] = field(default_factory=list)
     series: dict[str, list[float]] = field(default_factory=dict)
@@ -90,7 +95,8 @@ class PlotBuffer:
                 values.append(math.nan)
 
     def truncate(self, scan: int) -> None:
-        """Forget samples after `scan` (a rewind replays them identically when the run continues)."""
+        """Forget samples after scan `scan` (-1: all); a rewind replays them identically when the
+        run continues."""
         keep = len(self.scans)
         while keep and self.scans[keep - 1] > scan:
             keep -= 1
@@ -160,11 +166,11 @@ class Debugger:
         self.state = NOT_COMPILED
         self.message = ""
         self.pause = None                         # st Pause while stopped inside a scan
-        self.target_scan: int | None = None       # "run to scan N" in progress
+        self.target_scan: int | None = None       # "go to scan k" in progress: stop after scan k
         self.edits: list[Edit] = []
         self._edits_applied = 0
         self._forced: dict[str, Any] = {}
-        self.furthest_scan = 0                    # the timeline's extent
+        self._furthest_done = 0                   # most scans completed in this run (the timeline)
         self.seen_violations: list[tuple[int, str, str]] = []  # (scan, rule id, message) ever seen
         self._violations_counted = 0
         self.program = None
@@ -251,7 +257,7 @@ class Debugger:
             else:
                 return list(range(len(column))), column
         if name in self.plot.series:
-            return [s - 1 for s in self.plot.scans], self.plot.series[name]
+            return list(self.plot.scans), self.plot.series[name]
         return [], []
 
     def is_digital(self, name: str) -> bool | None:
@@ -282,12 +288,42 @@ class Debugger:
     # ----- what the panels show ----------------------------------------------------------
 
     @property
-    def scan(self) -> int:
+    def scans_done(self) -> int:
+        """How many scans have completed (the next one to start is scan number `scans_done`)."""
         return self.session.scan_index if self.session is not None else 0
 
     @property
+    def scan(self) -> int | None:
+        """The grader's number of the scan the panels show: the one in progress while paused
+        inside it, otherwise the last one that ran; None before the first scan."""
+        done = self.scans_done
+        if self.in_scan:
+            return done
+        return done - 1 if done else None
+
+    @property
+    def last_scan(self) -> int | None:
+        """The last scan that ran to its end (None before the first)."""
+        done = self.scans_done
+        return done - 1 if done else None
+
+    @property
     def time_ms(self) -> int:
-        return self.scan * SCAN_MS
+        """Plant time of the scan shown (scan k runs at k * 10 ms); 0 before the first scan."""
+        return (self.scan or 0) * SCAN_MS
+
+    @property
+    def furthest_scan(self) -> int | None:
+        """The last scan run so far in this run (rewinding does not shorten it): the timeline's extent."""
+        return self._furthest_done - 1 if self._furthest_done else None
+
+    def scan_status(self) -> str:
+        """Where the run is, in the grader's numbering: 'last scan 507 (t = 5.07 s)'."""
+        if self.in_scan:
+            return f"in scan {self.scan} (t = {self.time_ms / 1000:.2f} s)"
+        if self.scan is None:
+            return "before scan 0 (t = 0.00 s)"
+        return f"last scan {self.scan} (t = {self.time_ms / 1000:.2f} s)"
 
     @property
     def current_line(self) -> int | None:
@@ -311,6 +347,16 @@ class Debugger:
         return None
 
     @property
+    def fault_at(self) -> tuple[int, str] | None:
+        """(source line, message) of the program's runtime fault, for the source view; None
+        without one, or when the fault has no line (an output the plant refused)."""
+        fault = self.instance.fault if self.instance is not None else None
+        line = getattr(fault, "line", 0)
+        if not line:
+            return None
+        return int(line), f"runtime fault: {getattr(fault, 'message', fault)}"
+
+    @property
     def verdict(self):
         return None if self.session is None else self.session.verdict
 
@@ -332,7 +378,7 @@ class Debugger:
     def io_rows(self) -> list[IORow]:
         """Every I/O point with the value of the last scan (inputs as sampled, outputs as applied)."""
         ses = self.session
-        values = ses.state.io if ses is not None and self.scan > 0 else {}
+        values = ses.state.io if ses is not None and self.scans_done > 0 else {}
         forces = ses.forces if ses is not None else {}
         return [IORow(p.address, p.name, p.type, p.direction, p.meaning, values.get(p.name),
                       p.name in forces) for p in self.task.io]
@@ -423,14 +469,14 @@ class Debugger:
 
     def force(self, target: str, value: Any) -> bool:
         """Force a program variable: the program cannot overwrite it until unforced."""
-        return self._edit(Edit(self.scan, "force", target, value, self._step_now()))
+        return self._edit(Edit(self.scans_done, "force", target, value, self._step_now()))
 
     def unforce(self, target: str) -> bool:
-        return self._edit(Edit(self.scan, "unforce", target, None, self._step_now()))
+        return self._edit(Edit(self.scans_done, "unforce", target, None, self._step_now()))
 
     def write(self, path: str, value: Any) -> bool:
         """Write a program variable once (the program may overwrite it in the next scan)."""
-        return self._edit(Edit(self.scan, "write", path, value, self._step_now()))
+        return self._edit(Edit(self.scans_done, "write", path, value, self._step_now()))
 
     def _step_now(self) -> int | None:
         # the program sees the edit from the statement it is paused before
@@ -450,14 +496,15 @@ class Debugger:
     def _plant_side_scan(self, point: str | None) -> int:
         # Made while paused inside scan k, a plant-side edit is first seen by the input sample
         # of scan k+1 (outputs: when scan k applies them), so it replays before that scan.
+        done = self.scans_done
         if not self.in_scan:
-            return self.scan
+            return done
         try:
             if point is not None and self.task.io_point(point).direction == "output":
-                return self.scan
+                return done
         except KeyError:
-            return self.scan  # applying it reports the unknown point
-        return self.scan + 1
+            return done  # applying it reports the unknown point
+        return done + 1
 
     def _edit(self, edit: Edit) -> bool:
         """Apply a user edit now and record it for replay; False (and a message) if refused."""
@@ -497,7 +544,7 @@ class Debugger:
 
     def _apply_edits_due(self) -> None:
         """Edits due at the start of the next scan (the ones made inside it wait for their step)."""
-        scan = self.scan
+        scan = self.scans_done
         edits = self.edits
         while self._edits_applied < len(edits):
             e = edits[self._edits_applied]
@@ -510,7 +557,7 @@ class Debugger:
         """The pause point of the scan in progress (or about to start) where a recorded edit waits."""
         if self._edits_applied < len(self.edits):
             e = self.edits[self._edits_applied]
-            if e.scan == self.scan and e.step is not None:
+            if e.scan == self.scans_done and e.step is not None:
                 return e.step
         return None
 
@@ -520,7 +567,8 @@ class Debugger:
         inst = self.instance
         while pause is not None:
             step = pause.step_index
-            while (self._edits_applied < len(self.edits) and self.edits[self._edits_applied].scan == self.scan
+            done = self.scans_done
+            while (self._edits_applied < len(self.edits) and self.edits[self._edits_applied].scan == done
                    and self.edits[self._edits_applied].step is not None
                    and self.edits[self._edits_applied].step <= step):
                 self._apply(self.edits[self._edits_applied])
@@ -547,7 +595,7 @@ class Debugger:
             return f"PLC stopped: {self.fault}"
         ok, at = self.completion()
         if ok:
-            return "run finished: task completed" + (f" at scan {at}" if at is not None else "")
+            return "run finished: task completed" + (f" in scan {at}" if at is not None else "")
         return "run finished: time limit reached without completing the task"
 
     def _begin_scan(self, stop_at_first_statement: bool):
@@ -561,7 +609,7 @@ class Debugger:
             inst.breakpoints = set(self.breakpoints)
         inst.stop_at_step = self._pending_step()
         try:
-            return self._settle(inst.begin_scan(self.time_ms))
+            return self._settle(inst.begin_scan(self.session.time_ms))
         finally:
             inst.breakpoints = set(self.breakpoints)
 
@@ -572,8 +620,8 @@ class Debugger:
         return self._after_scan()
 
     def _after_scan(self) -> str | None:
-        scan = self.scan
-        self.furthest_scan = max(self.furthest_scan, scan)
+        scan = self.scans_done - 1  # the scan that just ran
+        self._furthest_done = max(self._furthest_done, self.scans_done)
         self.plot.append(scan, self.read)
         violations = self._violations()
         new = violations[self._violations_counted:]
@@ -582,16 +630,21 @@ class Debugger:
             if v not in self.seen_violations:
                 self.seen_violations.append(v)
         if self.fault is not None:
-            return f"PLC stopped at scan {scan}: {self.fault}"
+            return f"PLC stopped in scan {scan} (t = {scan * SCAN_MS / 1000:.2f} s): {self.fault}"
         if new and self.break_on_violation:
             s, rule_id, msg = new[0]
             return f"safety rule {rule_id} violated in scan {s} (t = {s * SCAN_MS / 1000:.2f} s): {msg}"
         if self.target_scan is not None and scan >= self.target_scan:
             self.target_scan = None
-            return f"reached scan {scan}"
+            return f"reached scan {scan} (t = {scan * SCAN_MS / 1000:.2f} s)"
         if self.finished:
             return self._end_message()
         return None
+
+    def _paused_text(self) -> str:
+        if self.in_scan:
+            return f"paused in scan {self.scan}"
+        return "paused before scan 0" if self.scan is None else f"paused after scan {self.scan}"
 
     def _stop(self, reason: str) -> None:
         self.state = FINISHED if (self.finished and not self.in_scan) else PAUSED
@@ -600,7 +653,7 @@ class Debugger:
     def _paused_at(self, pause, why: str) -> None:
         self.pause = pause
         self.state = PAUSED
-        self.message = f"{why} at line {pause.line} (scan {self.scan})"
+        self.message = f"{why} at line {pause.line} (in scan {self.scan})"
 
     def _run_one_scan(self) -> str | None:
         """One whole scan honouring breakpoints; returns a stop reason or None."""
@@ -619,9 +672,10 @@ class Debugger:
         self.session.sample_inputs()
         inst = self.instance
         inst.stop_at_step = None
-        pause = self._settle(inst.begin_scan(self.time_ms, at_step=self._pending_step()))
+        now_ms = self.session.time_ms
+        pause = self._settle(inst.begin_scan(now_ms, at_step=self._pending_step()))
         if pause is not None:  # cannot happen: nothing but recorded edits stops a replay
-            inst.scan(self.time_ms)
+            inst.scan(now_ms)
         self.session.finish_scan()
 
     def run_scans(self, max_scans: int, deadline: float | None = None) -> int:
@@ -663,7 +717,7 @@ class Debugger:
         if self.state == RUNNING:
             self.state = PAUSED
             self.target_scan = None
-            self.message = f"paused at scan {self.scan}"
+            self.message = self._paused_text()
 
     def start_running(self) -> None:
         """The window's Run / Continue: frames then call run_scans until something stops it."""
@@ -675,7 +729,7 @@ class Debugger:
         """Run until a breakpoint, a violation or the end (synchronous, for tests and scripts)."""
         self.run_scans(max_scans)
         if self.state == RUNNING:
-            self._stop(f"paused at scan {self.scan}")
+            self._stop(self._paused_text())
 
     def step_scan(self) -> None:
         """Finish the scan in progress, or run one whole scan (stopping at a breakpoint in it)."""
@@ -696,7 +750,7 @@ class Debugger:
             reason = self._run_one_scan()
             if self.in_scan:
                 return
-        self._stop(reason or f"paused after scan {self.scan}")
+        self._stop(reason or self._paused_text())
 
     def _step(self, how: str) -> None:
         if not self._can_run():
@@ -707,14 +761,14 @@ class Debugger:
                 self._paused_at(pause, "scan started; first statement")
                 return
             reason = self._end_scan()  # a program with no statements
-            self._stop(reason or f"paused after scan {self.scan}")
+            self._stop(reason or self._paused_text())
             return
         pause = self._settle(getattr(self.instance, how)())
         if pause is not None:
             self._paused_at(pause, how.replace("_", " "))
             return
         reason = self._end_scan()
-        self._stop(reason or f"scan {self.scan} finished")
+        self._stop(reason or f"scan {self.last_scan} finished")
 
     def step_into(self) -> None:
         self._step("step_into")
@@ -725,31 +779,35 @@ class Debugger:
     def step_out(self) -> None:
         self._step("step_out")
 
-    def run_to_scan(self, n: int) -> None:
-        """Go to scan n: rewind when it lies behind, otherwise run forward to it (synchronous)."""
+    def run_to_scan(self, k: int) -> None:
+        """Go to scan k: show the state right after scan k ran (k = -1: the start, before scan 0).
+        Rewinds when it lies behind, otherwise runs forward to it (synchronous, stopping at
+        breakpoints and violations on the way)."""
         if not self.compiled:
             return
-        n = max(0, int(n))
-        if n < self.scan or (n == self.scan and self.in_scan):
-            self.rewind(n)
+        k = max(-1, int(k))
+        done, wanted = self.scans_done, k + 1
+        if wanted < done or (wanted == done and self.in_scan):
+            self.rewind(k)
             return
-        if n == self.scan:
+        if wanted == done:
             return
-        self.target_scan = n
-        self.run_scans(n - self.scan + 1)
+        self.target_scan = k
+        self.run_scans(wanted - done + 1)
         if self.state == RUNNING:
-            self._stop(f"paused at scan {self.scan}")
+            self._stop(self._paused_text())
 
-    def rewind(self, n: int) -> float:
-        """Re-simulate from the start of the condition to scan n; returns the seconds it took."""
+    def rewind(self, k: int) -> float:
+        """Re-simulate from the start of the condition to just after scan k (k = -1: the start),
+        at most to the furthest scan reached; returns the seconds it took."""
         if not self.compiled:
             return 0.0
         t0 = time.perf_counter()
-        n = max(0, min(int(n), self.furthest_scan))
+        wanted = max(0, min(int(k) + 1, self._furthest_done))
         self._start_run()
         self.instance.breakpoints = set()
         step = self.session.step
-        while self.scan < n and not self.finished:
+        while self.scans_done < wanted and not self.finished:
             self._apply_edits_due()
             if self._pending_step() is None:
                 step()
@@ -757,10 +815,12 @@ class Debugger:
                 self._replay_scan()
         self.instance.breakpoints = set(self.breakpoints)
         self._violations_counted = len(self._violations())
-        self.plot.truncate(self.scan)
+        last = self.last_scan
+        self.plot.truncate(-1 if last is None else last)
         seconds = time.perf_counter() - t0
         self.state = PAUSED
-        self.message = f"rewound to scan {self.scan} (re-simulated in {seconds * 1000:.0f} ms)"
+        where = "the start, before scan 0" if last is None else self.scan_status()
+        self.message = f"went back to {where}; re-simulated in {seconds * 1000:.0f} ms"
         return seconds
 
     def reset(self) -> None:
@@ -768,7 +828,7 @@ class Debugger:
         if self.program is None:
             return
         self.edits.clear()
-        self.furthest_scan = 0
+        self._furthest_done = 0
         self.seen_violations.clear()
         self.plot.clear()
         self._start_run()
@@ -780,7 +840,7 @@ class Debugger:
         old_breakpoints = self.breakpoints
         self.source = source
         self.edits.clear()
-        self.furthest_scan = 0
+        self._furthest_done = 0
         self.seen_violations.clear()
         self.plot.clear()
         self._compile(source)

@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
         for w in ("Kind", "Q1Count", "Pending1", "Kind = 2 AND EyeP1"):
             d.add_watch(w)
         d.add_plot("Kind")
-        d.rewind(0)
+        d.rewind(-1)                              # the start, before scan 0
         while True:                               # the last decision before the violation
             d.continue_to_break()
             if d.current_line != line or d.scan >= violation_scan:
@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(6):
             app.frame()
         app.screenshot(out)
-        print(f"wrote {out}: paused at line {d.current_line}, scan {d.scan}; {d.message}")
+        print(f"wrote {out}: paused at line {d.current_line}, {d.scan_status()}; {d.message}")
     finally:
         app.close()
     return 0

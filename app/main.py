@@ -139,6 +139,7 @@ class DebuggerApp:
         self._last_pause_line: int | None = None
         self._hover_line: int | None = None
         self._diagnostics_shown: list | None = None
+        self._fault_shown: tuple[int, str] | None = None
         self._held_button: str | None = None
         self._highlight_cache: tuple[str, list] | None = None
         self.quit = False
@@ -518,7 +519,8 @@ class DebuggerApp:
             imgui.end()
             return
         running = d.state == RUNNING
-        label = "Pause (Shift+F5)" if running else ("Continue (F5)" if d.in_scan or d.scan else "Run (F5)")
+        started = d.in_scan or d.scans_done
+        label = "Pause (Shift+F5)" if running else ("Continue (F5)" if started else "Run (F5)")
         if imgui.button(label, (150, 0)):
             d.pause_run() if running else d.start_running()
         imgui.same_line()
@@ -538,7 +540,8 @@ class DebuggerApp:
         imgui.same_line()
         if imgui.button("Go to scan"):
             d.run_to_scan(max(0, self.run_to_text))
-        imgui.set_item_tooltip("run forward to this scan, or rewind to it (re-simulated from the start)")
+        imgui.set_item_tooltip("show the state right after scan N ran (scan N runs at N x 10 ms, as the\n"
+                               "grader counts): runs forward to it, or rewinds (re-simulated from the start)")
         imgui.same_line()
         imgui.text(" |  speed")
         imgui.same_line()
@@ -549,22 +552,33 @@ class DebuggerApp:
         # Status line: scan and plant time always visible.
         colour = (1.0, 0.45, 0.4, 1) if (d.state == NOT_COMPILED or d.fault) else (
             (0.5, 0.9, 0.5, 1) if d.state == RUNNING else (0.95, 0.85, 0.5, 1))
-        imgui.text(f"scan {d.scan}   t = {d.time_ms / 1000:8.2f} s   ")
+        imgui.text(d.scan_status() + "   ")
         imgui.same_line()
         imgui.text_colored(colour, f"[{d.state}] {d.message}")
         self._timeline()
         imgui.end()
 
     def _timeline(self) -> None:
-        """A slider over every scan reached so far; violations marked; release to go there."""
+        """A slider over the scans of the run (the grader's numbers); violations and the completion
+        marked where the slider's grab would stand on them; release to go there."""
         imgui = self.imgui
         d = self.d
-        # The whole time limit, so the scale stays put while the run grows.
-        limit = d.session.max_scans if d.session is not None else 1
-        end = max(d.furthest_scan, d.scan, limit, 1)
+        # The whole time limit, so the scale stays put while the run grows (and a program that
+        # does not compile shows an empty bar, not a grab over half of it).
+        limit = (d.session.max_scans if d.session is not None
+                 else int(round(d.task.time_limit_s * 1000 / SCAN_MS)))
+        end = max(d.furthest_scan or 0, d.scan or 0, limit - 1, 1)
         imgui.set_next_item_width(-1)
         pos = imgui.get_cursor_screen_pos()
-        changed, value = imgui.slider_int("##timeline", d.scan, 0, end, "scan %d  (drag to travel in time)")
+        if not d.compiled:
+            imgui.begin_disabled()
+            imgui.push_style_color(imgui.Col_.slider_grab, (0.0, 0.0, 0.0, 0.0))  # no scan to point at
+            imgui.slider_int("##timeline", 0, 0, end, "no run: the program does not compile")
+            imgui.pop_style_color()
+            imgui.end_disabled()
+            return
+        text = ("before scan 0" if d.scan is None else "scan %d") + "  (drag to travel in time)"
+        changed, value = imgui.slider_int("##timeline", d.scan or 0, 0, end, text)
         width = imgui.get_item_rect_size().x
         if changed:
             self._timeline_target = value
@@ -573,13 +587,19 @@ class DebuggerApp:
             self._timeline_target = None
         dl = imgui.get_window_draw_list()
         h = imgui.get_item_rect_size().y
+        # imgui's int slider: a grab of width/(range+1) (at least grab_min_size) inside 2 px padding
+        grab = max(width / (end + 1), imgui.get_style().grab_min_size)
+        left, usable = pos.x + 2 + grab / 2, max(1.0, width - 4 - grab)
+
+        def mark(scan: int, colour: int) -> None:
+            x = left + usable * min(1.0, scan / end)
+            dl.add_rect_filled((x - 1.5, pos.y), (x + 1.5, pos.y + h), colour)
+
         for scan, _rule, _msg in d.seen_violations:
-            x = pos.x + width * min(1.0, (scan + 1) / end)
-            dl.add_rect_filled((x - 1.5, pos.y), (x + 1.5, pos.y + h), col32(255, 80, 60))
+            mark(scan, col32(255, 80, 60))
         ok, at = d.completion()
         if ok and at is not None:
-            x = pos.x + width * min(1.0, (at + 1) / end)
-            dl.add_rect_filled((x - 1.5, pos.y), (x + 1.5, pos.y + h), col32(80, 220, 100))
+            mark(at, col32(80, 220, 100))
 
     def _plant_panel(self) -> None:
         imgui, pg, gl = self.imgui, self.pygame, self.gl
@@ -597,8 +617,8 @@ class DebuggerApp:
             self.surface = new_surface(w, h)
         d = self.d
         # Draw and upload only when something visible changed (paused: no cost at all).
-        key = (id(d), d.run_id, d.scan, d.current_line, len(d.edits), self.view.zoom, tuple(self.view.pan),
-               self.view.hover, (w, h), self.view._fitted_for)
+        key = (id(d), d.run_id, d.scans_done, d.current_line, len(d.edits), self.view.zoom,
+               tuple(self.view.pan), self.view.hover, (w, h), self.view._fitted_for)
         if key != self._drawn_key or d.state == RUNNING:
             self._drawn_key = key
             self.view.render(self.surface, d.plant)
@@ -692,6 +712,19 @@ class DebuggerApp:
             if imgui.is_item_hovered():
                 imgui.set_tooltip("\n".join(f"line {x.line}:{x.col} {x.severity}: {x.message}"
                                             for x in d.diagnostics[:12]))
+        fault = d.fault_at
+        if fault is not None:
+            # a runtime fault names its line: mark it like a compile error and bring it into view
+            imgui.same_line()
+            imgui.text_colored((1, 0.45, 0.4, 1), f"  PLC stopped at line {fault[0]}")
+            imgui.same_line()
+            if imgui.small_button(f"go to line {fault[0]}##fault"):
+                self._scroll_to_line = fault[0]
+            imgui.set_item_tooltip(fault[1])
+        if fault != self._fault_shown:
+            self._fault_shown = fault
+            if fault is not None:
+                self._scroll_to_line = fault[0]
         if self._highlight_cache is None or self._highlight_cache[0] is not d.source:
             from app.st_syntax import highlight
 
@@ -700,14 +733,20 @@ class DebuggerApp:
         if self.font_mono is not None:
             imgui.push_font(self.font_mono, 0.0)
         imgui.begin_child("##code", (0, 0), 0, imgui.WindowFlags_.horizontal_scrollbar)
+        # Rows exactly lh apart (the gutter button is that tall, no spacing below it): the clipper
+        # and the scroll-to-line arithmetic rely on it.
+        lh = imgui.get_text_line_height_with_spacing()
+        imgui.push_style_var(imgui.StyleVar_.item_spacing, (imgui.get_style().item_spacing.x, 0.0))
         errors = d.errors_by_line()
+        if fault is not None:
+            errors.setdefault(fault[0], []).append(fault[1])
         breakable = d.breakable_lines()
         current = d.current_line
         if current != self._last_pause_line:
-            self._scroll_to_line = current
+            if current is not None:
+                self._scroll_to_line = current
             self._last_pause_line = current
         dl = imgui.get_window_draw_list()
-        lh = imgui.get_text_line_height_with_spacing()
         gutter = imgui.calc_text_size("0000").x + 26
         self._hover_line = None
         self.gutter_pos: dict[int, tuple[float, float]] = {}   # where each visible line's gutter is
@@ -723,6 +762,7 @@ class DebuggerApp:
             if not (top + lh < target < top + height - 2 * lh):
                 imgui.set_scroll_y(max(0.0, target - imgui.get_window_height() / 2))
             self._scroll_to_line = None
+        imgui.pop_style_var()
         imgui.end_child()
         if self.font_mono is not None:
             imgui.pop_font()
@@ -747,11 +787,18 @@ class DebuggerApp:
                 dl.add_circle((pos.x + 9, pos.y + lh / 2), 5, col32(200, 80, 80), 0, 1.5)
         if imgui.is_item_clicked():
             d.toggle_breakpoint(n)
+        cy = pos.y + lh / 2
         if n in d.breakpoints:
-            dl.add_circle_filled((pos.x + 9, pos.y + lh / 2), 6, col32(230, 60, 50))
+            dl.add_circle_filled((pos.x + 9, cy), 6, col32(230, 60, 50))
         if n == current:
-            dl.add_triangle_filled((pos.x + 2, pos.y + 2), (pos.x + 2, pos.y + lh - 2),
-                                   (pos.x + 15, pos.y + lh / 2), col32(255, 220, 60))
+            if n in d.breakpoints:
+                # both: a smaller arrow inside the dot, outlined, so the red ring stays visible
+                tri = ((pos.x + 6, cy - 4.5), (pos.x + 6, cy + 4.5), (pos.x + 14, cy))
+                dl.add_triangle_filled(*tri, col32(255, 220, 60))
+                dl.add_triangle(*tri, col32(60, 40, 10), 1.0)
+            else:
+                dl.add_triangle_filled((pos.x + 2, pos.y + 2), (pos.x + 2, pos.y + lh - 2),
+                                       (pos.x + 15, cy), col32(255, 220, 60))
         dl.add_text((pos.x + 18, pos.y), col32(110, 115, 128), f"{n:4d}")
         imgui.same_line(0, 0)
         if not tokens:
@@ -991,8 +1038,8 @@ class DebuggerApp:
                 continue
             x, arr = thin(x, arr, is_bool)
             (digital if is_bool else analog).append((name, x, arr))
-        cursor_t = max(0, d.scan - 1) * SCAN_MS / 1000
-        t_end = max(1.0, max(d.furthest_scan, d.scan) * SCAN_MS / 1000)
+        cursor_t = d.time_ms / 1000  # the scan shown (scan k at k x 10 ms, as in the trace)
+        t_end = max(1.0, ((d.furthest_scan or 0) + 1) * SCAN_MS / 1000)
         room = max(160.0, avail.y - 12)  # two plots and the spacing between them
         if digital and analog:
             h_dig = min(max(110.0, 30.0 * len(digital) + 50), room * 0.55)
@@ -1000,10 +1047,17 @@ class DebuggerApp:
         else:
             h_dig, h_ana = room, room
         plots = (("digital##d", digital, h_dig, True), ("analog##a", analog, h_ana, False))
-        follow = implot.Cond_.always if d.state == RUNNING else implot.Cond_.once
+        shown = getattr(self, "_plot_xrange", {})
+        self._plot_xrange = {}
         for title, series, h, is_dig in plots:
             if not series:
                 continue
+            # Follow the run while it runs, and whenever the scan shown lies outside what the plot
+            # showed last frame (a run that ended within one frame, a jump in time); otherwise the
+            # user's zoom and pan stay.
+            lo, hi = shown.get(title, (0.0, -1.0))
+            follow = (implot.Cond_.always if d.state == RUNNING or not (lo <= cursor_t <= hi)
+                      else implot.Cond_.once)
             # Digital signals: one lane each, named on the y axis (a legend would repeat the names).
             flags = implot.Flags_.no_title | (implot.Flags_.no_legend if is_dig else 0)
             if implot.begin_plot(title, (-1, h), flags):
@@ -1025,6 +1079,8 @@ class DebuggerApp:
                         implot.plot_line(name, x, y)
                 changed, t_new, _, _, _ = implot.drag_line_x(1 if is_dig else 2, cursor_t,
                                                               imgui.ImVec4(1, 0.85, 0.2, 1), 1.5)
+                limits = implot.get_plot_limits()
+                self._plot_xrange[title] = (limits.x.min, limits.x.max)
                 if changed:
                     self._plot_cursor_target = t_new
                 # A click (not a drag, which pans) moves the run to that time.
@@ -1040,8 +1096,7 @@ class DebuggerApp:
                 implot.end_plot()
         target = getattr(self, "_plot_cursor_target", None)
         if target is not None and imgui.is_mouse_released(imgui.MouseButton_.left):
-            k = int(round(target * 1000 / SCAN_MS))
-            d.run_to_scan(max(0, k + 1))
+            d.run_to_scan(max(0, int(round(target * 1000 / SCAN_MS))))
             self._plot_cursor_target = None
         if not signals:
             imgui.text_disabled("choose signals to plot")
@@ -1073,21 +1128,21 @@ class DebuggerApp:
                 imgui.text_colored((1, 0.4, 0.35, 1), f"VIOLATED  {rs.rule_id}")
                 imgui.same_line()
                 if imgui.small_button(f"go to scan {rs.first_scan}"):
-                    d.run_to_scan(rs.first_scan + 1)
-                imgui.set_item_tooltip("rewind to just after the scan in which the rule broke")
+                    d.run_to_scan(rs.first_scan)
+                imgui.set_item_tooltip("show the state right after the scan in which the rule broke")
             else:
                 imgui.text_colored((0.4, 1, 0.5, 1), f"ok        {rs.rule_id}")
             imgui.text_wrapped(f"    {rs.wording}")
             if rs.violated:
                 imgui.text_wrapped(f"    first: {rs.message}")
             imgui.pop_id()
-        later = [v for v in d.seen_violations if v[0] >= d.scan]
+        later = [v for v in d.seen_violations if v[0] >= d.scans_done]  # not run again since the rewind
         if later:
             imgui.text_colored((1, 0.6, 0.4, 1), "Seen later in this run (before you rewound):")
             for scan, rule_id, msg in later[:5]:
                 imgui.push_id(f"later{scan}{rule_id}")
                 if imgui.small_button(f"go to scan {scan}"):
-                    d.run_to_scan(scan + 1)
+                    d.run_to_scan(scan)
                 imgui.same_line()
                 imgui.text_wrapped(f"{rule_id}: {msg}")
                 imgui.pop_id()

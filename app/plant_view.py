@@ -134,10 +134,10 @@ class _Ctx:
 
 def _free_spot(r: pygame.Rect, placed: list[pygame.Rect]) -> pygame.Rect:
     """`r`, or the nearest shift by whole lines up or down where it overlaps no placed label."""
-    step = r.height + 1
+    step = r.height + 3  # a little air between stacked names: they read as two lines, not one blur
     for k in (0, 1, -1, 2, -2, 3, -3):
         cand = r.move(0, k * step)
-        if cand.inflate(4, 0).collidelist(placed) < 0:
+        if cand.inflate(4, 2).collidelist(placed) < 0:
             return cand
     return r
 
@@ -333,14 +333,27 @@ def draw_workpiece(c: _Ctx, name: str, s: dict) -> None:
     else:
         pts = c.rect_rotated(x, y, s["length"], s["width"], s.get("angle_deg", 0.0), col)
         c.rect_rotated(x, y, s["length"], s["width"], s.get("angle_deg", 0.0), _shade(col, 0.55), border=2)
-    kind = str(s.get("part_kind", ""))
-    if kind and c.mm(s["width"]) >= 14:
+    text = part_label(c, s)
+    if text:
         fg = (20, 20, 20) if sum(col) > 380 else (245, 245, 245)
         # with the labels, so a beam across the part does not hide it
-        c.label(kind[:3], x, y, fg, 12, fixed=True)
+        c.label(text, x, y, fg, 12, fixed=True)
     if s.get("held"):
         c.circle(x, y, s["width"] / 2 + 6, theme.HELD, width=2)
     c.hot(name, "workpiece", pts)
+
+
+def part_label(c: _Ctx, s: dict) -> str:
+    """What a part says on itself: 'part A' for a kind letter, the kind word ('blank') whole, or
+    just the letter when the part is drawn too small; '' when nothing fits (never cut a word)."""
+    kind = str(s.get("part_kind", "") or "").strip()
+    if not kind:
+        return ""
+    room = c.mm(min(s.get("width", 0.0), s.get("length", s.get("width", 0.0)))) - 4
+    for text in ((f"part {kind}", kind) if len(kind) <= 2 else (kind,)):
+        if c.view.font.render(text, 12, (0, 0, 0)).get_width() <= room:
+            return text
+    return ""
 
 
 def draw_gripper(c: _Ctx, name: str, s: dict) -> None:
@@ -357,7 +370,8 @@ def draw_gripper(c: _Ctx, name: str, s: dict) -> None:
         pts += c.rect_rotated(jx, jy, 14, depth, ang, col)
     state = "holding" if s.get("part_held") else "closed, empty" if s.get("closed_empty") else (
         "closing" if s.get("closing") else "open" if s.get("opened") else "opening")
-    c.label(f"{name}: {state}", x, y - depth / 2 - 16)
+    # above the jaws: below them sits what puts the part in (MAT-E01's operator place)
+    c.label(f"{name}: {state}", x, y + depth / 2 + 16)
     c.hot(name, "gripper", pts)
 
 

@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
             app.frame()
         start = out / f"{d.task.id}-start.png"
         app.screenshot(str(start))
-        print(f"{start} scan {d.scan} state {d.state}")
+        print(f"{start} {d.scan_status()} state {d.state}")
         print("interact: " + interact(app))
         app.speed_index = len(SPEEDS) - 1  # as fast as possible
         d.break_on_violation = False
@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
             app.frame()
         running = out / f"{d.task.id}-running.png"
         app.screenshot(str(running))
-        print(f"{running} scan {d.scan} state {d.state}")
+        print(f"{running} {d.scan_status()} state {d.state}")
     finally:
         app.close()
     return 0
@@ -98,8 +98,8 @@ def interact(app) -> str:
     if d.in_scan and d.current_line == first:
         problems.append("F10 did not step")
     key(pg.K_F6)
-    if d.in_scan or d.scan != 1:
-        problems.append(f"F6 did not finish the scan (scan {d.scan})")
+    if d.in_scan or d.scan != 0:
+        problems.append(f"F6 did not finish scan 0 ({d.scan_status()})")
     line = min((n for n in app.gutter_pos if n in d.breakable_lines()), default=None)
     if line is None:
         problems.append("no breakable line visible in the source view")

@@ -1,7 +1,8 @@
 """Headless picture of the plant at scan N: `main.py --task ID --snapshot out.png --scans N`.
 
-Runs the condition exactly as the grader does (no breakpoints, no break on violation) for
-N scans and draws the plant with the same renderer as the window, plus a caption line with
+Runs the condition exactly as the grader does (no breakpoints, no break on violation) up to
+and including scan N (the grader's numbering: scan N runs at N x 10 ms) and draws the plant
+with the same renderer as the window, plus a caption line with
 the task, condition, scan, plant time and the verdict so far.
 """
 
@@ -18,7 +19,7 @@ DEFAULT_SIZE = (1280, 760)
 def caption_for(d) -> str:
     ok, at = d.completion()
     first = d.first_violation()
-    parts = [f"{d.task.id}  condition {d.condition.name}", f"scan {d.scan}", f"t = {d.time_ms / 1000:.2f} s"]
+    parts = [f"{d.task.id}  condition {d.condition.name}", d.scan_status()]
     if ok:
         parts.append(f"completed in scan {at}")
     if first:

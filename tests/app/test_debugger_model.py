@@ -65,26 +65,33 @@ def test_step_over_skips_the_function_block_body(make):
     assert d.current_line == 23
     d.step_over()  # the last statement: the scan completes
     assert not d.in_scan
-    assert d.scan == 1
+    assert (d.scan, d.scans_done) == (0, 1)  # scan 0 ran
 
 
 def test_step_scan_finishes_the_scan_in_progress(make):
     d = make()
     d.step_into()
+    assert d.scan_status() == "in scan 0 (t = 0.00 s)"
     d.step_scan()
-    assert not d.in_scan and d.scan == 1
+    assert not d.in_scan and d.scan == 0
+    assert d.scan_status() == "last scan 0 (t = 0.00 s)"
     d.step_scan()
-    assert d.scan == 2
+    assert d.scan == 1 and d.scan_status() == "last scan 1 (t = 0.01 s)"
 
 
-def test_run_to_scan_then_back(make):
+def test_go_to_scan_shows_the_state_right_after_that_scan_ran(make):
     d = make()
+    assert d.scan is None and d.scan_status() == "before scan 0 (t = 0.00 s)"
     d.run_to_scan(7)
-    assert d.scan == 7
-    assert d.read("Scans") == 7
+    assert d.scan == 7 and d.scan_status() == "last scan 7 (t = 0.07 s)"
+    assert d.read("Scans") == 8  # scans 0 to 7 ran
     d.run_to_scan(3)
-    assert d.scan == 3
-    assert d.read("Scans") == 3
+    assert d.scan == 3 and d.read("Scans") == 4
+    assert "went back to last scan 3 (t = 0.03 s)" in d.message
+    d.run_to_scan(0)
+    assert d.read("Scans") == 1
+    d.run_to_scan(-1)  # the start: no scan has run
+    assert d.scan is None and d.read("Scans") == 0
 
 
 def test_forcing_an_input_makes_the_program_react(make):
@@ -109,7 +116,8 @@ def test_break_on_violation_pauses_at_the_scan_the_rule_breaks(make):
     assert first is not None
     scan, rule_id, _ = first
     assert rule_id == "BELT-S1"
-    assert d.scan == scan + 1  # paused right after the scan in which the rule broke
+    assert d.scan == scan  # paused right after the scan in which the rule broke, named as the grader does
+    assert d.scan_status() == f"last scan {scan} (t = {scan / 100:.2f} s)"
     assert d.session.plant["belt"].part_x == 210
     assert "BELT-S1" in d.message
     states = {r.rule_id: r for r in d.rule_states()}
@@ -123,41 +131,45 @@ def test_without_break_on_violation_the_run_goes_on(make):
     d.continue_to_break()
     assert d.state == FINISHED
     assert d.first_violation() is not None
-    assert d.scan > d.first_violation()[0] + 1
+    assert d.scan > d.first_violation()[0]
 
 
 def test_rewind_gives_the_same_state_as_a_fresh_run(make):
     d = make()
-    d.run_to_scan(5)
-    d.force_io("%IX0.0", True)   # an edit at scan 5, replayed on rewind
-    d.run_to_scan(12)
-    d.write("Scans", 100)      # and one at scan 12
-    d.run_to_scan(30)
-    d.rewind(20)
+    d.run_to_scan(4)
+    d.force_io("%IX0.0", True)   # an edit before scan 5, replayed on rewind
+    d.run_to_scan(11)
+    d.write("Scans", 100)      # and one before scan 12
+    d.run_to_scan(29)
+    d.rewind(19)
 
     fresh = make()
-    fresh.run_to_scan(5)
+    fresh.run_to_scan(4)
     fresh.force_io("%IX0.0", True)
-    fresh.run_to_scan(12)
+    fresh.run_to_scan(11)
     fresh.write("Scans", 100)
-    fresh.run_to_scan(20)
+    fresh.run_to_scan(19)
     for path in ("Scans", "Motor", "Parts.Total", "PartAtEye"):
         assert d.read(path) == fresh.read(path), path
     assert d.session.plant["belt"].part_x == fresh.session.plant["belt"].part_x
     assert d.session.trace_hash() == fresh.session.trace_hash()
-    assert d.scan == fresh.scan == 20
+    assert d.scan == fresh.scan == 19
 
 
 def test_rewind_keeps_plot_history_consistent(make):
     d = make()
     assert d.add_plot("Motor") is None
-    d.run_to_scan(10)
-    assert d.plot.scans == list(range(1, 11))
-    d.rewind(4)
-    assert d.plot.scans == [1, 2, 3, 4]
-    d.run_to_scan(6)
-    assert d.plot.scans == [1, 2, 3, 4, 5, 6]
+    assert d.add_plot("Scans") is None
+    d.run_to_scan(9)
+    assert d.plot.scans == list(range(10))  # the value right after each of scans 0 to 9
+    d.rewind(3)
+    assert d.plot.scans == [0, 1, 2, 3]
+    d.run_to_scan(5)
+    assert d.plot.scans == [0, 1, 2, 3, 4, 5]
     assert d.plot.series["Motor"] == [1.0] * 6
+    # a plotted variable and an I/O point from the trace share the scan numbers
+    assert d.signal_history("Motor")[0] == list(range(6))
+    assert d.signal_history("Scans") == (list(range(6)), [1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
 
 
 def test_completion_is_reported_in_the_verdict(make):
@@ -172,7 +184,7 @@ def test_watch_expressions_read_live_values(make):
     d = make()
     assert d.add_watch("Scans") is None
     assert d.add_watch("Scans * 2 + 1 > 6 AND NOT PartAtEye") is None
-    d.run_to_scan(3)
+    d.run_to_scan(2)
     values = dict(d.watch_values())
     assert values["Scans"] == "3"
     assert values["Scans * 2 + 1 > 6 AND NOT PartAtEye"] == "TRUE"
@@ -184,7 +196,7 @@ def test_compile_errors_are_shown_at_their_lines_and_block_running(make):
     assert d.state == NOT_COMPILED
     assert 23 in d.errors_by_line()
     d.step_scan()
-    assert d.scan == 0
+    assert d.scan is None and d.scans_done == 0
 
 
 def test_reload_keeps_breakpoints_on_lines_that_still_exist(make):
@@ -220,7 +232,7 @@ def test_refused_edits_give_a_message_and_are_not_recorded(make):
 def _edit_inside_scan_3(d):
     """Paused inside scan 3: stop the belt after the program switched it on (line 22), count a
     part inside the FB (line 8), and overwrite Scans before the last statement (line 23)."""
-    d.run_to_scan(3)
+    d.run_to_scan(2)
     d.toggle_breakpoint(22)
     d.continue_to_break()
     assert (d.scan, d.current_line) == (3, 22)
@@ -248,54 +260,54 @@ def test_an_edit_made_inside_a_scan_replays_at_its_statement(make):
     assert steps[0] == 2 and steps[1] > steps[0] and steps[2] > steps[1]
     assert (d.read("Scans"), d.read("Parts.Total")) == (100, 1)
     assert d.session.trace.column("Motor")[3] is False  # the belt stood still in scan 3
-    d.run_to_scan(20)
+    d.run_to_scan(19)
     original = _state(d)
 
-    d.rewind(2)       # back past the edits and forward again
-    d.run_to_scan(20)
+    d.rewind(1)       # back past the edits and forward again
+    d.run_to_scan(19)
     assert _state(d) == original
-    d.rewind(4)       # right after the scan that holds them
+    d.rewind(3)       # right after the scan that holds them
     assert (d.read("Scans"), d.read("Parts.Total")) == (100, 1)
-    d.run_to_scan(20)
+    d.run_to_scan(19)
     assert _state(d) == original
 
     # stepping through the replayed scan shows each edit from the statement it was made at;
     # the step over line 22 stops nowhere inside the FB although an edit waits there
-    d.rewind(3)
+    d.rewind(2)
     d.step_into()
     d.step_over()
     d.step_over()
     assert d.current_line == 22 and d.read("Motor") is False
     d.step_over()
     assert d.current_line == 23 and d.read("Parts.Total") == 1 and d.read("Scans") == 100
-    d.run_to_scan(20)
+    d.run_to_scan(19)
     assert _state(d) == original
 
 
 def test_an_edit_inside_a_scan_is_replayed_with_breakpoints_set_too(make):
     d = make()
     _edit_inside_scan_3(d)
-    d.run_to_scan(20)
+    d.run_to_scan(19)
     original = _state(d)
-    d.rewind(1)
+    d.rewind(0)
     d.toggle_breakpoint(20)
     for _ in range(3):
         d.continue_to_break()
     assert (d.scan, d.current_line) == (3, 20)
     d.toggle_breakpoint(20)
-    d.run_to_scan(20)
+    d.run_to_scan(19)
     assert _state(d) == original
 
 
 def test_a_new_edit_inside_a_replayed_scan_discards_the_later_ones(make):
     d = make()
     _edit_inside_scan_3(d)
-    d.rewind(3)
+    d.rewind(2)
     d.step_into()
     d.step_over()  # line 21, before the recorded Motor edit at line 22
     assert d.write("Scans", 7)
     assert [(e.scan, e.step, e.target) for e in d.edits] == [(3, 1, "Scans")]
-    d.run_to_scan(5)
+    d.run_to_scan(4)
     assert d.read("Scans") == 8  # 7 at the end of scan 3, +1 in scan 4
 
 
@@ -311,19 +323,34 @@ def test_a_force_made_inside_a_scan_replays_at_its_statement(make):
     """Forced at line 22 of scan 2, PartAtEye reaches the FB but not line 21: the belt still ran
     in scan 2. Replayed at the start of the scan, it would have stopped the belt one scan early."""
     d = make()
-    d.run_to_scan(2)
+    d.run_to_scan(1)
     d.toggle_breakpoint(22)
     d.continue_to_break()
     assert d.force("PartAtEye", True)
     d.toggle_breakpoint(22)
     d.step_scan()
     assert (d.read("Motor"), d.read("Parts.Total")) == (True, 1)
-    d.run_to_scan(6)
+    d.run_to_scan(5)
     assert d.unforce("PartAtEye")
-    d.run_to_scan(12)
+    d.run_to_scan(11)
     original = _state(d)
-    d.rewind(1)
-    d.run_to_scan(12)
+    d.rewind(0)
+    d.run_to_scan(11)
     assert _state(d) == original
-    d.rewind(3)
+    d.rewind(2)
     assert d.session.trace.column("Motor")[2] is True
+
+
+def test_a_runtime_fault_names_its_line_for_the_source_view():
+    source = (BELT_PROGRAM.replace("    Scans : INT;\n", "    Scans : INT;\n    Seen : ARRAY[0..3] OF INT;\n")
+              .replace("Scans := Scans + 0;", "Seen[Scans] := 1;"))
+    line = source.splitlines().index("Seen[Scans] := 1;") + 1
+    d = Debugger(belt_task(), source, "belt.st", compile_source=_real_compiler())
+    assert d.fault_at is None
+    d.continue_to_break()  # Scans reaches 4 in scan 3: Seen[4] is out of range
+    assert d.fault_at is not None
+    at_line, text = d.fault_at
+    assert at_line == line and "out of range" in text and text.startswith("runtime fault")
+    assert d.message.startswith("PLC stopped in scan 3 (t = 0.03 s)") and f"belt.st:{line}:" in d.message
+    d.rewind(2)  # before the faulting scan the program still runs: nothing to mark
+    assert d.fault_at is None

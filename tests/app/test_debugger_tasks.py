@@ -40,8 +40,9 @@ def test_rewind_on_a_real_task_equals_a_fresh_run_with_the_same_operator_actions
     assert d.session.trace_hash() == fresh.session.trace_hash()
     assert flat(d.variables()) == flat(fresh.variables())
     assert d.plant["slide"].state() == fresh.plant["slide"].state()
-    # The early press is in the replayed trace: the program saw Start at scan 20.
-    assert d.session.trace.value("start_pb", 20) is True
+    # The press made after scan 20 is in the replayed trace: the program saw Start from scan 21.
+    assert d.session.trace.value("start_pb", 20) is False
+    assert d.session.trace.value("start_pb", 21) is True
     # Going forward again replays the recorded edits and reaches the same end state.
     d.run_to_scan(400)
     again = load_debugger("MOT-E01", None, None)
@@ -49,23 +50,34 @@ def test_rewind_on_a_real_task_equals_a_fresh_run_with_the_same_operator_actions
     assert d.session.trace_hash() == again.session.trace_hash()
 
 
-def test_break_on_violation_stops_a_counterexample_right_after_the_scan_that_broke_the_rule():
+def test_break_on_violation_and_go_to_scan_speak_the_graders_scan_numbers():
     prog = "tasks/mat_m04/counterexamples/MAT-M04-S1.st"
-    d = load_debugger("MAT-M04", prog, "chute_full")
-    d.continue_to_break()
-    assert d.state == PAUSED
-    scan, rule, message = d.first_violation()
-    assert rule == "MAT-M04-S1" and "pusher1" in message
-    assert d.scan == scan + 1
-    assert f"violated in scan {scan}" in d.message
-    # The grader sees the same violation at the same scan.
     import st
     from sim.verifier import grade
 
+    task = load_debugger("MAT-M04", prog, "chute_full").task
     comp = st.compile_source(open(prog).read(), prog)
-    report = grade(d.task, lambda: comp.program.instantiate(), conditions=[d.task.condition("chute_full")])
+    report = grade(task, lambda: comp.program.instantiate(), conditions=[task.condition("chute_full")])
     first = report.conditions[0].first_violation
-    assert (first.scan, first.rule_id) == (scan, rule)
+    k = first.scan
+
+    d = load_debugger("MAT-M04", prog, "chute_full")
+    d.continue_to_break()
+    assert d.state == PAUSED
+    assert d.first_violation()[:2] == (k, "MAT-M04-S1") == (first.scan, first.rule_id)
+    assert "pusher1" in d.first_violation()[2]
+    # the debugger stops showing the scan the grader names
+    assert d.scan == k
+    assert d.scan_status() == f"last scan {k} (t = {k / 100:.2f} s)"
+    assert f"violated in scan {k}" in d.message
+    # going to the scan before shows no violation yet; going to the grader's scan shows it
+    d.rewind(k - 1)
+    assert d.first_violation() is None and d.scan == k - 1
+    d.run_to_scan(k)
+    assert d.first_violation()[:2] == (k, "MAT-M04-S1") and d.scan == k
+    d.rewind(0)
+    d.rewind(k)
+    assert d.first_violation()[:2] == (k, "MAT-M04-S1") and d.scan == k
 
 
 def test_a_breakpoint_in_a_real_program_stops_on_its_line_with_the_scan_state():

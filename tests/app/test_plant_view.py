@@ -143,17 +143,37 @@ def test_plot_thinning_keeps_every_edge_of_a_digital_signal_and_the_peaks_of_an_
     assert tx.size <= 1100 and ty.max() == 7.0 and ty.min() == a.min()
 
 
-@pytest.mark.parametrize("task_id", ["MAT-M04", "MAT-E01", "MOT-H15"])
-def test_name_labels_never_overlap(task_id):
-    """MAT-M04's magazine sensor sits right above the magazine: their names used to overlap."""
+@pytest.mark.parametrize("task_id, condition", [("MAT-M04", None), ("MAT-E01", None),
+                                                ("MAT-E01", "late_slow_grip"), ("MOT-H15", None)])
+def test_name_labels_never_overlap(task_id, condition):
+    """MAT-M04's magazine sensor sits right above the magazine, MAT-E01's operator place right
+    under the gripper: their names used to overlap or touch."""
     import tasks
 
     task = tasks.get(task_id)
-    plant = task.build_plant(task.conditions[0])
-    for size in ((1000, 640), (700, 420)):
+    plant = task.build_plant(task.condition(condition) if condition else task.conditions[0])
+    for size in ((1000, 640), (700, 420), (1600, 560)):
         _, _, view = render(plant, size=size)
         rects = view.label_rects
         assert len(rects) >= 2
         for i, (text, r) in enumerate(rects):
             for other, q in rects[i + 1:]:
-                assert not r.colliderect(q), f"{text!r} overlaps {other!r} at {size}"
+                # at least 2 px of air between two names
+                assert not r.inflate(0, 4).colliderect(q), f"{text!r} touches {other!r} at {size}"
+
+
+def test_a_part_shows_its_kind_whole_or_not_at_all():
+    """MAT-E01's part (kind 'blank') was labelled 'bla'."""
+    from app.plant_view import _Ctx, part_label
+
+    view = PlantView()
+    view.world_size = (1000.0, 640.0)  # 1 px per mm on a 1000 x 640 surface
+    c = _Ctx(view, new_surface(1000, 640))
+    part = {"width": 50.0, "length": 50.0}
+    assert part_label(c, {**part, "part_kind": "A"}) == "part A"
+    assert part_label(c, {**part, "part_kind": "blank"}) == "blank"
+    assert part_label(c, {**part, "part_kind": ""}) == ""
+    view.zoom = 0.3  # 15 px parts: the letter alone, or nothing; never a word cut short
+    c = _Ctx(view, new_surface(1000, 640))
+    assert part_label(c, {**part, "part_kind": "A"}) in ("A", "")
+    assert part_label(c, {**part, "part_kind": "blank"}) == ""
