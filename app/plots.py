@@ -60,7 +60,7 @@ class SignalCache:
         else:
             values = d.plot.series.get(name, [])
             total = len(values)
-            first_scan = (d.plot.scans[0] - 1) if d.plot.scans else 0
+            first_scan = d.plot.scans[0] if d.plot.scans else 0  # samples are by scan number
             source = values
         key = (d.run_id, name, first_scan)
         s = self._series.get(name)
