@@ -15,7 +15,7 @@ from sim.devices.machine import MachiningCell, Part, PartPlace
 from sim.devices.robot import Robot, Station
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import WatchedCompletion
+from tasks.common import WatchedCompletion, bound
 
 LOT = 6                      # parts in the lot, preloaded ones included
 INFEED, CELL_A, CELL_B, OUTFEED, REJECT, HOME = 1, 2, 3, 4, 5, 6
@@ -63,16 +63,31 @@ def build_plant(condition: Condition) -> Plant:
 
 # --- judges -------------------------------------------------------------------------------
 
+class _Cell:
+    """The devices the judges look at every scan, found once per run (see tasks.common.bound)."""
+
+    def __init__(self, plant: Plant):
+        self.robot, self.outfeed, self.reject = plant["robot"], plant["outfeed"], plant["reject_bin"]
+        self.cells = tuple(plant[name] for name in CELLS)
+        self.places = (self.outfeed, self.cells[0].fixture, self.cells[1].fixture, plant["infeed"])
+
+
+def _cell(s) -> _Cell:
+    return bound(s.plant, "mat_h01_cell", _Cell)
+
+
 def _delivered(s) -> int:
-    good = sum(1 for _, part in s.plant["outfeed"].delivered if part.processed and part.good)
-    bad = sum(1 for _, part in s.plant["reject_bin"].delivered if part.processed and not part.good)
+    cell = _cell(s)
+    good = sum(1 for _, part in cell.outfeed.delivered if part.processed and part.good)
+    bad = sum(1 for _, part in cell.reject.delivered if part.processed and not part.good)
     return good + bad
 
 
 def _parked(s) -> bool:
-    robot = s.plant["robot"]
+    cell = _cell(s)
+    robot = cell.robot
     return (not robot.busy and robot.station is not None and robot.station.number == HOME
-            and robot.jaw <= 0.0 and all(s.plant[c].door <= 0.0 for c in CELLS))
+            and robot.jaw <= 0.0 and all(c.door <= 0.0 for c in cell.cells))
 
 
 class RobotEntersCell(judges.Monitor):
@@ -82,10 +97,10 @@ class RobotEntersCell(judges.Monitor):
         self.inside = dict.fromkeys(CELLS, False)
 
     def check(self, s):
-        robot = s.plant["robot"]
+        bound_cell = _cell(s)
+        robot = bound_cell.robot
         msg = None
-        for name in CELLS:
-            cell = s.plant[name]
+        for name, cell in zip(CELLS, bound_cell.cells, strict=True):
             inside = cell.contains(robot.x, robot.y)
             if inside and not self.inside[name]:
                 if cell.busy:
@@ -97,9 +112,9 @@ class RobotEntersCell(judges.Monitor):
 
 
 def _door_closing_on_robot(s):
-    robot = s.plant["robot"]
-    for name in CELLS:
-        cell = s.plant[name]
+    bound_cell = _cell(s)
+    robot = bound_cell.robot
+    for cell in bound_cell.cells:
         if cell.door_motion < 0 and cell.contains(robot.x, robot.y):
             return f"{cell.label} door closing while the robot is inside"
     return None
@@ -110,9 +125,7 @@ class PartOnOccupiedPlace(judges.Monitor):
         self.seen = 0
 
     def check(self, s):
-        places = (s.plant["outfeed"], s.plant["cell_a"].fixture, s.plant["cell_b"].fixture,
-                  s.plant["infeed"])
-        total = sum(p.double_placements for p in places)
+        total = sum(p.double_placements for p in _cell(s).places)
         if total > self.seen:
             self.seen = total
             return "part set down on a place that already held a part"
@@ -124,7 +137,7 @@ class WrongPartOnOutfeed(judges.Monitor):
         self.checked = 0
 
     def check(self, s):
-        delivered = s.plant["outfeed"].delivered
+        delivered = _cell(s).outfeed.delivered
         msg = None
         while self.checked < len(delivered):
             part = delivered[self.checked][1]
@@ -137,7 +150,7 @@ class WrongPartOnOutfeed(judges.Monitor):
 
 
 def _dropped(s):
-    dropped = s.plant["robot"].dropped
+    dropped = _cell(s).robot.dropped
     if dropped:
         return f"part {dropped[-1][1].number} released away from a place and dropped"
     return None
@@ -254,7 +267,8 @@ class PromptSetOff(WatchedCompletion):
         self.held_ms: int | None = None
 
     def watch(self, s):
-        robot = s.plant["robot"]
+        cell = _cell(s)
+        robot = cell.robot
         held = bool(s.io["part_held"])
         if held and not self.was_held and not robot.busy:
             self.held_ms = s.time_ms
@@ -262,7 +276,7 @@ class PromptSetOff(WatchedCompletion):
         if self.held_ms is not None:
             if robot.busy or not held:
                 self.held_ms = None
-            elif any(s.plant[c].door_motion != 0 for c in CELLS):
+            elif any(c.door_motion != 0 for c in cell.cells):
                 self.held_ms = s.time_ms
             elif s.time_ms - self.held_ms > SET_OFF_WITHIN_S * 1000:
                 return (f"the robot held its part from {self.held_ms / 1000:g} s (no door moving) but had "
@@ -278,8 +292,8 @@ COMPLETION = Completion(
     f"door is still moving, within {SET_OFF_WITHIN_S:g} s of it stopping).",
     lambda: PromptSetOff(judges.in_order(
         judges.all_of(
-            judges.event("cell A machined a part", lambda s: s.plant["cell_a"].cycles >= 1),
-            judges.event("cell B machined a part", lambda s: s.plant["cell_b"].cycles >= 1),
+            judges.event("cell A machined a part", lambda s: _cell(s).cells[0].cycles >= 1),
+            judges.event("cell B machined a part", lambda s: _cell(s).cells[1].cycles >= 1),
             judges.event(f"all {LOT} parts delivered", lambda s: _delivered(s) >= LOT),
         ),
         judges.held("robot parked at home, gripper open, doors closed", _parked, 1.0),
