@@ -34,7 +34,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--condition", metavar="C", help="run only this condition of the task")
     p.add_argument("--list", action="store_true", help="list the tasks")
     p.add_argument("--prompt", action="store_true", help="print the task's instruction as an agent gets it")
-    p.add_argument("--scans", type=int, metavar="N", help="without a task: run N scans of 10 ms")
+    p.add_argument(
+        "--scans", type=int, metavar="N",
+        help="without a task: run N scans of 10 ms; with --snapshot: the picture right after scan N",
+    )
     p.add_argument("--watch", metavar="A,B,C", help="without a task: variables to report after the last scan")
     p.add_argument(
         "--json", nargs="?", const="-", metavar="FILE",
