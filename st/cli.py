@@ -8,12 +8,42 @@ from __future__ import annotations
 
 import json
 import math
+import signal
 import sys
+import threading
+import time
+from contextlib import contextmanager
 
 from . import compile_file
 from . import types as T
 
 SCAN_MS = 10
+# Real time one scan may take before the run is stopped. Loops see it through the instance's
+# deadline; a scan that spends it in calls rather than loops is cut by a timer signal.
+SCAN_WALL_LIMIT_S = 10.0
+
+
+class _ScanOverrun(BaseException):
+    """Raised by the timer signal; BaseException so no handler inside the scan swallows it."""
+
+
+def _on_alarm(signum, frame):
+    raise _ScanOverrun
+
+
+@contextmanager
+def _scan_alarm():
+    """Yield a function that arms the timer for one scan (a no-op where signals are unusable)."""
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield lambda seconds: None
+        return
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    try:
+        yield lambda seconds: signal.setitimer(signal.ITIMER_REAL, seconds)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _print_diagnostics(comp) -> None:
@@ -85,12 +115,25 @@ def run_program_command(path, scans, watch, json_target) -> int:
         for line in bad:
             print(f"main.py: error: {line}", file=sys.stderr)
         return 1
-    for k in range(scans):
-        inst.scan(k * SCAN_MS)
-        if inst.fault is not None:
-            print(str(inst.fault), file=sys.stderr)
-            print(f"the PLC stopped on scan {k + 1} (t = {k * SCAN_MS} ms)", file=sys.stderr)
-            return 1
+    limit = SCAN_WALL_LIMIT_S
+    with _scan_alarm() as arm:
+        for k in range(scans):
+            inst.deadline = time.perf_counter() + limit
+            arm(limit * 1.5)  # the instance's own check comes first where it can
+            try:
+                inst.scan(k * SCAN_MS)
+            except _ScanOverrun:
+                print(
+                    f"main.py: error: scan {k} (t = {k * SCAN_MS} ms) ran longer than {limit:g} s "
+                    "of real time: the program was stopped",
+                    file=sys.stderr,
+                )
+                return 1
+            if inst.fault is not None:
+                print(str(inst.fault), file=sys.stderr)
+                print(f"the PLC stopped in scan {k} (t = {k * SCAN_MS} ms)", file=sys.stderr)
+                return 1
+        arm(0)
     result = {}
     for name, t in resolved:
         if not t.is_scalar:
