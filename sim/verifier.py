@@ -406,7 +406,9 @@ def render_report(report: Report, console, task: Task | None = None) -> None:
         table.add_column("safety")
         table.add_column("time to completion", justify="right")
         table.add_column("first violation / failure")
+        numbers = {cond.name: i for i, cond in enumerate(task.conditions, 1)} if task is not None else {}
         for n, c in enumerate(report.conditions, 1):
+            n = numbers.get(c.name, n)  # the task's own condition number, as --condition takes it
             params = format_params(task, c.params) if task is not None else ", ".join(
                 f"{k}={v}" for k, v in c.params.items())
             success = Text("yes", style="green") if c.success else Text("no", style="red")
@@ -433,7 +435,9 @@ def render_report(report: Report, console, task: Task | None = None) -> None:
     run = len(report.conditions)
     line = Text(f"Reward: {report.reward}", style="bold green" if report.reward else "bold red")
     if report.compile_error is None:
-        line.append(f"  ({report.passed_count} of {run} conditions passed"
-                    + (f"; {run} of {report.total_conditions} run" if run != report.total_conditions else "")
-                    + ")")
+        if run == report.total_conditions:
+            line.append(f"  ({report.passed_count} of {run} conditions passed)")
+        else:
+            line.append(f"  on the {run} condition(s) run ({report.passed_count} passed); "
+                        f"the task's reward needs all {report.total_conditions}")
     console.print(line)

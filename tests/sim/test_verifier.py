@@ -91,7 +91,8 @@ def test_table_shows_conditions_parameters_verdicts_and_reward():
         assert expected in text
     assert "Reward: 0  (0 of 3 conditions passed)" in text
     good = rendered(grade(TASK, GoodController, conditions=[TASK.condition("slow")]))
-    assert "Reward: 1  (1 of 1 conditions passed; 1 of 3 run)" in good
+    assert "Reward: 1  on the 1 condition(s) run (1 passed); the task's reward needs all 3" in good
+    assert "│ 2 │ slow" in good   # numbered as the task numbers it (what --condition takes)
 
 
 def test_compile_error_gives_reward_0_without_running():
