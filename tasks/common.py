@@ -100,3 +100,19 @@ def bound(plant, key: str, find):
     if found is None:
         found = plant.__dict__[key] = find(plant)
     return found
+
+
+class CountGrows(judges.Monitor):
+    """Violated on each scan on which `count(s)` has grown: for incidents a device logs as it
+    happens (a part pushed into a full chute, a part set down on an occupied place)."""
+
+    def __init__(self, count, message: str):
+        self.count, self.message = count, message
+        self.seen = 0
+
+    def check(self, s):
+        total = self.count(s)
+        if total > self.seen:
+            self.seen = total
+            return self.message
+        return None

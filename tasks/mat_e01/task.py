@@ -194,10 +194,9 @@ TASK = Task(
         _completion),
     safety_rules=(
         SafetyRule("MAT-E01-S1", "The gripper must never be commanded to close while no workpiece lies "
-                   "between its jaws.", judges.never(lambda s: _closing_on_nothing(s) is not None,
-                                                     _closing_on_nothing)),
+                   "between its jaws.", _closing_on_nothing),
         SafetyRule("MAT-E01-S2", "'Part secured' must only be on while the gripper holds the workpiece.",
-                   judges.never(lambda s: _secured_not_held(s) is not None, _secured_not_held)),
+                   _secured_not_held),
         SafetyRule("MAT-E01-S3", "Once the jaws have closed on the workpiece, the gripper must not be "
                    "opened again.", OpenedOnPart()),
     ),

@@ -15,7 +15,7 @@ from sim.devices.machine import MachiningCell, Part, PartPlace
 from sim.devices.robot import Robot, Station
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import WatchedCompletion, bound
+from tasks.common import CountGrows, WatchedCompletion, bound
 
 LOT = 6                      # parts in the lot, preloaded ones included
 INFEED, CELL_A, CELL_B, OUTFEED, REJECT, HOME = 1, 2, 3, 4, 5, 6
@@ -118,18 +118,6 @@ def _door_closing_on_robot(s):
         if cell.door_motion < 0 and cell.contains(robot.x, robot.y):
             return f"{cell.label} door closing while the robot is inside"
     return None
-
-
-class PartOnOccupiedPlace(judges.Monitor):
-    def __init__(self):
-        self.seen = 0
-
-    def check(self, s):
-        total = sum(p.double_placements for p in _cell(s).places)
-        if total > self.seen:
-            self.seen = total
-            return "part set down on a place that already held a part"
-        return None
 
 
 class WrongPartOnOutfeed(judges.Monitor):
@@ -304,15 +292,16 @@ SAFETY = [
     SafetyRule("MAT-H01-S1", "The robot enters a cell only while that cell's door is fully open and the "
                "cell is not processing.", RobotEntersCell()),
     SafetyRule("MAT-H01-S2", "A cell's door never closes while the robot is inside that cell.",
-               judges.never(_door_closing_on_robot, _door_closing_on_robot)),
+               _door_closing_on_robot),
     SafetyRule("MAT-H01-S3", "The robot never sets a part down on a place that already holds one "
                "(a loaded cell fixture, the occupied outfeed table, an occupied infeed).",
-               PartOnOccupiedPlace()),
+               CountGrows(lambda s: sum(p.double_placements for p in _cell(s).places),
+                          "part set down on a place that already held a part")),
     SafetyRule("MAT-H01-S4", "Only parts machined with a good result are set down on the outfeed "
                "table; raw parts and bad parts never are.", WrongPartOnOutfeed()),
     SafetyRule("MAT-H01-S5", "The gripper opens on a held part only at a station that takes parts "
                "(infeed, cell fixture, outfeed, reject bin); no part is ever dropped.",
-               judges.never(_dropped, _dropped)),
+               _dropped),
 ]
 
 PARAMETERS = [

@@ -19,7 +19,7 @@ from sim.devices.sensors import InspectionSensor, PhotoEye, ProximitySensor
 from sim.devices.workpiece import Feeder, Workpiece
 from sim.plant import Plant
 from sim.task import Completion, Condition, Disturbance, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import WatchedCompletion, bound
+from tasks.common import CountGrows, WatchedCompletion, bound
 
 LOT = 8
 KINDS = {"A": dict(part_kind="A", code=1, colour="red", material="metal", height_mm=30.0),
@@ -138,19 +138,6 @@ def _belt_moving_with_pusher_out(s):
             if pusher.position > 0.0:
                 return f"belt moving at {abs(cell.belt.velocity):.0f} mm/s while {name} is out"
     return None
-
-
-class PushIntoFullChute(judges.Monitor):
-    def __init__(self):
-        self.seen = 0
-
-    def check(self, s):
-        chute1, chute2 = _cell(s).sorting_chutes
-        total = len(chute1.overfilled) + len(chute2.overfilled)
-        if total > self.seen:
-            self.seen = total
-            return "part pushed into a chute that reported full"
-        return None
 
 
 # --- I/O ------------------------------------------------------------------------------------
@@ -296,8 +283,10 @@ SAFETY = [
                WrongKindPush()),
     SafetyRule("MAT-M04-S2", "The belt stands still (speed 0) whenever a sorting pusher is out of its "
                "retracted position.",
-               judges.never(_belt_moving_with_pusher_out, _belt_moving_with_pusher_out)),
-    SafetyRule("MAT-M04-S3", "No part is ever pushed into a chute that reports full.", PushIntoFullChute()),
+               _belt_moving_with_pusher_out),
+    SafetyRule("MAT-M04-S3", "No part is ever pushed into a chute that reports full.",
+               CountGrows(lambda s: sum(len(c.overfilled) for c in _cell(s).sorting_chutes),
+                          "part pushed into a chute that reported full")),
 ]
 
 PARAMETERS = [

@@ -211,11 +211,9 @@ TASK = Task(
         "without a break.",
         _completion),
     safety_rules=(
-        SafetyRule("MOT-E01-S1", "The slide must never reach a limit switch.", judges.never(
-            lambda s: _limit_reached(s) is not None, _limit_reached)),
+        SafetyRule("MOT-E01-S1", "The slide must never reach a limit switch.", _limit_reached),
         SafetyRule("MOT-E01-S2", f"Done must only be on while the slide is at rest within {WINDOW_MM} mm "
-                   "of the ordered position.", judges.never(
-                       lambda s: _done_not_in_position(s) is not None, _done_not_in_position)),
+                   "of the ordered position.", _done_not_in_position),
         SafetyRule("MOT-E01-S3", "The slide must not move before the operator has pressed Start.",
                    MovedBeforeStart()),
     ),

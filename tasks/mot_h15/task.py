@@ -250,12 +250,12 @@ TASK = Task(
         _completion),
     safety_rules=(
         SafetyRule("MOT-H15-S1", "At most one station may be granted at a time.",
-                   judges.never(lambda s: _two_grants(s) is not None, _two_grants)),
+                   _two_grants),
         SafetyRule("MOT-H15-S2", f"A station's arm may only be in the transfer path while the shuttle stands "
                    f"still within {WINDOW_MM} mm of that station.",
-                   judges.never(lambda s: _arm_collision(s) is not None, _arm_collision)),
+                   _arm_collision),
         SafetyRule("MOT-H15-S3", f"Every request must be granted within {GRANT_BOUND_S:g} s of being raised.",
-                   judges.never(lambda s: _starved(s) is not None, _starved)),
+                   _starved),
     ),
     parameters=(
         ParameterRange("shuttle_speed", 150.0, 600.0, "mm/s", "shuttle drive's speed"),

@@ -280,14 +280,13 @@ TASK = Task(
     safety_rules=(
         SafetyRule("MOT-M14-S1", f"The table must only turn while the slide is at or behind the "
                    f"clearance position ({CLEARANCE_MM:g} mm).",
-                   judges.never(lambda s: _table_turns_with_slide_in(s) is not None,
-                                _table_turns_with_slide_in)),
+                   _table_turns_with_slide_in),
         SafetyRule("MOT-M14-S2", f"The slide may only move out past the clearance position "
                    f"({CLEARANCE_MM:g} mm) while the table is aligned at a station and at standstill.",
                    ApproachOnlyWhenAligned()),
         SafetyRule("MOT-M14-S3", "Cycle done must only be on once the ordered nests are worked and while "
                    f"the slide is at or behind the clearance position ({CLEARANCE_MM:g} mm).",
-                   judges.never(lambda s: _early_done(s) is not None, _early_done)),
+                   _early_done),
     ),
     parameters=(
         ParameterRange("nests", 3, 6, "", "nests ordered (given on %IW2)"),
