@@ -1346,10 +1346,11 @@ class _Driver:
         recovering = False  # panic mode: dropping tokens until one can be fed after a stack cut
         after_semi = False
         last: Token | None = None
+        prev: Token | None = None  # the token before `last`: where a missing ';' belongs
         for tok in self._tokens(ip):
             if self.stopped:
                 return None
-            last = tok
+            prev, last = last, tok
             if skip_until is not None:
                 if tok.value.upper() == skip_until:
                     skip_until = None
@@ -1404,7 +1405,12 @@ class _Driver:
             if tok.type == "$END":
                 break
             code, msg = self._message(tok, ps)
-            self._error(code, msg, tok.line, tok.column, (tok.end_column or 1) - 1)
+            if msg.startswith("expected ';'") and prev is not None and (prev.end_line or tok.line) < tok.line:
+                # A ';' missing at the end of a line: point there, as C compilers do, not at the
+                # next line's first token.
+                self._error(code, msg, prev.end_line, prev.end_column)
+            else:
+                self._error(code, msg, tok.line, tok.column, (tok.end_column or 1) - 1)
             self.quiet = 2
             if code == E_NAME_KEYWORD:  # 'BY : INT' : carry on as if it were a name
                 name_tok = Token.new_borrow_pos("NAME", tok.value, tok)

@@ -388,9 +388,10 @@ def test_missing_semicolon_message_and_caret():
     src = "PROGRAM P\nVAR x : INT; END_VAR\nIF x > 0 THEN\n  x := 1\nEND_IF\nEND_PROGRAM\n"
     (err,) = errors(src)
     assert err.message == "expected ';' after the statement, found 'END_IF'"
-    assert (err.line, err.col, err.code) == (5, 1, "E101")
+    # reported where the ';' is missing: right after the statement, not at the next token
+    assert (err.line, err.col, err.code) == (4, 9, "E101")
     assert err.format(src) == (
-        "t.st:5:1: error: expected ';' after the statement, found 'END_IF'\nEND_IF\n^~~~~~"
+        "t.st:4:9: error: expected ';' after the statement, found 'END_IF'\n  x := 1\n        ^"
     )
 
 
@@ -408,8 +409,8 @@ END_PROGRAM
     errs = errors(src)
     got = [(e.line, e.col, e.message) for e in errs]
     assert got == [
-        (2, 22, "expected ';' after the declaration, found 'END_VAR'"),
-        (4, 1, "expected ';' after the statement, found name 'b'"),
+        (2, 22, "expected ';' after the declaration, found 'END_VAR'"),  # same line: at the token
+        (3, 7, "expected ';' after the statement, found name 'b'"),
         (5, 6, "expected an expression, found ':='"),
         (7, 9, "expected 'DO', found name 'b'"),
         (8, 12, "expected 'TO', found '10'"),
