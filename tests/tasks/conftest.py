@@ -5,7 +5,10 @@ files cannot import conftest under importlib mode.
         kit.passes(kit.grade_st(TASK, "reference.st"))
 
     def test_counterexample_trips_exactly_its_rule(kit, rule):
-        kit.trips(kit.grade_st(TASK, f"counterexamples/{rule}.st"), rule, others="never")
+        kit.trips(kit.graded(TASK, f"counterexamples/{rule}.st"), rule, others="never")
+
+kit.graded grades a program file once per session: the standard battery
+(test_task_battery.py), a task's own tests and its adversarial review share the report.
 """
 
 from __future__ import annotations
@@ -38,10 +41,29 @@ def grade_st(task, program: str | Path, conditions=None):
     return grade(task, st_program(task, program), conditions=conditions)
 
 
+_graded: dict[tuple, object] = {}
+
+
+def graded(task, program: str | Path, conditions=None):
+    """grade_st, once per (task, program file, conditions) for the whole session. The report is
+    shared between tests: read it, never change it."""
+    path = program if isinstance(program, Path) else Path(task.folder) / program
+    names = None if conditions is None else tuple(c.name for c in conditions)
+    key = (task.id, str(path.resolve()), names)
+    if key not in _graded:
+        _graded[key] = grade_st(task, path, conditions)
+    return _graded[key]
+
+
 def why(report) -> list[tuple]:
     """What went wrong in each condition that did not pass: the assertion message of a failure."""
     return [(c.name, c.end_reason, c.pending, c.violated_rules, c.fault)
             for c in report.conditions if not c.passed]
+
+
+def failed(report) -> list[str]:
+    """The names of the conditions that did not pass, in the task's order."""
+    return [c.name for c in report.conditions if not c.passed]
 
 
 def passes(report) -> None:
@@ -104,7 +126,7 @@ def trips(report, rule: str, others: str = "allowed") -> None:
 @pytest.fixture(scope="session")
 def kit():
     """The helpers above as one fixture."""
-    return SimpleNamespace(st_program=st_program, st_text=st_text, grade_st=grade_st, why=why,
-                           passes=passes, no_faults=no_faults, succeeds_nowhere=succeeds_nowhere,
-                           trips=trips, prompt_states_everything=prompt_states_everything,
-                           published=published)
+    return SimpleNamespace(
+        st_program=st_program, st_text=st_text, grade_st=grade_st, graded=graded, why=why, failed=failed,
+        passes=passes, no_faults=no_faults, succeeds_nowhere=succeeds_nowhere, trips=trips,
+        prompt_states_everything=prompt_states_everything, published=published)

@@ -3,25 +3,14 @@ and a second correct program, written from the prompt alone, must earn 1."""
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 import pytest
 
-import st
 import tasks
-from sim.verifier import grade
 
 TASK = tasks.get("MAT-E01")
 PROGRAMS = Path(__file__).parent / "adversarial" / "mat_e01"
-
-
-@functools.cache   # several tests look at the same program's report
-def reward_of(name: str):
-    path = PROGRAMS / name
-    comp = st.compile_source(path.read_text(), str(path))
-    assert comp.ok, comp.format_diagnostics()
-    return grade(TASK, comp.program.instantiate)
 
 
 @pytest.mark.parametrize("name, why", [
@@ -30,18 +19,18 @@ def reward_of(name: str):
     ("secured_when_jaws_leave.st", "takes jaws-not-open as held"),
     ("close_at_power_up.st", "assumes the part is in the nest at power-up"),
 ])
-def test_cheap_program_earns_zero(name, why):
-    report = reward_of(name)
+def test_cheap_program_earns_zero(kit, name, why):
+    report = kit.graded(TASK, PROGRAMS / name)
     assert report.reward == 0, f"{name} ({why}) passed every condition"
 
 
-def test_clock_closing_program_fails_where_the_part_is_there_early():
-    report = reward_of("close_by_clock.st")
+def test_clock_closing_program_fails_where_the_part_is_there_early(kit):
+    report = kit.graded(TASK, PROGRAMS / "close_by_clock.st")
     failed = {c.name: c.pending for c in report.conditions if not c.passed}
     assert {"present_at_start", "late_slow_grip", "mid_slow_grip"} <= set(failed)
     assert "close_gripper was not on 0.5 s later" in failed["present_at_start"]
 
 
-def test_second_correct_program_passes():
-    report = reward_of("second_correct.st")
+def test_second_correct_program_passes(kit):
+    report = kit.graded(TASK, PROGRAMS / "second_correct.st")
     assert report.reward == 1, [(c.name, c.end_reason, c.pending) for c in report.conditions]

@@ -3,25 +3,15 @@ and a second correct program, written from the prompt alone, must earn 1."""
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 import pytest
 
-import st
 import tasks
 from sim.verifier import grade
 
 TASK = tasks.get("MAT-H01")
 PROGRAMS = Path(__file__).parent / "adversarial" / "mat_h01"
-
-
-@functools.cache   # several tests look at the same program's report
-def reward_of(name: str):
-    path = PROGRAMS / name
-    comp = st.compile_source(path.read_text(), str(path))
-    assert comp.ok, comp.format_diagnostics()
-    return grade(TASK, comp.program.instantiate)
 
 
 @pytest.mark.parametrize("name, why", [
@@ -31,39 +21,35 @@ def reward_of(name: str):
     ("only_cell_a.st", "uses one cell only"),
     ("grip_by_time.st", "waits a fixed 0.85 s for the grip instead of part_held"),
 ])
-def test_cheap_program_earns_zero(name, why):
-    report = reward_of(name)
+def test_cheap_program_earns_zero(kit, name, why):
+    report = kit.graded(TASK, PROGRAMS / name)
     assert report.reward == 0, f"{name} ({why}) passed every condition"
 
 
-def test_door_wait_tuned_to_the_old_range_enters_a_sticking_door():
-    report = reward_of("fixed_door_and_grip_times.st")
+def test_door_wait_tuned_to_the_old_range_enters_a_sticking_door(kit):
+    report = kit.graded(TASK, PROGRAMS / "fixed_door_and_grip_times.st")
     assert report.reward == 0
     late = next(c for c in report.conditions if c.name == "late_parts")
     assert late.violated_rules == ["MAT-H01-S1"] and "door" in late.first_violation.message
 
 
-def test_door_wait_long_enough_for_a_sticking_door_runs_out_of_time():
+def test_door_wait_long_enough_for_a_sticking_door_runs_out_of_time(kit):
     text = (PROGRAMS / "fixed_door_and_grip_times.st").read_text().replace("T#2050MS", "T#5050MS")
-    comp = st.compile_source(text, "fixed_door_5s.st")
-    assert comp.ok, comp.format_diagnostics()
-    report = grade(TASK, comp.program.instantiate)
+    report = grade(TASK, kit.st_text(text, "fixed_door_5s.st"))
     assert report.reward == 0
     assert any(c.end_reason == "time limit" and c.safe for c in report.conditions)
 
 
 @pytest.mark.parametrize("wait_ms", [300, 450, 850])
-def test_no_fixed_grip_wait_passes(wait_ms):
+def test_no_fixed_grip_wait_passes(kit, wait_ms):
     # too short: the robot leaves before a slow gripper holds; long enough for the slowest
     # grip: it stands too long after a fast one
     text = (PROGRAMS / "grip_by_time.st").read_text().replace("T#850MS", f"T#{wait_ms}MS")
-    comp = st.compile_source(text, f"grip_{wait_ms}.st")
-    assert comp.ok, comp.format_diagnostics()
-    assert grade(TASK, comp.program.instantiate).reward == 0
+    assert grade(TASK, kit.st_text(text, f"grip_{wait_ms}.st")).reward == 0
 
 
-def test_second_correct_program_passes():
-    report = reward_of("second_correct.st")
+def test_second_correct_program_passes(kit):
+    report = kit.graded(TASK, PROGRAMS / "second_correct.st")
     assert report.reward == 1, [(c.name, c.end_reason, c.pending) for c in report.conditions]
 
 
@@ -71,10 +57,10 @@ def test_prompt_says_a_preloaded_part_counts_in_the_lot():
     assert "it counts as\none of the 6 parts of the lot" in TASK.prompt()
 
 
-def test_a_slower_correct_strategy_passes_with_room_to_spare():
+def test_a_slower_correct_strategy_passes_with_room_to_spare(kit):
     # home after every job, doors opened late: slower than the second correct program, and
     # still well inside the limit in the slowest condition (room for a less tuned schedule)
-    report = reward_of("home_between_jobs.st")
+    report = kit.graded(TASK, PROGRAMS / "home_between_jobs.st")
     assert report.reward == 1, [(c.name, c.end_reason, c.pending) for c in report.conditions]
     slowest = max(c.completion_s for c in report.conditions)
     assert slowest <= TASK.time_limit_s * 0.85, (slowest, TASK.time_limit_s)

@@ -3,25 +3,14 @@ and a second correct program, written from the prompt alone, must earn 1."""
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 import pytest
 
-import st
 import tasks
-from sim.verifier import grade
 
 TASK = tasks.get("MAT-M04")
 PROGRAMS = Path(__file__).parent / "adversarial" / "mat_m04"
-
-
-@functools.cache   # several tests look at the same program's report
-def reward_of(name: str):
-    path = PROGRAMS / name
-    comp = st.compile_source(path.read_text(), str(path))
-    assert comp.ok, comp.format_diagnostics()
-    return grade(TASK, comp.program.instantiate)
 
 
 @pytest.mark.parametrize("name, why", [
@@ -33,33 +22,33 @@ def reward_of(name: str):
     ("no_standstill_wait.st", "pushes before the belt has stopped"),
     ("belt_at_once.st", "runs the belt while a pusher is still out at power-up"),
 ])
-def test_cheap_program_earns_zero(name, why):
-    report = reward_of(name)
+def test_cheap_program_earns_zero(kit, name, why):
+    report = kit.graded(TASK, PROGRAMS / name)
     assert report.reward == 0, f"{name} ({why}) passed every condition"
 
 
-def test_fixed_stroke_times_miss_the_quick_stroke_rule_without_any_safety_violation():
-    report = reward_of("fixed_stroke_times.st")
+def test_fixed_stroke_times_miss_the_quick_stroke_rule_without_any_safety_violation(kit):
+    report = kit.graded(TASK, PROGRAMS / "fixed_stroke_times.st")
     failed = [c for c in report.conditions if not c.passed]
     assert len(failed) >= 3
     assert all(c.safe and "stayed out at its end switch" in c.pending for c in failed)
 
 
-def test_blind_retract_is_caught_by_the_belt_restart_rule():
-    report = reward_of("blind_retract.st")
+def test_blind_retract_is_caught_by_the_belt_restart_rule(kit):
+    report = kit.graded(TASK, PROGRAMS / "blind_retract.st")
     failed = [c for c in report.conditions if not c.passed]
     assert len(failed) >= 3
     assert all("neither the belt nor the other pusher went again" in c.pending for c in failed)
 
 
-def test_second_correct_program_passes():
-    report = reward_of("second_correct.st")
+def test_second_correct_program_passes(kit):
+    report = kit.graded(TASK, PROGRAMS / "second_correct.st")
     assert report.reward == 1, [(c.name, c.end_reason, c.pending) for c in report.conditions]
 
 
-def test_stopping_the_belt_when_eye_end_clears_after_the_last_part_passes():
+def test_stopping_the_belt_when_eye_end_clears_after_the_last_part_passes(kit):
     """The prompt says a kind C part counts as delivered when eye_end turns FALSE after it; a
     program that stops the belt right then (no extra run-out time) must be credited."""
     assert "counts as delivered when eye_end turns FALSE again" in TASK.prompt()
-    report = reward_of("stop_when_last_gone.st")
+    report = kit.graded(TASK, PROGRAMS / "stop_when_last_gone.st")
     assert report.reward == 1, [(c.name, c.end_reason, c.pending) for c in report.conditions]

@@ -3,25 +3,14 @@ and a second correct program, written from the prompt alone, must earn 1."""
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 import pytest
 
-import st
 import tasks
-from sim.verifier import grade
 
 TASK = tasks.get("MOT-E01")
 PROGRAMS = Path(__file__).parent / "adversarial" / "mot_e01"
-
-
-@functools.cache   # several tests look at the same program's report
-def reward_of(name: str):
-    path = PROGRAMS / name
-    comp = st.compile_source(path.read_text(), str(path))
-    assert comp.ok, comp.format_diagnostics()
-    return grade(TASK, comp.program.instantiate)
 
 
 @pytest.mark.parametrize("name, why", [
@@ -31,18 +20,18 @@ def reward_of(name: str):
     ("done_on_standstill.st", "takes standstill before the drive responds as arrival"),
     ("mid_range_target.st", "drives to the middle of the published range, not the order"),
 ])
-def test_cheap_program_earns_zero(name, why):
-    report = reward_of(name)
+def test_cheap_program_earns_zero(kit, name, why):
+    report = kit.graded(TASK, PROGRAMS / name)
     assert report.reward == 0, f"{name} ({why}) passed every condition"
 
 
-def test_clock_started_program_fails_where_start_comes_early():
-    report = reward_of("start_by_clock.st")
+def test_clock_started_program_fails_where_start_comes_early(kit):
+    report = kit.graded(TASK, PROGRAMS / "start_by_clock.st")
     failed = {c.name for c in report.conditions if not c.passed}
     assert {"nominal", "short_hop"} <= failed
     assert "moving within 1 s of Start" in next(c.pending for c in report.conditions if c.name == "short_hop")
 
 
-def test_second_correct_program_passes():
-    report = reward_of("second_correct.st")
+def test_second_correct_program_passes(kit):
+    report = kit.graded(TASK, PROGRAMS / "second_correct.st")
     assert report.reward == 1, [(c.name, c.end_reason, c.pending) for c in report.conditions]

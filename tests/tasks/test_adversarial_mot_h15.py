@@ -3,13 +3,11 @@ and a second correct program, written from the prompt alone, must earn 1."""
 
 from __future__ import annotations
 
-import functools
 import itertools
 from pathlib import Path
 
 import pytest
 
-import st
 import tasks
 from sim.verifier import grade
 
@@ -17,23 +15,12 @@ TASK = tasks.get("MOT-H15")
 PROGRAMS = Path(__file__).parent / "adversarial" / "mot_h15"
 
 
-def grade_text(text: str, name: str):
-    comp = st.compile_source(text, name)
-    assert comp.ok, comp.format_diagnostics()
-    return grade(TASK, comp.program.instantiate)
-
-
-@functools.cache   # several tests look at the same program's report
-def reward_of(name: str):
-    return grade_text((PROGRAMS / name).read_text(), name)
-
-
 @pytest.mark.parametrize("order", list(itertools.permutations((1, 2, 3))))
-def test_every_fixed_priority_order_starves_a_station(order):
+def test_every_fixed_priority_order_starves_a_station(kit, order):
     text = (PROGRAMS / "fixed_priority.st").read_text()
     text = text.replace("Priority : ARRAY[1..3] OF INT := [1, 2, 3];",
                         f"Priority : ARRAY[1..3] OF INT := [{', '.join(map(str, order))}];")
-    report = grade_text(text, f"fixed_priority_{''.join(map(str, order))}.st")
+    report = grade(TASK, kit.st_text(text, f"fixed_priority_{''.join(map(str, order))}.st"))
     assert report.reward == 0
     starved = [c for c in report.conditions if not c.passed]
     assert starved and all(c.violated_rules == ["MOT-H15-S3"] for c in starved)
@@ -46,26 +33,24 @@ def test_every_fixed_priority_order_starves_a_station(order):
     ("fixed_order_cycle.st", "serves 1, 2, 3 in a fixed cycle and waits for each in turn"),
     ("arm_home_by_time.st", "waits a fixed 0.85 s for the arm instead of its home signal"),
 ])
-def test_cheap_program_earns_zero(name, why):
-    report = reward_of(name)
+def test_cheap_program_earns_zero(kit, name, why):
+    report = kit.graded(TASK, PROGRAMS / name)
     assert report.reward == 0, f"{name} ({why}) passed every condition"
 
 
-def test_arm_wait_by_time_misses_the_prompt_move_on():
-    report = reward_of("arm_home_by_time.st")
+def test_arm_wait_by_time_misses_the_prompt_move_on(kit):
+    report = kit.graded(TASK, PROGRAMS / "arm_home_by_time.st")
     late = [c for c in report.conditions if "had neither set off nor granted 0.3 s later" in c.pending]
     assert len(late) >= 2 and all(c.safe for c in late)
 
 
-def test_second_correct_program_passes():
-    report = reward_of("second_correct.st")
+def test_second_correct_program_passes(kit):
+    report = kit.graded(TASK, PROGRAMS / "second_correct.st")
     assert report.reward == 1, [(c.name, c.pending, c.first_violation) for c in report.conditions]
 
 
-def test_a_program_that_ignores_the_drive_fault_fails_only_where_one_is_stored():
-    report = reward_of("ignores_fault.st")
+def test_a_program_that_ignores_the_drive_fault_fails_only_where_one_is_stored(kit):
+    report = kit.graded(TASK, PROGRAMS / "ignores_fault.st")
     assert report.reward == 0
-    failed = [c.name for c in report.conditions if not c.passed]
-    assert failed == ["slow_shuttle"], failed
-    cond = next(c for c in TASK.conditions if c.name == "slow_shuttle")
-    assert cond.params["fault_at_start"] == 1
+    assert kit.failed(report) == ["slow_shuttle"], kit.why(report)
+    assert TASK.condition("slow_shuttle").params["fault_at_start"] == 1

@@ -3,25 +3,14 @@ and a second correct program, written from the prompt alone, must earn 1."""
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 import pytest
 
-import st
 import tasks
-from sim.verifier import grade
 
 TASK = tasks.get("MOT-M14")
 PROGRAMS = Path(__file__).parent / "adversarial" / "mot_m14"
-
-
-@functools.cache   # several tests look at the same program's report
-def reward_of(name: str):
-    path = PROGRAMS / name
-    comp = st.compile_source(path.read_text(), str(path))
-    assert comp.ok, comp.format_diagnostics()
-    return grade(TASK, comp.program.instantiate)
 
 
 @pytest.mark.parametrize("name, why", [
@@ -31,35 +20,33 @@ def reward_of(name: str):
     ("always_six.st", "ignores the order word and works the most nests the range allows"),
     ("first_nest_as_found.st", "assumes the table stands on a station at power-up"),
 ])
-def test_cheap_program_earns_zero(name, why):
-    report = reward_of(name)
+def test_cheap_program_earns_zero(kit, name, why):
+    report = kit.graded(TASK, PROGRAMS / name)
     assert report.reward == 0, f"{name} ({why}) passed every condition"
 
 
-def test_working_more_nests_than_ordered_never_completes():
-    report = reward_of("always_six.st")
+def test_working_more_nests_than_ordered_never_completes(kit):
+    report = kit.graded(TASK, PROGRAMS / "always_six.st")
     failed = {c.name: c.pending for c in report.conditions if not c.passed}
     assert {"nominal", "slide_left_in_nest", "fast_table_slow_slide"} <= set(failed)
     assert "exactly the ordered nests worked" in failed["nominal"]
 
 
-def test_fixed_waits_after_an_index_miss_the_prompt_approach():
+def test_fixed_waits_after_an_index_miss_the_prompt_approach(kit):
     for name in ("blind_table_wait.st", "settle_by_time.st"):
-        report = reward_of(name)
+        report = kit.graded(TASK, PROGRAMS / name)
         late = [c for c in report.conditions if "had not set off toward the nest 0.25 s later" in c.pending]
         assert len(late) >= 2, (name, [(c.name, c.pending) for c in report.conditions])
         assert all(c.safe for c in late)
 
 
-def test_second_correct_program_passes():
-    report = reward_of("second_correct.st")
+def test_second_correct_program_passes(kit):
+    report = kit.graded(TASK, PROGRAMS / "second_correct.st")
     assert report.reward == 1, [(c.name, c.end_reason, c.pending) for c in report.conditions]
 
 
-def test_a_program_that_ignores_the_drive_fault_fails_only_where_one_is_stored():
-    report = reward_of("ignores_fault.st")
+def test_a_program_that_ignores_the_drive_fault_fails_only_where_one_is_stored(kit):
+    report = kit.graded(TASK, PROGRAMS / "ignores_fault.st")
     assert report.reward == 0
-    failed = [c.name for c in report.conditions if not c.passed]
-    assert failed == ["slow_table_fast_slide"], failed
-    cond = next(c for c in TASK.conditions if c.name == "slow_table_fast_slide")
-    assert cond.params["fault_at_start"] == 1
+    assert kit.failed(report) == ["slow_table_fast_slide"], kit.why(report)
+    assert TASK.condition("slow_table_fast_slide").params["fault_at_start"] == 1

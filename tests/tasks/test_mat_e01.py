@@ -14,7 +14,6 @@ from sim.session import Session
 from sim.verifier import grade
 
 TASK = tasks.get("MAT-E01")
-RULES = [r.id for r in TASK.safety_rules]
 
 
 class PythonProgram:
@@ -219,29 +218,17 @@ def test_violation_message_says_what_happened():
 
 # -- the ST programs, graded with the real compiler ------------------------------------------
 
-def test_st_reference_passes_every_condition(kit):
-    report = kit.grade_st(TASK, "reference.st")
-    kit.passes(report)
+def test_st_reference_completes_like_its_python_twin(kit):
+    # that it passes every condition: test_task_battery.py
+    report = kit.graded(TASK, "reference.st")
     python = grade(TASK, py(reference))          # the ST and the Python reference act alike
     assert [c.completion_s for c in report.conditions] == [c.completion_s for c in python.conditions]
 
 
-def test_st_idle_and_blind_earn_nothing(kit):
-    idle_report = kit.grade_st(TASK, "counterexamples/idle.st")
-    kit.no_faults(idle_report)
-    kit.succeeds_nowhere(idle_report)
-    blind_report = kit.grade_st(TASK, "counterexamples/blind.st")
-    kit.no_faults(blind_report)
-    assert blind_report.reward == 0
-    r = results(blind_report)
-    assert "MAT-E01-S2" in r["late_slow_grip"].violated_rules     # confirms before the slow grip holds
-
-
-@pytest.mark.parametrize("rule", RULES)
-def test_st_rule_counterexample_trips_exactly_that_rule(kit, rule):
-    report = kit.grade_st(TASK, f"counterexamples/{rule}.st")
-    kit.no_faults(report)
-    kit.trips(report, rule, others="never")
+def test_st_blind_schedule_confirms_before_the_slow_grip_holds(kit):
+    # that it earns 0: test_task_battery.py
+    r = results(kit.graded(TASK, "counterexamples/blind.st"))
+    assert "MAT-E01-S2" in r["late_slow_grip"].violated_rules
 
 
 SECOND_CORRECT_ST = """

@@ -1,9 +1,7 @@
-"""MOT-E01 Single-slide positioning: the reference passes every condition, degenerate programs
-earn 0, every safety rule has a counterexample that trips exactly that rule."""
+"""MOT-E01 Single-slide positioning: the plant and judges proven with a Python controller.
+The ST reference, idle, blind and rule counterexamples: test_task_battery.py."""
 
 from __future__ import annotations
-
-import pytest
 
 import tasks
 from sim.session import Session
@@ -94,24 +92,3 @@ def test_session_is_deterministic():
     b = Session(TASK, "far_and_slow", PyController(python_reference))
     b.run_to_end()
     assert a.trace_hash() == b.trace_hash() and a.verdict.passed
-
-
-# --- the ST programs ----------------------------------------------------------------------
-
-def test_reference_st_passes_every_condition(kit):
-    kit.passes(kit.grade_st(TASK, "reference.st"))
-
-
-def test_idle_earns_zero_and_succeeds_nowhere(kit):
-    kit.succeeds_nowhere(kit.grade_st(TASK, "counterexamples/idle.st"))
-
-
-def test_blind_schedule_earns_zero(kit):
-    report = kit.grade_st(TASK, "counterexamples/blind.st")
-    assert report.reward == 0
-    assert sum(not c.passed for c in report.conditions) >= 3
-
-
-@pytest.mark.parametrize("rule", [r.id for r in TASK.safety_rules])
-def test_counterexample_trips_exactly_its_rule(kit, rule):
-    kit.trips(kit.grade_st(TASK, f"counterexamples/{rule}.st"), rule, others="never")
