@@ -4,6 +4,7 @@
 set -euo pipefail
 need=()
 command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
+command -v xauth >/dev/null 2>&1 || need+=(xauth)   # xvfb-run needs it
 [ -e /usr/lib/x86_64-linux-gnu/libGL.so.1 ] || [ -e /usr/lib/aarch64-linux-gnu/libGL.so.1 ] || need+=(libgl1 libgl1-mesa-dri)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
