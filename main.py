@@ -114,15 +114,16 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
     to_stdout_json = json_path == "-"
     out = Console(stderr=to_stdout_json, highlight=False, width=None if sys.stdout.isatty() else 140)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
+    for target in (json_path, reward_path):
+        check_writable(target)
     if is_reference:
         out.print(f"No --program given: grading the reference program of {task.id} ({path})")
 
-    for target in (json_path, reward_path):
-        check_writable(target)
     comp = st.compile_file(path)
+    if comp.diagnostics:  # errors, or warnings worth seeing before the verdict
+        err.print(comp.format_diagnostics(), markup=False, highlight=False)
     io_warnings: list[str] = []
     if not comp.ok:
-        err.print(comp.format_diagnostics(), markup=False, highlight=False)
         report = report_for_compile_error(task, comp.format_diagnostics())
     else:
         program = comp.program
