@@ -81,7 +81,7 @@ def resolve_program(task, program_path: str | None) -> tuple[str, bool]:
     from pathlib import Path
 
     if program_path is None:
-        return str(Path(task.folder) / "reference.st"), True
+        return str(task.reference_path), True
     path = Path(program_path)
     if not path.is_file():
         raise UsageError(f"program file not found: {program_path}")
@@ -219,7 +219,8 @@ def choose_mode(args: argparse.Namespace) -> str:
 
 
 def check_options(args: argparse.Namespace, mode: str) -> None:
-    given = {name for name, value in vars(args).items() if value not in (None, False)}
+    # `is`, not `in`: --scans 0 is a value given (0 == False would hide it)
+    given = {name for name, value in vars(args).items() if value is not None and value is not False}
     extra = sorted(given - MODES[mode])
     if extra:
         flags = ", ".join("--" + name.replace("_", "-") for name in extra)

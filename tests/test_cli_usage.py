@@ -60,3 +60,9 @@ def test_program_io_that_misses_the_task_map_is_warned(tmp_path):
     assert "the task wires nothing to %QX0.7 (its outputs are %QX0.0, %QX0.1)" in r.stderr
 
     assert len(json.loads(report.read_text())["io_warnings"]) == 2
+
+
+def test_scans_zero_is_not_silently_ignored_when_grading():
+    r = run_main("--headless", "--task", "MAT-E01", "--scans", "0")
+    assert r.returncode == 2
+    assert "--scans cannot be used here (grade)" in r.stderr
