@@ -9,7 +9,7 @@ and other parts are real pymunk contacts.
 Parts and belts of one plant are found through `material_flow(plant)`, a small registry kept
 on the plant object, so sensors and belts loop over parts without scanning every device.
 
-    part = plant.add(Workpiece("part1", x=200, y=100, kind="A", colour="red", material="metal"))
+    part = plant.add(Workpiece("part1", x=200, y=100, part_kind="A", colour="red", material="metal"))
     part.state()   # {'x': 200.0, 'y': 100.0, 'angle_deg': 0.0, 'shape': 'box', ...}
 """
 
@@ -78,7 +78,7 @@ class PartDevice(Device):
 class Workpiece(Device):
     """One part: a box (width x length) or a round part (diameter = width), seen from above.
 
-    kind: the part type the task sorts by ('A', 'B', 'ring' ...); code: its numeric kind code
+    part_kind: the part type the task sorts by ('A', 'B', 'ring' ...); code: its numeric kind code
     (what an inspection sensor reports); colour: a name from COLOURS; material: 'metal' or
     'plastic' (inductive sensors see only metal); height_mm: measured by inspection sensors.
     """
@@ -268,7 +268,7 @@ class Workpiece(Device):
 class Feeder(PartDevice):
     """Puts parts into the plant at (x, y): a magazine, an upstream line or the operator.
 
-    schedule: a list of (time_s, spec) where spec holds Workpiece keyword arguments (kind,
+    schedule: a list of (time_s, spec) where spec holds Workpiece keyword arguments (part_kind,
     colour, width ...). A part is released at its time, or as soon as the drop place is
     clear if an earlier part still sits there (a real magazine cannot stack parts).
     Released parts are named '<prefix>1', '<prefix>2' ... in release order.
