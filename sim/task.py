@@ -14,7 +14,7 @@ A task definition (tasks/<id lower with _>/task.py exposes `TASK`)::
 
     def build_plant(condition: Condition) -> Plant:
         plant = Plant(seed=condition.seed)
-        plant.add(Gripper("gripper", close_time_s=condition.params["grip_time_s"]))
+        plant.add(Gripper("gripper", close_s=condition.params["grip_time_s"]))
         plant.add(PushButton("start"))
         return plant
 
