@@ -27,7 +27,6 @@ class _SwitchingSensor(PartDevice):
         self.output = False         # what the sensor's switching output shows
         self._t = 0.0
         self._chatter_until = -1.0
-        self.edges = 0
 
     def sees(self, part: Workpiece) -> bool:
         raise NotImplementedError
@@ -41,7 +40,6 @@ class _SwitchingSensor(PartDevice):
                 break
         if now != self.detected:
             self.detected = now
-            self.edges += 1
             if self.bounce_s > 0.0:
                 self._chatter_until = self._t + self.bounce_s
         if self._t < self._chatter_until:
