@@ -103,8 +103,6 @@ class Axis(Device):
         self._start_prev = False
         self._start_pending = False
         self._reset_prev = False
-        self.max_pos_seen = self.pos
-        self.min_pos_seen = self.pos
 
     # -- PLC side ---------------------------------------------------------------------
     def write(self, command: str, value: Any) -> None:
@@ -259,7 +257,6 @@ class Axis(Device):
             self.vel = 0.0
             self.moving_to_target = False
             self.rest_time = 0.0
-            self._track()
             return
         self._advance(vel, dt)
 
@@ -277,7 +274,6 @@ class Axis(Device):
         self.pos = new_pos
         self.vel = vel
         self.rest_time = 0.0 if vel != 0.0 else self.rest_time + dt
-        self._track()
 
     def _hit(self, side: str, at: float) -> None:
         # the hard limit switch cuts the drive: the slide stops on the switch, fault latched
@@ -288,14 +284,6 @@ class Axis(Device):
         self.fault = True
         self.hit_limit = side
         self.fault_text = f"{side} limit switch reached"
-        self._track()
-
-    def _track(self) -> None:
-        p = self.pos
-        if p > self.max_pos_seen:
-            self.max_pos_seen = p
-        elif p < self.min_pos_seen:
-            self.min_pos_seen = p
 
     # -- drawing --------------------------------------------------------------------------
     def point_at(self, mm: float) -> tuple[float, float]:
