@@ -305,10 +305,6 @@ class Task:
     def reference_path(self) -> Path | None:
         return None if self.folder is None else self.folder / "reference.st"
 
-    @property
-    def counterexamples_dir(self) -> Path | None:
-        return None if self.folder is None else self.folder / "counterexamples"
-
     def prompt(self) -> str:
         """The agent's instruction, generated from this task's data (sim.prompt)."""
         from sim.prompt import render_prompt
