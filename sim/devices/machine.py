@@ -66,7 +66,6 @@ class PartPlace(Device):
         self.delivered: list[tuple[float, Part]] = []      # (time_s, part) set down here
         self.taken_away: list[tuple[float, Part]] = []     # (time_s, part) removed downstream
         self.double_placements = 0
-        self.double_placement_times: list[float] = []
         self._supply = sorted(supply or [], key=lambda tp: tp[0])
         self._supply_index = 0
         self._waiting: list[Part] = []                     # arrived, queued behind the place
@@ -92,7 +91,6 @@ class PartPlace(Device):
         """Set a part down; setting it on a full single place is a crash the task judges."""
         if self.capacity is not None and len(self.parts) >= self.capacity:
             self.double_placements += 1
-            self.double_placement_times.append(self.time)
         part.x, part.y = self.x, self.y
         self.parts.append(part)
         self.delivered.append((self.time, part))
@@ -155,7 +153,7 @@ class MachiningCell(Device):
     The door is locked while the cell is busy: an open command then does nothing.
     Processing time of each cycle is drawn from [process_min_s, process_max_s] with the
     plant's seeded rng. Geometry: the guard is a rectangle centred on (x, y); the door is
-    on the side facing `door_side` ("down" = towards smaller y, where the robot works).
+    on its side towards smaller y, where the robot works.
     """
 
     kind = "machine"
@@ -192,14 +190,6 @@ class MachiningCell(Device):
     def contains(self, x: float, y: float) -> bool:
         """True when the point lies inside the guard (beyond the door line)."""
         return abs(x - self.x) < self.width / 2.0 and self.door_y < y < self.y + self.depth / 2.0
-
-    @property
-    def door_fully_open(self) -> bool:
-        return self.door >= 1.0
-
-    @property
-    def door_fully_closed(self) -> bool:
-        return self.door <= 0.0
 
     def preload(self, part: Part, processed: bool) -> None:
         """Start the run with a part in the fixture, already machined (done) or raw."""
