@@ -11,6 +11,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from st.parser import TIME_PREFIXES, _LiteralError, decode_duration
+
 
 class WatchError(ValueError):
     """The watch text is not an expression we can evaluate; the message says why."""
@@ -18,7 +20,7 @@ class WatchError(ValueError):
 
 _TOKEN = re.compile(
     r"""\s*(?:
-      (?P<time>(?:T|TIME|LT|LTIME)\#[0-9A-Za-z_.]+)
+      (?P<time>(?i:T|TIME|LT|LTIME)\#[-+]?[0-9A-Za-z_.]+)
     | (?P<num>(?:\d+\#[0-9A-Fa-f_]+)|(?:\d[\d_]*\.\d[\d_]*(?:[eE][+-]?\d+)?)|(?:\d[\d_]*))
     | (?P<addr>%[IQM][XBWDL]?\d+(?:\.\d+)?)
     | (?P<op><>|<=|>=|\*\*|[-+*/()=<>\[\],.])
@@ -27,23 +29,21 @@ _TOKEN = re.compile(
     re.VERBOSE,
 )
 
-_TIME_UNITS = {"d": 86_400_000, "h": 3_600_000, "m": 60_000, "s": 1000, "ms": 1, "us": 0.001, "ns": 0.000001}
-_TIME_PART = re.compile(r"(\d+(?:\.\d+)?)(ms|us|ns|d|h|m|s)", re.IGNORECASE)
 _KEYWORDS = {"AND", "OR", "XOR", "NOT", "MOD", "TRUE", "FALSE"}
 
 
-def _time_ms(text: str) -> int:
-    body = text.split("#", 1)[1].replace("_", "").lower()
-    total = 0.0
-    pos = 0
-    for m in _TIME_PART.finditer(body):
-        if m.start() != pos:
-            break
-        total += float(m.group(1)) * _TIME_UNITS[m.group(2).lower()]
-        pos = m.end()
-    if pos != len(body) or not body:
-        raise WatchError(f"malformed time literal {text!r} (write e.g. T#1s500ms)")
-    return int(round(total))
+def _time_value(text: str) -> int:
+    """A duration literal as the program holds it: TIME in ms (truncated), LTIME in ns, exactly
+    as the compiler reads it (st.parser.decode_duration)."""
+    prefix, body = text.split("#", 1)
+    try:
+        ns = decode_duration(body)
+    except _LiteralError as exc:
+        raise WatchError(f"malformed time literal {text!r}: {exc}") from None
+    if TIME_PREFIXES[prefix.upper()] == "LTIME":
+        return ns
+    ms = abs(ns) // 1_000_000
+    return ms if ns >= 0 else -ms
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
@@ -123,7 +123,7 @@ class _Parser:
             self.expect(")")
             return node
         if kind == "time":
-            return ("const", _time_ms(val))
+            return ("const", _time_value(val))
         if kind == "num":
             clean = val.replace("_", "")
             if "#" in clean:

@@ -45,6 +45,22 @@ def test_syntax_errors_say_what_is_wrong(text, message):
         WatchExpression(text)
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("t#1s500ms", 1500),      # prefixes are case-insensitive, as in the program
+    ("TIME#1m30s", 90_000),
+    ("T#-5s", -5000),
+    ("T#1.5ms", 1),           # TIME holds whole ms: the compiler truncates, so the watch does too
+    ("LT#1s", 1_000_000_000),  # LTIME holds ns
+])
+def test_duration_literals_read_as_the_compiler_reads_them(text, expected):
+    assert WatchExpression(text).evaluate(read) == expected
+
+
+def test_a_malformed_duration_says_which_unit_is_wrong():
+    with pytest.raises(WatchError, match="unknown time unit"):
+        WatchExpression("T#5x")
+
+
 def test_unknown_variable_and_division_by_zero_are_watch_errors():
     with pytest.raises(WatchError, match="unknown variable"):
         WatchExpression("nope + 1").evaluate(read)
