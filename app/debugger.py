@@ -25,8 +25,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import st
 from app.watch import WatchError, WatchExpression
-from sim.session import SessionError
+from sim.session import Session, SessionError
 
 SCAN_MS = 10
 
@@ -147,10 +148,8 @@ class Debugger:
         make_session: Callable | None = None,
     ):
         if compile_source is None:
-            compile_source = _default_compiler()
+            compile_source = st.compile_source
         if make_session is None:
-            from sim.session import Session
-
             make_session = Session
         self._compile_source = compile_source
         self._make_session = make_session
@@ -216,7 +215,7 @@ class Debugger:
             self.program = self.instance = self.session = None
             self.state = NOT_COMPILED
             msg = f"internal error while starting the program: {type(exc).__name__}: {exc}"
-            self.diagnostics.append(_Diag("error", "E999", msg, self.filename, 1, 1))
+            self.diagnostics.append(st.Diagnostic("error", "E999", msg, self.filename, 1, 1))
             self.message = msg
             return
         self.message = "ready: press Run or step a scan"
@@ -851,38 +850,6 @@ class Debugger:
         if self.instance is not None:
             self.instance.breakpoints = set(moved)
             self.message = "program reloaded; run restarted from scan 0"
-
-
-@dataclass
-class _CompileFailure:
-    ok: bool
-    diagnostics: list
-    program: Any = None
-
-
-@dataclass
-class _Diag:
-    severity: str
-    code: str
-    message: str
-    filename: str
-    line: int
-    col: int
-
-
-def _default_compiler() -> Callable:
-    try:
-        import st
-
-        return st.compile_source
-    except (ImportError, AttributeError) as exc:
-        reason = str(exc)
-
-        def unavailable(text: str, filename: str = "program.st"):
-            message = f"the ST compiler is not available: {reason}"
-            return _CompileFailure(False, [_Diag("error", "E000", message, filename, 1, 1)])
-
-        return unavailable
 
 
 def format_value(value: Any) -> str:
