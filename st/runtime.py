@@ -366,7 +366,6 @@ def input_store(t: T.Type, addr: str, image: dict, raw: dict):
     return store
 
 
-
 class Instance:
     """One running PLC: program state, process image, faults, forcing."""
 
@@ -391,7 +390,7 @@ class Instance:
         self._in_slots: dict[str, Callable[[object], None]] = {}
         self._out_names: dict[str, str] = {}
         self.fault: RuntimeFault | None = None
-        self._forces: dict[str, tuple] = {}  # canonical path -> (setter, value, display)
+        self._forces: dict[str, tuple] = {}  # lower-cased canonical path -> (setters, value)
         self.forced: dict[str, object] = {}
         self._run = self._p.run
         self._deadline: float | None = None
@@ -412,14 +411,14 @@ class Instance:
         """Start a scan under the deadline: False (and a fault) when it has already passed."""
         if time.perf_counter() > ctx.deadline:
             main = self.program.main.node
-            self.fault = RuntimeFault(
-                "wall-clock limit reached before the scan started",
-                getattr(main, "line", 0),
-                getattr(main, "col", 0),
-                self.program.filename,
+            self._stop(
+                RuntimeFault(
+                    "wall-clock limit reached before the scan started",
+                    getattr(main, "line", 0),
+                    getattr(main, "col", 0),
+                    self.program.filename,
+                )
             )
-            for addr in self._out:
-                self._out[addr] = _addr_default(addr)
             return False
         ctx.left = WALL_CLOCK_SLICE
         ctx.reserve = WATCHDOG_BUDGET - WALL_CLOCK_SLICE
@@ -473,7 +472,11 @@ class Instance:
             msg = "out of memory"
         else:
             msg = f"internal error ({type(exc).__name__}: {exc})"
-        self.fault = RuntimeFault(msg, line, col, prog.filename)
+        self._stop(RuntimeFault(msg, line, col, prog.filename))
+
+    def _stop(self, fault: RuntimeFault) -> None:
+        """The PLC stops on `fault`: every output falls back to its default (scans no longer run)."""
+        self.fault = fault
         for addr in self._out:
             self._out[addr] = _addr_default(addr)
 
@@ -641,8 +644,8 @@ class Instance:
         return get, set_, T.BOOL, canon
 
     def read(self, path: str):
-        get, _set, t, _c = self._resolve(path)
-        return _export(get(), t)
+        get, _set, _t, _c = self._resolve(path)
+        return get()
 
     def write(self, path: str, value) -> None:
         _get, set_, t, canon = self._resolve(path)
@@ -676,7 +679,7 @@ class Instance:
                     else:
                         setters.append(lambda val, a=addr: self._out.__setitem__(a, val))
         self._forces[canon.lower()] = (setters, value)
-        self.forced[canon] = _export(value, t)
+        self.forced[canon] = value
         for s in setters:
             s(value)
 
@@ -750,12 +753,6 @@ def _tokenize_path(text: str):
     if not tokens:
         raise KeyError("empty variable path")
     return tokens
-
-
-def _export(value, t: T.Type):
-    if isinstance(t, T.EnumT):
-        return value
-    return value
 
 
 def _display(value, t: T.Type):
