@@ -70,13 +70,13 @@ STD_FUNCTIONS: dict[str, list[str] | str] = {
     "FIND": ["IN1", "IN2"],
 }
 
+
 def std_fb_interfaces() -> dict[str, list[tuple[str, str, str]]]:
     """Name -> [(parameter, type, role)] of every standard FB: st/stdlib.py's table, the one source."""
     return {k.upper(): v for k, v in stdlib.FB_INTERFACES.items()}
 
 
 MAX_ARRAY_ELEMENTS = 1_000_000
-SECTION_KINDS = ("VAR", "VAR_INPUT", "VAR_OUTPUT", "VAR_IN_OUT", "VAR_TEMP", "VAR_GLOBAL", "VAR_EXTERNAL")
 f32 = stdlib.f32  # compile-time folding rounds REAL exactly as the running program does
 
 
@@ -104,10 +104,6 @@ class VarInfo:
     @property
     def pyname(self) -> str:
         return "v_" + self.name.lower()
-
-    @property
-    def is_global(self) -> bool:
-        return self.owner is None
 
 
 @dataclass(eq=False)

@@ -105,10 +105,6 @@ def wrap_code(code: str, t: T.Elem) -> str:
     return f"(({code}) & {mask})"
 
 
-def addr_key(addr: str) -> str:
-    return addr
-
-
 class _Loop:
     def __init__(self, kind: str, counter: str | None, cont: list[str] | None = None):
         self.kind = kind  # 'for' | 'while' | 'repeat' | 'forw'

@@ -163,7 +163,6 @@ _EXPECT_ORDER = [
     "COMMA",
     "__DOTDOT",
 ]
-_EXPR_START = {"NAME", "INTEGER", "REAL_NUMBER", "LPAR", "MINUS", "NOT"}
 
 
 def _esc_char(ch: str) -> str:

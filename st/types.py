@@ -256,10 +256,6 @@ ELEMENTARY.update(
 # names usable in conversion functions (X_TO_Y)
 CONVERSION_NAMES: dict[str, Type] = {k: v for k, v in ELEMENTARY.items()}
 
-SIGNED_INTS = [SINT, INT, DINT, LINT]
-UNSIGNED_INTS = [USINT, UINT, UDINT, ULINT]
-BIT_STRINGS = [BYTE, WORD, DWORD, LWORD]
-
 # Generic categories for the standard functions' documentation and checks.
 GENERIC = {
     "ANY_INT": lambda t: t.is_int,
