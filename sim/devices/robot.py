@@ -85,7 +85,6 @@ class Robot(Device):
         self.held: Part | None = None
         self.dropped: list[tuple[float, Part]] = []
         self.ignored_starts = 0
-        self.moves = 0
         self.time = 0.0
         self._start = False
         self._start_edge = False
@@ -131,7 +130,6 @@ class Robot(Device):
             return
         self.error = False
         self.commanded = target.number
-        self.moves += 1
         path = []
         if abs(self.x - target.x) > AT_STATION_MM:
             if abs(self.y - self.lane_y) > AT_STATION_MM:
