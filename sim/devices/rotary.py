@@ -151,8 +151,7 @@ class RotaryTable(Device):
     @property
     def station(self) -> int:
         """Nest number (1..N) nearest to the work position."""
-        pos = (-self.angle_deg) % 360.0 / self.pitch_deg
-        return int(round(pos)) % self.stations + 1
+        return int(round(self._dial_pos())) % self.stations + 1
 
     # -- mechanics ----------------------------------------------------------------------
     def step(self, dt: float) -> None:
@@ -168,8 +167,7 @@ class RotaryTable(Device):
         if tau >= 1.0:
             self.angle_deg = (self._move_from + self._move_span) % 360.0
             # snap exactly onto the detent (float drift over many indexes)
-            pos = (-self.angle_deg) % 360.0 / self.pitch_deg
-            self.angle_deg = (-round(pos) * self.pitch_deg) % 360.0
+            self.angle_deg = (-round(self._dial_pos()) * self.pitch_deg) % 360.0
             self.rotating = False
             self.speed_deg_s = 0.0
             self.still_time = 0.0
@@ -236,7 +234,7 @@ class NestWorkLog(Device):
         elif slide.pos <= self.clearance_mm:
             self.came_in = True
         if (self.came_in and slide.enabled and abs(slide.pos - self.work_mm) <= self.window_mm
-                and slide.vel == 0.0 and not table.rotating and table.exactly_aligned):
+                and slide.vel == 0.0 and table.exactly_aligned):
             self.dwell += dt
             nest = table.station
             if self.dwell >= self.dwell_s - 1e-9 and not table.nest_done[nest - 1]:
