@@ -12,6 +12,7 @@ import os
 import sys
 
 from app.loading import LoadError, load_debugger
+from st.diagnostics import format_all
 
 DEFAULT_SIZE = (1280, 760)
 
@@ -49,8 +50,8 @@ def snapshot_command(task_id: str, program_path: str | None, condition: str | No
         print(f"main.py: error: {exc}", file=sys.stderr)
         return exc.exit_code
     if not d.compiled:
-        for diag in d.diagnostics:
-            print(f"{diag.filename}:{diag.line}:{diag.col}: {diag.severity}: {diag.message}", file=sys.stderr)
+        # the same text grading prints: each error with its source line and a caret
+        print(format_all(d.diagnostics, d.source), file=sys.stderr)
         print("main.py: error: the program does not compile; no snapshot written", file=sys.stderr)
         return 1
     if scans < 0:

@@ -52,6 +52,7 @@ def test_snapshot_of_a_program_with_errors_shows_them_at_their_lines(tmp_path):
     r = run_main("--task", "MOT-E01", "--program", str(prog), "--snapshot", str(tmp_path / "x.png"))
     assert r.returncode == 1
     assert f"{prog}:3:" in r.stderr and "does not compile" in r.stderr
+    assert "x := y + 1;\n     ^" in r.stderr  # as grading shows it: the line, a caret under 'y'
     assert not (tmp_path / "x.png").exists()
 
 
