@@ -1,8 +1,9 @@
 """Compare a program's located variables with a task's I/O map.
 
-A program that reads `%IX0.5` where the task wires nothing, or declares a BOOL output as
-INT, usually fails for a reason the grader's verdict alone does not show; these warnings
-say it before the run.
+A program that reads `%IX0.5` where the task wires nothing, or declares REAL where the task
+wires a DINT (the compiler accepts both on a double-word address), usually fails for a reason
+the grader's verdict alone does not show; these warnings say it before the run. A type that
+does not fit its address's size at all (INT at a bit address) is the compiler's error.
 """
 
 from __future__ import annotations
