@@ -141,11 +141,12 @@ class Session:
         self.finished = False
         self.verdict = Verdict()
         self.judge = task.completion.new_judge()
-        self.monitors = [(rule.id, copy.deepcopy(rule.monitor)) for rule in task.safety_rules]
-        # each monitor's check bound once (a Monitor's __call__ only forwards to check)
+        # a fresh copy of each monitor (its state is per run), its check bound once (a Monitor's
+        # __call__ only forwards to check)
+        monitors = [(rule.id, copy.deepcopy(rule.monitor)) for rule in task.safety_rules]
         self._checks = tuple((rule_id, m.check if type(m).__call__ is Monitor.__call__ else m)
-                             for rule_id, m in self.monitors)
-        self._violating = [False] * len(self.monitors)
+                             for rule_id, m in monitors)
+        self._violating = [False] * len(self._checks)
         self._limit_ms = round(task.time_limit_s * 1000)
         self._post_ms = round(task.post_completion_s * 1000)
         names = tuple(p.name for p in task.io)
@@ -460,8 +461,7 @@ class Session:
 
     def schedule(self, scan: int, action: str, target: str | None = None, value: Any = None) -> None:
         """Perform an operator action at the start of scan `scan` (replaying a logged session)."""
-        OperatorAction(0.0, action, target or "", value)  # validates the action name
-        item = OperatorAction(scan * SCAN_MS / 1000, action, target, value)
+        item = OperatorAction(scan * SCAN_MS / 1000, action, target, value)   # validates the action name
         entry = (scan * SCAN_MS, len(self._schedule), "operator", item)
         rest = self._schedule[self._next_sched:]
         rest.append(entry)
