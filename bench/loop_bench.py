@@ -81,7 +81,7 @@ def _compile_reference(task):
         import st
 
         comp = st.compile_source(ref.read_text(encoding="utf-8"), filename=str(ref))
-    except Exception as exc:  # the compiler may still be under construction
+    except Exception as exc:  # a compiler error must not hide the other tasks' figures
         return None, f"st unavailable: {type(exc).__name__}: {exc}"
     if not comp.ok:
         return None, "does not compile: " + comp.format_diagnostics().splitlines()[0]
