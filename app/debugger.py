@@ -622,9 +622,10 @@ class Debugger:
         scan = self.scans_done - 1  # the scan that just ran
         self._furthest_done = max(self._furthest_done, self.scans_done)
         self.plot.append(scan, self.read)
-        violations = self._violations()
-        new = violations[self._violations_counted:]
-        self._violations_counted = len(violations)
+        # runs every scan: convert only the violations this scan added, not the whole list
+        recorded = self.session.verdict.violations
+        new = [(x.scan, x.rule_id, x.message) for x in recorded[self._violations_counted:]]
+        self._violations_counted = len(recorded)
         for v in new:
             if v not in self.seen_violations:
                 self.seen_violations.append(v)
@@ -813,7 +814,7 @@ class Debugger:
             else:
                 self._replay_scan()
         self.instance.breakpoints = set(self.breakpoints)
-        self._violations_counted = len(self._violations())
+        self._violations_counted = len(self.session.verdict.violations)
         last = self.last_scan
         self.plot.truncate(-1 if last is None else last)
         seconds = time.perf_counter() - t0
