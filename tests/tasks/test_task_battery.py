@@ -36,16 +36,16 @@ class Expect:
 DEFAULT = Expect()
 EXPECT = {
     # Its blind schedule passes one of the five conditions (the reward is still 0).
-    "MAT-E01": Expect(blind_fails=1),
+    "MAT-E01": Expect(blind_fails=4),
     # The S2 counterexample (belt running with a pusher out) also pushes against a part of the
     # wrong kind (S1) in three conditions.
     "MAT-M04": Expect(others="alongside"),
-    # The bounds these tasks were written with. Measured 2026-11-29, stricter ones would hold:
-    # all three blind schedules fail every condition, and the MOT-M14 and MOT-H15 rule
-    # counterexamples that trip a second rule trip their own with it ("alongside").
-    "MOT-E01": Expect(blind_fails=3),
-    "MOT-M14": Expect(others="allowed", blind_fails=3),
-    "MOT-H15": Expect(others="allowed", blind_fails=3),
+    # The S1 counterexample (indexing while the slide retracts) also trips S3 (Cycle done) in
+    # one condition.
+    "MOT-M14": Expect(others="alongside"),
+    # The S1 counterexample (a grant lingering into the next) also trips S2 (an arm in the path
+    # of a shuttle not standing at its station) in four conditions.
+    "MOT-H15": Expect(others="alongside"),
 }
 
 TASKS = tasks.all_tasks()
