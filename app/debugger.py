@@ -82,16 +82,13 @@ class PlotBuffer:
         if name not in self.series:
             self.series[name] = [math.nan] * len(self.scans)
 
-    def remove_signal(self, name: str) -> None:
-        self.series.pop(name, None)
-
     def append(self, scan: int, read: Callable[[str], Any]) -> None:
         if self.scans and scan <= self.scans[-1]:
             return  # already recorded on an earlier pass through this scan (after a rewind)
         self.scans.append(scan)
         for name, values in self.series.items():
             try:
-                values.append(_as_number(read(name)))
+                values.append(as_number(read(name)))
             except (KeyError, WatchError, TypeError, ValueError):
                 values.append(math.nan)
 
@@ -111,7 +108,8 @@ class PlotBuffer:
             values.clear()
 
 
-def _as_number(value: Any) -> float:
+def as_number(value: Any) -> float:
+    """A value as a plot draws it: BOOL as 0/1, numbers as they are, anything else (None) NaN."""
     if isinstance(value, bool):
         return 1.0 if value else 0.0
     if isinstance(value, int | float):

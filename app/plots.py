@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from app.debugger import SCAN_MS
+from app.debugger import SCAN_MS, as_number
 
 
 class _Series:
@@ -28,15 +28,6 @@ class _Series:
             self.y = grown
         self.y[self.n: self.n + k] = values
         self.n += k
-
-
-def _to_float(v) -> float:
-    if v is None:
-        return np.nan
-    try:
-        return float(v)
-    except (TypeError, ValueError):
-        return np.nan
 
 
 class SignalCache:
@@ -69,9 +60,9 @@ class SignalCache:
         if total > s.n:
             new = source[s.n: total]
             if idx is not None:
-                s.extend(np.fromiter((_to_float(r[idx]) for r in new), np.float64, len(new)))
+                s.extend(np.fromiter((as_number(r[idx]) for r in new), np.float64, len(new)))
             else:
-                s.extend(np.fromiter((_to_float(v) for v in new), np.float64, len(new)))
+                s.extend(new)  # the plot buffer holds floats already
         y = s.y[: s.n]
         x = (np.arange(s.n, dtype=np.float64) + first_scan) * (SCAN_MS / 1000)
         digital = d.is_digital(name)
