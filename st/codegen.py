@@ -216,8 +216,9 @@ class CodeGen:
         for k, f in st.fields.items():
             if isinstance(f.type, T.StructT):
                 self.emit(2, f"self.v_{k}.assign(o.v_{k})")
-            elif isinstance(f.type, T.ArrayT):
-                self.emit(2, f"self.v_{k}[:] = {self.copy_code(f.type, 'o.v_' + k)}")
+            elif isinstance(f.type, T.ArrayT):  # a slice store copies scalars itself
+                src = f"o.v_{k}" if f.type.elem.is_scalar else self.copy_code(f.type, "o.v_" + k)
+                self.emit(2, f"self.v_{k}[:] = {src}")
             else:
                 self.emit(2, f"self.v_{k} = o.v_{k}")
         self.emit(2, "return self")
@@ -443,7 +444,11 @@ class CodeGen:
         cp = self.cp
         tt = cp.types.get(id(target), ERR)
         vt = value_type if value_type is not None else cp.types.get(id(value), ERR)
-        if value_code is None:
+        copies_itself = isinstance(tt, T.StructT) or (isinstance(tt, T.ArrayT) and tt.elem.is_scalar)
+        if value_code is None and copies_itself:
+            # .assign() and a slice store copy already: a copy of the value first would be thrown away
+            code = self.ex(value)
+        elif value_code is None:
             # a call with outputs whose value is assigned directly
             code = self.store_value(value, tt)
         else:

@@ -145,6 +145,24 @@ def test_arrays_and_structs_assign_by_value():
     assert (inst.read("q.tags[2]"), inst.read("p.tags[2]")) == (9, 1)
 
 
+
+def test_copies_of_array_elements_structs_and_self_assignment_stay_independent():
+    extra = """TYPE Box : STRUCT w : INT; tags : ARRAY[1..2] OF INT; END_STRUCT; END_TYPE
+FUNCTION MakeBox : Box
+VAR_INPUT w : INT; END_VAR
+    MakeBox.w := w; MakeBox.tags[1] := w + 1;
+END_FUNCTION"""
+    inst = run(
+        "shelf : ARRAY[1..2] OF Box; spare : ARRAY[1..2] OF Box;\n"
+        "cur : Box; made : Box; xs : ARRAY[1..2] OF INT;",
+        "shelf[2].tags[1] := 4;\ncur := shelf[2];\nshelf[2].tags[1] := 6;\n"
+        "spare := shelf;\nshelf[2].w := 8;\ncur := cur;\nxs[1] := 3;\nxs := xs;\nmade := MakeBox(5);",
+        extra,
+    )
+    assert (inst.read("cur.tags[1]"), inst.read("shelf[2].tags[1]")) == (4, 6)
+    assert (inst.read("spare[2].tags[1]"), inst.read("spare[2].w"), inst.read("shelf[2].w")) == (6, 0, 8)
+    assert (inst.read("xs[1]"), inst.read("made.w"), inst.read("made.tags[1]")) == (3, 5, 6)
+
 def test_in_out_scalars_come_back_and_arrays_are_shared():
     extra = """FUNCTION_BLOCK Swapper
 VAR_IN_OUT a : INT; b : INT; buf : ARRAY[1..2] OF INT; END_VAR
