@@ -1996,14 +1996,10 @@ def _date_conversion_refused(src: T.Type, dst: T.Type) -> str:
     point, other = (src, dst) if src.is_date else (dst, src)
     if point.is_date and point is not T.TOD and other.is_time:
         return (
-            f"a {_short_date_name(point)} is a point in time, not a duration "
+            f"a {T.short_name(point)} is a point in time, not a duration "
             "(TOD converts to and from TIME)"
         )
     return ""
-
-
-def _short_date_name(t: T.Type) -> str:
-    return {"TIME_OF_DAY": "TOD", "DATE_AND_TIME": "DT"}.get(t.name, t.name)
 
 
 def _parse_conversion(upper: str):

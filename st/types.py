@@ -403,14 +403,15 @@ def conversion_hint(src: Type, dst: Type) -> str:
         s = s.base
     if isinstance(d, Elem):
         d = d.base
-    sname = _short_name(s)
-    dname = _short_name(d)
+    sname = short_name(s)
+    dname = short_name(d)
     if sname and dname:
         return f"use {sname}_TO_{dname}(...)"
     return ""
 
 
-def _short_name(t: Type) -> str | None:
+def short_name(t: Type) -> str | None:
+    """The name conversion functions use: TOD, DT, STRING ... (None for types with none)."""
     if t is TOD:
         return "TOD"
     if t is DT:
