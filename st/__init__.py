@@ -112,6 +112,7 @@ def compile_source(text, filename: str = "program.st") -> Compilation:
     checked = _run_stage("checking", "E405", diags, filename, check, sf, filename)
     if checked is None or any(d.severity == "error" for d in diags) or checked.main is None:
         return Compilation(filename, text, diags, None)
+    line_map: list = []  # stays empty when generate() itself hits the limit
     try:
         from .codegen import generate
 
@@ -120,11 +121,7 @@ def compile_source(text, filename: str = "program.st") -> Compilation:
     except (RecursionError, SyntaxError, MemoryError) as exc:
         # Python's own limits on nesting (about 200 parentheses) reached by a huge expression
         line = getattr(exc, "lineno", None) or 0
-        st_line = 0
-        try:
-            st_line = line_map[line][0] if 0 < line < len(line_map) else 0
-        except Exception:  # noqa: BLE001
-            st_line = 0
+        st_line = line_map[line][0] if 0 < line < len(line_map) else 0
         diags.append(
             Diagnostic(
                 "error",

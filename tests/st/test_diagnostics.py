@@ -270,3 +270,17 @@ END_FUNCTION
         assert word.lower() in text.lower(), text
     body_line = len(extra.splitlines()) + 6
     assert any(d.line in (body_line, body_line - 2) for d in errors), kit.errors_text(comp)
+
+
+def test_loops_nested_deeper_than_python_allows_are_an_error_at_an_inner_loop():
+    import st
+
+    depth = 25  # Python compiles at most 20 nested blocks
+    decls = " ".join(f"i{k} : INT;" for k in range(depth))
+    body = "".join(f"FOR i{k} := 0 TO 1 DO\n" for k in range(depth)) + "x := x + 1;\n" + "END_FOR;\n" * depth
+    comp = st.compile_source(f"PROGRAM Main\nVAR x : INT; {decls} END_VAR\n{body}END_PROGRAM\n", "deep.st")
+    assert not comp.ok
+    [err] = comp.errors
+    assert err.code == "E405" and "nested too deeply to compile" in err.message
+    assert 3 < err.line <= 3 + depth  # one of the FOR lines, not line 0
+    assert comp.format_diagnostics().splitlines()[1].startswith("FOR i")
