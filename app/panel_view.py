@@ -22,12 +22,7 @@ def _on(s: dict, *keys: str) -> bool:
 
 
 def _colour_of(s: dict, default=(255, 215, 60)) -> tuple[int, int, int]:
-    col = s.get("colour") or s.get("color")
-    if isinstance(col, str):
-        return theme.PART_COLOURS.get(col.lower(), default)
-    if isinstance(col, tuple | list) and len(col) >= 3:
-        return tuple(int(v) for v in col[:3])  # type: ignore[return-value]
-    return default
+    return theme.rgb(s.get("colour") or s.get("color"), default)
 
 
 def _estop_tripped(s: dict) -> bool:
@@ -54,7 +49,7 @@ def draw_panel(c, panel: list[tuple[str, str, dict]], height: int) -> None:
         if kind in ("estop", "e_stop", "emergency_stop"):
             tripped = _estop_tripped(s)
             pygame.draw.circle(surf, theme.ESTOP_YELLOW, (x + 45, cy), 30)
-            pygame.draw.circle(surf, _shade(theme.ESTOP_RED, 0.7 if tripped else 1.0), (x + 45, cy), 21)
+            pygame.draw.circle(surf, theme.shade(theme.ESTOP_RED, 0.7 if tripped else 1.0), (x + 45, cy), 21)
             if tripped:
                 pygame.draw.circle(surf, theme.TEXT, (x + 45, cy), 21, 2)
             state = "TRIPPED" if tripped else "released"
@@ -62,7 +57,7 @@ def draw_panel(c, panel: list[tuple[str, str, dict]], height: int) -> None:
         elif kind in ("push_button", "stop_button"):
             pressed = _on(s, "pressed")
             base = _colour_of(s, theme.STOP_BUTTON if kind == "stop_button" else theme.BUTTON)
-            col = _shade(base, 1.45) if pressed else base
+            col = theme.shade(base, 1.45) if pressed else base
             pygame.draw.circle(surf, theme.PANEL_EDGE, (x + 45, cy), 25)
             pygame.draw.circle(surf, col, (x + 45, cy), 19 if pressed else 21)
             if _on(s, "lamp", "lit"):
@@ -84,7 +79,7 @@ def draw_panel(c, panel: list[tuple[str, str, dict]], height: int) -> None:
             for i, (key, col) in enumerate((("red", (230, 50, 40)), ("amber", (245, 170, 20)),
                                             ("green", (60, 210, 80)))):
                 lit = _on(s, key, key + "_on")
-                pygame.draw.circle(surf, col if lit else _shade(col, 0.3), (x + 45, cy - 22 + i * 22), 9)
+                pygame.draw.circle(surf, col if lit else theme.shade(col, 0.3), (x + 45, cy - 22 + i * 22), 9)
             state = "buzzer" if _on(s, "buzzer") else ""
         else:  # lamps and anything else on the panel
             operable = False
@@ -105,12 +100,6 @@ def _hot(name, kind, rect, operable):
     from app.plant_view import Hotspot
 
     return Hotspot(name, kind, rect, operable)
-
-
-def _shade(c, f):
-    if f < 1:
-        return tuple(max(0, int(v * f)) for v in c)
-    return tuple(min(255, int(v + (255 - v) * (f - 1))) for v in c)
 
 
 def operator_action_for(kind: str, state: dict[str, Any], mouse_down: bool) -> tuple[str, Any] | None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -29,23 +28,6 @@ class Hotspot:
     kind: str
     rect: pygame.Rect
     operable: bool = False
-
-
-def _rgb(value: Any, default=(150, 150, 160)) -> tuple[int, int, int]:
-    """A colour from a device state: (r, g, b), '#rrggbb' or a colour name."""
-    if isinstance(value, tuple | list) and len(value) >= 3:
-        return int(value[0]), int(value[1]), int(value[2])
-    if isinstance(value, str):
-        if value.startswith("#") and len(value) == 7:
-            return int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16)
-        return theme.PART_COLOURS.get(value.lower(), default)
-    return default
-
-
-def _shade(c: tuple[int, int, int], f: float) -> tuple[int, int, int]:
-    if f < 1:
-        return tuple(max(0, int(v * f)) for v in c)  # type: ignore[return-value]
-    return tuple(min(255, int(v + (255 - v) * (f - 1))) for v in c)  # type: ignore[return-value]
 
 
 class _Ctx:
@@ -237,7 +219,7 @@ def draw_conveyor(c: _Ctx, name: str, s: dict) -> None:
     pitch = 40.0
     off = (s.get("belt_offset", 0.0) or 0.0) % pitch
     k = -L / 2 + off
-    cleat = _shade(theme.BELT, 1.25)
+    cleat = theme.shade(theme.BELT, 1.25)
     while k < L / 2:
         p = (x + ux * k - vx * W / 2, y + uy * k - vy * W / 2)
         q = (x + ux * k + vx * W / 2, y + uy * k + vy * W / 2)
@@ -305,7 +287,7 @@ def draw_cylinder(c: _Ctx, name: str, s: dict) -> None:
     barrel_len = stroke * 0.8 + 20
     bx, by = x - ux * barrel_len / 2, y - uy * barrel_len / 2
     body = c.rect_rotated(bx, by, barrel_len, 34, ang, theme.CYLINDER)
-    c.rect_rotated(bx, by, barrel_len, 34, ang, _shade(theme.CYLINDER, 0.6), border=1)
+    c.rect_rotated(bx, by, barrel_len, 34, ang, theme.shade(theme.CYLINDER, 0.6), border=1)
     tip = (s.get("tip_x", x + ux * s["position"]), s.get("tip_y", y + uy * s["position"]))
     c.line((x, y), tip, theme.ROD, max(2, c.mm(10)))
     pd = s.get("plate_depth", 10.0)
@@ -325,14 +307,15 @@ def draw_cylinder(c: _Ctx, name: str, s: dict) -> None:
 
 def draw_workpiece(c: _Ctx, name: str, s: dict) -> None:
     x, y = s["x"], s["y"]
-    col = _rgb(s.get("rgb") or s.get("colour"))
+    col = theme.rgb(s.get("rgb") or s.get("colour"))
     if s.get("shape") == "circle":
         c.circle(x, y, s["width"] / 2, col)
-        c.circle(x, y, s["width"] / 2, _shade(col, 0.55), width=2)
+        c.circle(x, y, s["width"] / 2, theme.shade(col, 0.55), width=2)
         pts = [c.px(x - s["width"] / 2, y - s["width"] / 2), c.px(x + s["width"] / 2, y + s["width"] / 2)]
     else:
-        pts = c.rect_rotated(x, y, s["length"], s["width"], s.get("angle_deg", 0.0), col)
-        c.rect_rotated(x, y, s["length"], s["width"], s.get("angle_deg", 0.0), _shade(col, 0.55), border=2)
+        angle = s.get("angle_deg", 0.0)
+        pts = c.rect_rotated(x, y, s["length"], s["width"], angle, col)
+        c.rect_rotated(x, y, s["length"], s["width"], angle, theme.shade(col, 0.55), border=2)
     text = part_label(c, s)
     if text:
         fg = (20, 20, 20) if sum(col) > 380 else (245, 245, 245)
@@ -363,7 +346,7 @@ def draw_gripper(c: _Ctx, name: str, s: dict) -> None:
     gap, ow, depth = s.get("gap", 0.0), s.get("open_width", 90.0), s.get("jaw_depth", 40.0)
     col = theme.LIT if s.get("part_held") else theme.FAULT if s.get("closed_empty") else theme.JAW
     # The body spans the full opening; the two jaws sit at +-gap/2 along the gripper axis.
-    c.rect_rotated(x, y, ow + 40, 14, ang, _shade(theme.CYLINDER, 0.7), border=2)
+    c.rect_rotated(x, y, ow + 40, 14, ang, theme.shade(theme.CYLINDER, 0.7), border=2)
     pts = []
     for side in (-1, 1):
         jx, jy = x + ux * side * (gap / 2 + 7), y + uy * side * (gap / 2 + 7)
@@ -402,15 +385,15 @@ def draw_axis(c: _Ctx, name: str, s: dict) -> None:
     if s.get("target_mm") is not None:
         t = s["target_mm"]
         c.poly([at(t, rw / 2 + 2), at(t - 8, rw / 2 + 16), at(t + 8, rw / 2 + 16)], theme.TARGET)
-    col = _rgb(s.get("color"), theme.CARRIAGE)
+    col = theme.rgb(s.get("color"), theme.CARRIAGE)
     if s.get("fault"):
         col = theme.FAULT
     elif not s.get("enabled"):
-        col = _shade(col, 0.55)
+        col = theme.shade(col, 0.55)
     cx, cy = s["carriage_x"], s["carriage_y"]
     car = c.rect_rotated(cx, cy, s["carriage_length"], s["carriage_width"], ang, col)
     c.rect_rotated(cx, cy, s["carriage_length"], s["carriage_width"], ang,
-                   theme.LIT if s.get("in_position") else _shade(col, 0.5), border=2)
+                   theme.LIT if s.get("in_position") else theme.shade(col, 0.5), border=2)
     c.label(f"{s.get('label') or name}  {s['position_mm']:.1f} mm", *at(mid, -rw - 30))
     if s.get("fault") and s.get("fault_text"):
         c.label(s["fault_text"], *at(mid, rw + 30), theme.FAULT)
@@ -419,17 +402,17 @@ def draw_axis(c: _Ctx, name: str, s: dict) -> None:
 
 def draw_rotary_table(c: _Ctx, name: str, s: dict) -> None:
     x, y, r = s["x"], s["y"], s["radius"]
-    col = _rgb(s.get("color"), theme.TABLE)
+    col = theme.rgb(s.get("color"), theme.TABLE)
     c.circle(x, y, r + 8, theme.FRAME)
     c.circle(x, y, r, col)
-    c.circle(x, y, r, _shade(col, 0.6), width=2)
+    c.circle(x, y, r, theme.shade(col, 0.6), width=2)
     n, pitch, nr = s["stations"], s["pitch"], s["nest_radius"]
     nest_r = min(r * 0.2, nr * math.sin(math.pi / n) * 0.8)
     for k in range(n):
         ang = math.radians(s["angle"] + k * pitch)
         nx, ny = x + nr * math.cos(ang), y + nr * math.sin(ang)
-        c.circle(nx, ny, nest_r, _shade(col, 1.35))
-        c.circle(nx, ny, nest_r, _shade(col, 0.5), width=1)
+        c.circle(nx, ny, nest_r, theme.shade(col, 1.35))
+        c.circle(nx, ny, nest_r, theme.shade(col, 0.5), width=1)
         c.text(str(k + 1), *c.px(nx, ny), theme.TEXT_DARK, 12, screen=True)
     # The work position: where the tool reaches in; lit green when locked in a station.
     wa = math.radians(s["work_angle"])
@@ -445,9 +428,9 @@ def draw_rotary_table(c: _Ctx, name: str, s: dict) -> None:
 
 
 def _part_record(c: _Ctx, p: dict) -> None:
-    col = _rgb(p.get("colour"))
+    col = theme.rgb(p.get("colour"))
     c.circle(p["x"], p["y"], p.get("diameter", 50) / 2, col)
-    c.circle(p["x"], p["y"], p.get("diameter", 50) / 2, _shade(col, 0.5), width=2)
+    c.circle(p["x"], p["y"], p.get("diameter", 50) / 2, theme.shade(col, 0.5), width=2)
     if p.get("number") is not None and c.mm(p.get("diameter", 50)) > 16:
         c.text(str(p["number"]), *c.px(p["x"], p["y"]), theme.TEXT_DARK, 11, screen=True)
 
@@ -497,17 +480,17 @@ def draw_robot(c: _Ctx, name: str, s: dict) -> None:
     lo, hi = s["rail"]
     ly = s["lane_y"]
     c.line((lo, ly), (hi, ly), theme.RAIL, c.mm(24))
-    c.line((lo, ly + 14), (hi, ly + 14), _shade(theme.RAIL, 0.6), 1)
-    c.line((lo, ly - 14), (hi, ly - 14), _shade(theme.RAIL, 0.6), 1)
+    c.line((lo, ly + 14), (hi, ly + 14), theme.shade(theme.RAIL, 0.6), 1)
+    c.line((lo, ly - 14), (hi, ly - 14), theme.shade(theme.RAIL, 0.6), 1)
     for st in s.get("stations", ()):
         c.line((st["x"] - 10, st["y"]), (st["x"] + 10, st["y"]), theme.STATION_MARK, 1)
         c.line((st["x"], st["y"] - 10), (st["x"], st["y"] + 10), theme.STATION_MARK, 1)
         c.text(str(st["number"]), *c.px(st["x"] + 16, st["y"] + 16), theme.STATION_MARK, 11, screen=True)
     x, y = s["x"], s["y"]
     col = theme.FAULT if s.get("error") else theme.ROBOT
-    c.line((x, ly), (x, y), _shade(col, 0.8), c.mm(18))
+    c.line((x, ly), (x, y), theme.shade(col, 0.8), c.mm(18))
     carriage = c.rect_rotated(x, ly, 80, 60, 0.0, col)
-    c.rect_rotated(x, ly, 80, 60, 0.0, _shade(col, 0.5), border=2)
+    c.rect_rotated(x, ly, 80, 60, 0.0, theme.shade(col, 0.5), border=2)
     held = s.get("held_part")
     if held:
         _part_record(c, {**held, "x": x, "y": y})

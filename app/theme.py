@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
@@ -85,3 +86,21 @@ STOP_BUTTON = (190, 60, 50)
 ESTOP_RED = (215, 30, 30)
 ESTOP_YELLOW = (240, 200, 30)
 LAMP_OFF = (60, 60, 66)
+
+
+def rgb(value: Any, default=(150, 150, 160)) -> tuple[int, int, int]:
+    """A colour from a device state: (r, g, b), '#rrggbb' or a colour name."""
+    if isinstance(value, tuple | list) and len(value) >= 3:
+        return int(value[0]), int(value[1]), int(value[2])
+    if isinstance(value, str):
+        if value.startswith("#") and len(value) == 7:
+            return int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16)
+        return PART_COLOURS.get(value.lower(), default)
+    return default
+
+
+def shade(c: tuple[int, int, int], f: float) -> tuple[int, int, int]:
+    """Darker (f < 1) or lighter towards white (f > 1)."""
+    if f < 1:
+        return tuple(max(0, int(v * f)) for v in c)  # type: ignore[return-value]
+    return tuple(min(255, int(v + (255 - v) * (f - 1))) for v in c)  # type: ignore[return-value]
