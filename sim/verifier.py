@@ -151,10 +151,8 @@ def run_condition(task: Task, condition: Condition, make_controller: Callable[[]
         where = traceback.extract_tb(exc.__traceback__)[-1]
         message = (f"internal error: {type(exc).__name__}: {exc} "
                    f"(at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})")
-        return ConditionResult(
-            condition.name, condition.description, dict(condition.params), False, True, None, None, [],
-            [], message, "internal error", "", [], session.scan_index if session else 0,
-            time.perf_counter() - start, "")
+        return _failed(condition, message, "internal error", session.scan_index if session else 0,
+                       time.perf_counter() - start)
     return ConditionResult(
         name=condition.name,
         description=condition.description,
@@ -188,7 +186,7 @@ def kill_margin_s(wall_limit_s: float) -> float:
 
 def _failed(condition: Condition, message: str, end_reason: str, scans: int,
             wall_s: float) -> ConditionResult:
-    """A condition that ended without a result of its own (worker stopped or dead)."""
+    """A condition that ended without a result of its own (an internal error, a worker stopped or dead)."""
     return ConditionResult(
         condition.name, condition.description, dict(condition.params), False, True, None, None, [], [],
         message, end_reason, "", [], scans, wall_s, "")
