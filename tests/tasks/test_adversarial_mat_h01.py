@@ -50,7 +50,7 @@ def test_no_fixed_grip_wait_passes(kit, wait_ms):
 
 def test_second_correct_program_passes(kit):
     report = kit.graded(TASK, PROGRAMS / "second_correct.st")
-    assert report.reward == 1, [(c.name, c.end_reason, c.pending) for c in report.conditions]
+    kit.passes(report)
 
 
 def test_prompt_says_a_preloaded_part_counts_in_the_lot():
@@ -61,6 +61,6 @@ def test_a_slower_correct_strategy_passes_with_room_to_spare(kit):
     # home after every job, doors opened late: slower than the second correct program, and
     # still well inside the limit in the slowest condition (room for a less tuned schedule)
     report = kit.graded(TASK, PROGRAMS / "home_between_jobs.st")
-    assert report.reward == 1, [(c.name, c.end_reason, c.pending) for c in report.conditions]
+    kit.passes(report)
     slowest = max(c.completion_s for c in report.conditions)
     assert slowest <= TASK.time_limit_s * 0.85, (slowest, TASK.time_limit_s)
