@@ -1,5 +1,6 @@
-"""Shapes several tasks share: a completion that also watches a promptness rule, and a drive
-fault stored at power-up."""
+"""Shapes several tasks share: a completion that also watches a promptness rule
+(WatchedCompletion), an answer due within a time of its cause (AnsweredWithin), a drive fault
+stored at power-up, devices bound once per run (bound) and incidents a device logs (CountGrows)."""
 
 from __future__ import annotations
 
