@@ -13,10 +13,9 @@ from typing import Any
 
 
 class Trace:
-    def __init__(self, names: tuple[str, ...], addresses: tuple[str, ...], record: bool = True):
+    def __init__(self, names: tuple[str, ...], addresses: tuple[str, ...]):
         self.names = names
         self.addresses = addresses
-        self.record = record
         self.rows: list[tuple] = []
         # (scan, kind, *details): kind is 'operator', 'complete', 'violation', 'fault' or 'end'
         self.events: list[tuple] = []

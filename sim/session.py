@@ -150,7 +150,7 @@ class Session:
         self._limit_ms = round(task.time_limit_s * 1000)
         self._post_ms = round(task.post_completion_s * 1000)
         names = tuple(p.name for p in task.io)
-        self.trace = Trace(names, tuple(p.address for p in task.io), self.record)
+        self.trace = Trace(names, tuple(p.address for p in task.io))
         self.state = ScanState(self.plant, cond, names)
         self._values: list[Any] = [None] * len(task.io)
         self.forces: dict[str, Any] = {}          # I/O name -> forced value
