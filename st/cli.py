@@ -108,9 +108,13 @@ def run_program_command(path, scans, watch, json_target) -> int:
     for name in names:
         try:
             _get, _set, t, _canon = inst._resolve(name)
-            resolved.append((name, t))
         except KeyError as exc:
             bad.append(f"--watch {name}: {exc.args[0] if exc.args else exc}")
+            continue
+        if t.is_scalar:
+            resolved.append((name, t))
+        else:  # said before the scans run, not after
+            bad.append(f"--watch {name}: {t.name} is not a single value; watch its elements")
     if bad:
         for line in bad:
             print(f"main.py: error: {line}", file=sys.stderr)
@@ -134,15 +138,7 @@ def run_program_command(path, scans, watch, json_target) -> int:
                 print(f"the PLC stopped in scan {k} (t = {k * SCAN_MS} ms)", file=sys.stderr)
                 return 1
         arm(0)
-    result = {}
-    for name, t in resolved:
-        if not t.is_scalar:
-            print(
-                f"main.py: error: --watch {name}: {t.name} is not a single value; watch its elements",
-                file=sys.stderr,
-            )
-            return 1
-        result[name] = _json_value(inst.read(name), t)
+    result = {name: _json_value(inst.read(name), t) for name, t in resolved}
     text = json.dumps(result, allow_nan=False)
     if json_target in (None, "-"):
         print(text)

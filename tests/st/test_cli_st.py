@@ -132,6 +132,17 @@ def test_headless_unknown_watch_name_exits_1_with_a_message(tmp_path):
     assert r.stdout.strip() == "" or "Mtor" in r.stdout
 
 
+
+def test_headless_watching_a_whole_array_is_refused_before_any_scan(tmp_path):
+    src = "PROGRAM Main\nVAR a : INT := 1; b : INT; grid : ARRAY[1..3] OF INT; END_VAR\n"
+    src += "a := a / b;\nEND_PROGRAM\n"
+    path = write(tmp_path, "whole.st", src)
+    r = run_main("--headless", "--program", str(path), "--scans", "3", "--watch", "a,grid", "--json")
+    assert r.returncode == 1
+    assert "--watch grid: ARRAY" in r.stderr and "watch its elements" in r.stderr
+    assert "division by zero" not in r.stderr  # the scan that faults never ran
+    assert r.stdout.strip() == ""
+
 def test_headless_missing_program_is_a_clear_message(tmp_path):
     gone = str(tmp_path / "gone.st")
     r = run_main("--headless", "--program", gone, "--scans", "2", "--watch", "x", "--json")
