@@ -298,7 +298,6 @@ class CodeGen:
             self.emit(3, "\n".join(stores))
         if mode == "dbg":
             self.emit(2, "_D.leave()")
-        if mode == "dbg":
             self.emit(2, "if False:")
             self.emit(3, "yield")
 
@@ -861,10 +860,7 @@ class CodeGen:
         return v
 
     def var_code(self, v: VarInfo, write: bool = False) -> str:
-        if v.owner is None or v.kind == "ADDR":
-            self.uses_globals = True
-            return f"G.{v.pyname}"
-        if v.kind == "VAR_EXTERNAL":
+        if v.owner is None or v.kind in ("ADDR", "VAR_EXTERNAL"):
             self.uses_globals = True
             return f"G.{v.pyname}"
         p = self.pou
