@@ -131,6 +131,11 @@ class DebuggerApp:
         self.new_watch = ""
         self.new_plot = ""
         self.watch_error = ""
+        self.plot_io = self._first_signals(debugger)   # I/O points shown in the plot panel
+        self._plot_xrange: dict[str, tuple[float, float]] = {}  # x range of each plot as last drawn
+        self._plot_press: tuple[float, float, float] | None = None  # where a click in a plot began
+        self._plot_cursor_target: float | None = None   # plot time (s) to go to when the mouse is released
+        self._timeline_target: int | None = None        # scan the timeline was dragged to
         self.open_path = ""
         self.show_open = False
         self.edit_path: str | None = None
@@ -272,12 +277,19 @@ class DebuggerApp:
             return
         self._switch(Debugger(task, text, real, None))
 
+    @staticmethod
+    def _first_signals(d: Debugger) -> list[str]:
+        # A few I/O signals from the start, so the plot panel is useful at once.
+        return [p.name for p in d.task.io][:4]
+
     def _switch(self, d: Debugger) -> None:
         old = self.d
         d.break_on_violation = old.break_on_violation
+        if d.task.id != old.task.id:
+            self.plot_io = self._first_signals(d)
         self.d = d
         self.view.reset_view()
-        self.view._fitted_for = None
+        self.view.refit()
         if self._observer is not None:
             self._observer.stop()
             self._observer = None
@@ -331,10 +343,9 @@ class DebuggerApp:
         self.sim_times.append(time.perf_counter() - ts)
         imgui.new_frame()
         self._menu()
-        # Passthru: the dock host draws no background under the panels (one less full-window
-        # layer of pixels for a software OpenGL to fill).
-        # The passthru dock space still paints WindowBg around its central node, a full-window
-        # layer; a transparent WindowBg here makes imgui skip it (the clear colour shows instead).
+        # The passthru dock space paints WindowBg around its central node, a full-window layer of
+        # pixels for a software OpenGL to fill; a transparent WindowBg makes imgui skip it (the
+        # clear colour shows instead).
         imgui.push_style_color(imgui.Col_.window_bg, (0.0, 0.0, 0.0, 0.0))
         imgui.push_style_color(imgui.Col_.docking_empty_bg, (0.0, 0.0, 0.0, 0.0))  # a node left empty
         dock = imgui.dock_space_over_viewport(0, None, imgui.DockNodeFlags_.passthru_central_node)
@@ -449,7 +460,7 @@ class DebuggerApp:
                 label = f"{i}. {c.name}" + (f"  ({c.description})" if c.description else "")
                 if imgui.menu_item(label, "", c.name == self.d.condition.name)[0]:
                     self.d.select_condition(c.name)
-                    self.view._fitted_for = None
+                    self.view.refit()
                     self.pygame.display.set_caption(self._title())
             imgui.end_menu()
         if imgui.begin_menu("View"):
@@ -582,7 +593,7 @@ class DebuggerApp:
         width = imgui.get_item_rect_size().x
         if changed:
             self._timeline_target = value
-        if imgui.is_item_deactivated_after_edit() and getattr(self, "_timeline_target", None) is not None:
+        if imgui.is_item_deactivated_after_edit() and self._timeline_target is not None:
             d.run_to_scan(self._timeline_target)
             self._timeline_target = None
         dl = imgui.get_window_draw_list()
@@ -1005,9 +1016,6 @@ class DebuggerApp:
         if not self._begin("Plot"):
             imgui.end()
             return
-        if not hasattr(self, "plot_io"):
-            # Start with a few I/O signals so the panel is useful at once.
-            self.plot_io = [p.name for p in d.task.io][:4]
         imgui.set_next_item_width(220)
         if imgui.begin_combo("##addsig", "add an I/O signal..."):
             for p in d.task.io:
@@ -1047,7 +1055,7 @@ class DebuggerApp:
         else:
             h_dig, h_ana = room, room
         plots = (("digital##d", digital, h_dig, True), ("analog##a", analog, h_ana, False))
-        shown = getattr(self, "_plot_xrange", {})
+        shown = self._plot_xrange
         self._plot_xrange = {}
         for title, series, h, is_dig in plots:
             if not series:
@@ -1087,14 +1095,14 @@ class DebuggerApp:
                 if implot.is_plot_hovered() and imgui.is_mouse_clicked(imgui.MouseButton_.left):
                     m = imgui.get_mouse_pos()
                     self._plot_press = (m.x, m.y, implot.get_plot_mouse_pos().x)
-                press = getattr(self, "_plot_press", None)
+                press = self._plot_press
                 if press and implot.is_plot_hovered() and imgui.is_mouse_released(imgui.MouseButton_.left):
                     m = imgui.get_mouse_pos()
                     if abs(m.x - press[0]) + abs(m.y - press[1]) < 4 and not changed:
                         self._plot_cursor_target = press[2]
                     self._plot_press = None
                 implot.end_plot()
-        target = getattr(self, "_plot_cursor_target", None)
+        target = self._plot_cursor_target
         if target is not None and imgui.is_mouse_released(imgui.MouseButton_.left):
             d.run_to_scan(max(0, int(round(target * 1000 / SCAN_MS))))
             self._plot_cursor_target = None

@@ -626,6 +626,10 @@ class PlantView:
         h = max(1, h - (self.PANEL_H if self._panel_names else 0))
         return min(w / self.world_size[0], h / self.world_size[1]) * self.zoom
 
+    def refit(self) -> None:
+        """Frame the plant again on the next render (another condition may place devices elsewhere)."""
+        self._fitted_for = None
+
     def reset_view(self) -> None:
         self.zoom = 1.0
         self.pan = [0.0, 0.0]
