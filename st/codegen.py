@@ -255,6 +255,16 @@ class CodeGen:
         self.loops = []
         self.pre = []
 
+    def _body(self, p: PouInfo, ind: int) -> tuple[list[str], list[tuple[int, int]]]:
+        """The body's lines and line table, generated aside: what it reads and writes decides the
+        prologue that goes before it."""
+        saved = self.lines, self.line_map
+        self.lines, self.line_map = [], []
+        self.block(p.node.body, ind)
+        body = self.lines, self.line_map
+        self.lines, self.line_map = saved
+        return body
+
     def gen_body_method(self, p: PouInfo, mode: str) -> None:
         self._start_pou(p, mode)
         temps = [v for v in p.vars.values() if v.kind == "VAR_TEMP"]
@@ -264,11 +274,7 @@ class CodeGen:
             for v in p.vars.values():
                 if v.owner is p and v.kind not in ("VAR_TEMP", "VAR_EXTERNAL"):
                     self.cached[v.lname] = v
-        saved = self.lines, self.line_map
-        self.lines, self.line_map = [], []
-        self.block(p.node.body, 2)
-        body_lines, body_map = self.lines, self.line_map
-        self.lines, self.line_map = saved
+        body_lines, body_map = self._body(p, 2)
         name = "run" if mode == "fast" else "run_dbg"
         self.pos = (p.node.line, p.node.col)
         self.emit(1, f"def {name}(self, ctx):")
@@ -332,11 +338,7 @@ class CodeGen:
         self._start_pou(p, mode)
         self.cached = {}
         params = p.params()
-        saved = self.lines, self.line_map
-        self.lines, self.line_map = [], []
-        self.block(p.node.body, 1)
-        body_lines, body_map = self.lines, self.line_map
-        self.lines, self.line_map = saved
+        body_lines, body_map = self._body(p, 1)
         self.pos = (p.node.line, p.node.col)
         name = p.pyname + ("_dbg" if mode == "dbg" else "")
         self.emit(0, f"def {name}(ctx{''.join(', ' + v.pyname for v in params)}):")
