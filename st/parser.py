@@ -479,6 +479,18 @@ def _nodes(c, cls=ast.Node):
     return [x for x in c if isinstance(x, cls)]
 
 
+def _init_after(c, type_ref):
+    """The initial value written after the type in a declaration (``: INT := 5``), or None."""
+    init = None
+    seen_type = False
+    for x in c:
+        if x is type_ref:
+            seen_type = True
+        elif seen_type and isinstance(x, (ast.Expr, ast.ArrayInit, ast.StructInit)):
+            init = x
+    return init
+
+
 def _first(c, cls):
     for x in c:
         if isinstance(x, cls):
@@ -579,13 +591,7 @@ class _AstBuilder(Transformer):
         names = [t for t in c if isinstance(t, Token) and t.type == "NAME"]
         loc_tok = _tok(c, "DIRECT_ADDR")
         type_ref = _first(c, ast.TypeRef)
-        init = None
-        seen_type = False
-        for x in c:
-            if x is type_ref:
-                seen_type = True
-            elif seen_type and isinstance(x, (ast.Expr, ast.ArrayInit, ast.StructInit)):
-                init = x
+        init = _init_after(c, type_ref)
         location = self._direct(loc_tok) if loc_tok is not None else None
         if location is not None and len(names) > 1:
             self._error(
@@ -606,14 +612,7 @@ class _AstBuilder(Transformer):
     def type_decl(self, c):
         name = c[0]
         type_ref = _first(c, ast.TypeRef)
-        init = None
-        after = False
-        for x in c:
-            if x is type_ref:
-                after = True
-            elif after and isinstance(x, (ast.Expr, ast.ArrayInit, ast.StructInit)):
-                init = x
-        return _at(ast.TypeDecl(str(name), type_ref, init), name, c[-1])
+        return _at(ast.TypeDecl(str(name), type_ref, _init_after(c, type_ref)), name, c[-1])
 
     def struct_type(self, c):
         return _at(ast.StructType(_nodes(c, ast.VarDecl)), c[0], c[-1])
