@@ -63,7 +63,7 @@ def build_plant(condition: Condition) -> Plant:
 
 # --- judges -------------------------------------------------------------------------------
 
-class _Cell:
+class _Devices:
     """The devices the judges look at every scan, found once per run (see tasks.common.bound)."""
 
     def __init__(self, plant: Plant):
@@ -72,22 +72,22 @@ class _Cell:
         self.places = (self.outfeed, self.cells[0].fixture, self.cells[1].fixture, plant["infeed"])
 
 
-def _cell(s) -> _Cell:
-    return bound(s.plant, "mat_h01_cell", _Cell)
+def _devices(s) -> _Devices:
+    return bound(s.plant, "mat_h01_devices", _Devices)
 
 
 def _delivered(s) -> int:
-    cell = _cell(s)
-    good = sum(1 for _, part in cell.outfeed.delivered if part.processed and part.good)
-    bad = sum(1 for _, part in cell.reject.delivered if part.processed and not part.good)
+    devices = _devices(s)
+    good = sum(1 for _, part in devices.outfeed.delivered if part.processed and part.good)
+    bad = sum(1 for _, part in devices.reject.delivered if part.processed and not part.good)
     return good + bad
 
 
 def _parked(s) -> bool:
-    cell = _cell(s)
-    robot = cell.robot
+    devices = _devices(s)
+    robot = devices.robot
     return (not robot.busy and robot.station is not None and robot.station.number == HOME
-            and robot.jaw <= 0.0 and all(c.door <= 0.0 for c in cell.cells))
+            and robot.jaw <= 0.0 and all(c.door <= 0.0 for c in devices.cells))
 
 
 class RobotEntersCell(judges.Monitor):
@@ -97,10 +97,10 @@ class RobotEntersCell(judges.Monitor):
         self.inside = dict.fromkeys(CELLS, False)
 
     def check(self, s):
-        bound_cell = _cell(s)
-        robot = bound_cell.robot
+        devices = _devices(s)
+        robot = devices.robot
         msg = None
-        for name, cell in zip(CELLS, bound_cell.cells, strict=True):
+        for name, cell in zip(CELLS, devices.cells, strict=True):
             inside = cell.contains(robot.x, robot.y)
             if inside and not self.inside[name]:
                 if cell.busy:
@@ -112,9 +112,9 @@ class RobotEntersCell(judges.Monitor):
 
 
 def _door_closing_on_robot(s):
-    bound_cell = _cell(s)
-    robot = bound_cell.robot
-    for cell in bound_cell.cells:
+    devices = _devices(s)
+    robot = devices.robot
+    for cell in devices.cells:
         if cell.door_motion < 0 and cell.contains(robot.x, robot.y):
             return f"{cell.label} door closing while the robot is inside"
     return None
@@ -125,7 +125,7 @@ class WrongPartOnOutfeed(judges.Monitor):
         self.checked = 0
 
     def check(self, s):
-        delivered = _cell(s).outfeed.delivered
+        delivered = _devices(s).outfeed.delivered
         msg = None
         while self.checked < len(delivered):
             part = delivered[self.checked][1]
@@ -138,7 +138,7 @@ class WrongPartOnOutfeed(judges.Monitor):
 
 
 def _dropped(s):
-    dropped = _cell(s).robot.dropped
+    dropped = _devices(s).robot.dropped
     if dropped:
         return f"part {dropped[-1][1].number} released away from a place and dropped"
     return None
@@ -255,8 +255,8 @@ class PromptSetOff(WatchedCompletion):
         self.held_ms: int | None = None
 
     def watch(self, s):
-        cell = _cell(s)
-        robot = cell.robot
+        devices = _devices(s)
+        robot = devices.robot
         held = bool(s.io["part_held"])
         if held and not self.was_held and not robot.busy:
             self.held_ms = s.time_ms
@@ -264,7 +264,7 @@ class PromptSetOff(WatchedCompletion):
         if self.held_ms is not None:
             if robot.busy or not held:
                 self.held_ms = None
-            elif any(c.door_motion != 0 for c in cell.cells):
+            elif any(c.door_motion != 0 for c in devices.cells):
                 self.held_ms = s.time_ms
             elif s.time_ms - self.held_ms > SET_OFF_WITHIN_S * 1000:
                 return (f"the robot held its part from {self.held_ms / 1000:g} s (no door moving) but had "
@@ -280,8 +280,8 @@ COMPLETION = Completion(
     f"door is still moving, within {SET_OFF_WITHIN_S:g} s of it stopping).",
     lambda: PromptSetOff(judges.in_order(
         judges.all_of(
-            judges.event("cell A machined a part", lambda s: _cell(s).cells[0].cycles >= 1),
-            judges.event("cell B machined a part", lambda s: _cell(s).cells[1].cycles >= 1),
+            judges.event("cell A machined a part", lambda s: _devices(s).cells[0].cycles >= 1),
+            judges.event("cell B machined a part", lambda s: _devices(s).cells[1].cycles >= 1),
             judges.event(f"all {LOT} parts delivered", lambda s: _delivered(s) >= LOT),
         ),
         judges.held("robot parked at home, gripper open, doors closed", _parked, 1.0),
@@ -295,7 +295,7 @@ SAFETY = [
                _door_closing_on_robot),
     SafetyRule("MAT-H01-S3", "The robot never sets a part down on a place that already holds one "
                "(a loaded cell fixture, the occupied outfeed table, an occupied infeed).",
-               CountGrows(lambda s: sum(p.double_placements for p in _cell(s).places),
+               CountGrows(lambda s: sum(p.double_placements for p in _devices(s).places),
                           "part set down on a place that already held a part")),
     SafetyRule("MAT-H01-S4", "Only parts machined with a good result are set down on the outfeed "
                "table; raw parts and bad parts never are.", WrongPartOnOutfeed()),
