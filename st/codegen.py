@@ -197,6 +197,19 @@ class CodeGen:
             return f"{code}.copy()"
         return code
 
+    def copy_into(self, t: T.Type, dst: str, src: str, ind: int, depth: int = 0) -> None:
+        """Copy composite ``src`` into ``dst`` in place (value semantics of ST assignment): the
+        structs inside ``dst`` stay the same objects, so a force or watch bound to one of their
+        fields goes on reaching the variable."""
+        if isinstance(t, T.StructT):
+            self.emit(ind, f"{dst}.assign({src})")
+        elif t.elem.is_scalar:
+            self.emit(ind, f"{dst}[:] = {src}")  # a slice store copies the scalars itself
+        else:
+            d, s = f"_cd{depth}", f"_cs{depth}"
+            self.emit(ind, f"for {d}, {s} in zip({dst}, {src}):")
+            self.copy_into(t.elem, d, s, ind + 1, depth + 1)
+
     def gen_struct(self, st: T.StructT) -> None:
         self.pos = (0, 0)
         names = [f"v_{k}" for k in st.fields]
@@ -214,11 +227,8 @@ class CodeGen:
         self.emit(2, "return n")
         self.emit(1, "def assign(self, o):")
         for k, f in st.fields.items():
-            if isinstance(f.type, T.StructT):
-                self.emit(2, f"self.v_{k}.assign(o.v_{k})")
-            elif isinstance(f.type, T.ArrayT):  # a slice store copies scalars itself
-                src = f"o.v_{k}" if f.type.elem.is_scalar else self.copy_code(f.type, "o.v_" + k)
-                self.emit(2, f"self.v_{k}[:] = {src}")
+            if isinstance(f.type, (T.StructT, T.ArrayT)):
+                self.copy_into(f.type, f"self.v_{k}", f"o.v_{k}", 2)
             else:
                 self.emit(2, f"self.v_{k} = o.v_{k}")
         self.emit(2, "return self")
@@ -445,10 +455,9 @@ class CodeGen:
         cp = self.cp
         tt = cp.types.get(id(target), ERR)
         vt = value_type if value_type is not None else cp.types.get(id(value), ERR)
-        copies_itself = isinstance(tt, T.StructT) or (isinstance(tt, T.ArrayT) and tt.elem.is_scalar)
-        if value_code is None and copies_itself:
-            # .assign() and a slice store copy already: a copy of the value first would be thrown away
-            code = self.ex(value)
+        composite = isinstance(tt, (T.StructT, T.ArrayT))
+        if value_code is None and composite:
+            code = self.ex(value)  # copy_into below copies: a copy made first would be thrown away
         elif value_code is None:
             # a call with outputs whose value is assigned directly
             code = self.store_value(value, tt)
@@ -461,11 +470,8 @@ class CodeGen:
         if isinstance(target, A.BitAccess):
             self.bit_store(target, code, ind)
             return
-        if isinstance(tt, T.StructT):
-            self.emit(ind, f"{self.ex(target)}.assign({code})")
-            return
-        if isinstance(tt, T.ArrayT):
-            self.emit(ind, f"{self.ex(target)}[:] = {code}")
+        if composite:
+            self.copy_into(tt, self.ex(target), code, ind)
             return
         lhs = self.lvalue(target)
         self.flush_pre(ind)

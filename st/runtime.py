@@ -202,6 +202,7 @@ def runtime_namespace() -> dict:
         "_NAN": _NAN,
         "__builtins__": {
             "range": range,
+            "zip": zip,
             "len": len,
             "abs": abs,
             "min": min,

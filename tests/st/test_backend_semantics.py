@@ -163,6 +163,28 @@ END_FUNCTION"""
     assert (inst.read("spare[2].tags[1]"), inst.read("spare[2].w"), inst.read("shelf[2].w")) == (6, 0, 8)
     assert (inst.read("xs[1]"), inst.read("made.w"), inst.read("made.tags[1]")) == (3, 5, 6)
 
+
+def test_nested_arrays_of_structs_and_fb_outputs_are_copied_not_shared():
+    extra = """TYPE Cell : STRUCT n : INT; END_STRUCT; END_TYPE
+TYPE Rack : STRUCT cells : ARRAY[1..2] OF Cell; END_STRUCT; END_TYPE
+FUNCTION_BLOCK Loader
+VAR_OUTPUT out : ARRAY[1..2] OF Cell; END_VAR
+    out[1].n := out[1].n + 10;
+END_FUNCTION_BLOCK"""
+    decls = (
+        "grid : ARRAY[1..2] OF ARRAY[1..2] OF Cell; copy : ARRAY[1..2] OF ARRAY[1..2] OF Cell;\n"
+        "r1 : Rack; r2 : Rack; ld : Loader; got : ARRAY[1..2] OF Cell;"
+    )
+    body = (
+        "grid[2][1].n := 3;\ncopy := grid;\ngrid[2][1].n := 4;\n"
+        "r1.cells[2].n := 7;\nr2 := r1;\nr1.cells[2].n := 8;\n"
+        "ld(out => got);\ngot[1].n := got[1].n + 1;"
+    )
+    inst = run(decls, body, extra, scans=2)
+    assert (inst.read("copy[2][1].n"), inst.read("grid[2][1].n")) == (3, 4)
+    assert (inst.read("r2.cells[2].n"), inst.read("r1.cells[2].n")) == (7, 8)
+    assert (inst.read("ld.out[1].n"), inst.read("got[1].n")) == (20, 21)
+
 def test_in_out_scalars_come_back_and_arrays_are_shared():
     extra = """FUNCTION_BLOCK Swapper
 VAR_IN_OUT a : INT; b : INT; buf : ARRAY[1..2] OF INT; END_VAR

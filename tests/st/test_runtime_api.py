@@ -143,6 +143,20 @@ def test_force_a_fb_member(kit, cell):
     assert plc["Data[2,3]"] == 50  # the program computed with the forced value
 
 
+
+def test_force_a_field_of_an_array_element_survives_the_program_copying_the_whole_array(kit):
+    extra = "TYPE Slot : STRUCT part : INT; END_STRUCT; END_TYPE\n"
+    decls = "shelf : ARRAY[1..2] OF Slot; incoming : ARRAY[1..2] OF Slot; seen : INT;"
+    body = "seen := shelf[2].part;\nincoming[2].part := incoming[2].part + 1;\nshelf := incoming;"
+    plc = kit.run(extra + kit.main(decls, body), scans=1)
+    plc.inst.force("shelf[2].part", 42)
+    plc.scan(3)
+    assert plc["shelf[2].part"] == 42
+    assert plc["seen"] == 42  # each scan starts with the forced value
+    plc.inst.unforce("shelf[2].part")
+    plc.scan()
+    assert (plc["seen"], plc["shelf[2].part"]) == (42, 5)
+
 def flatten(nodes, out=None):
     out = {} if out is None else out
     for node in nodes:
