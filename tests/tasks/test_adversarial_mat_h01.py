@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import tasks
+from sim.prompt import render_prompt
 from sim.verifier import grade
 
 TASK = tasks.get("MAT-H01")
@@ -54,7 +55,7 @@ def test_second_correct_program_passes(kit):
 
 
 def test_prompt_says_a_preloaded_part_counts_in_the_lot():
-    assert "it counts as\none of the 6 parts of the lot" in TASK.prompt()
+    assert "it counts as\none of the 6 parts of the lot" in render_prompt(TASK)
 
 
 def test_a_slower_correct_strategy_passes_with_room_to_spare(kit):

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import tasks
+from sim.prompt import render_prompt
 
 TASK = tasks.get("MAT-M04")
 PROGRAMS = Path(__file__).parent / "adversarial" / "mat_m04"
@@ -49,6 +50,6 @@ def test_second_correct_program_passes(kit):
 def test_stopping_the_belt_when_eye_end_clears_after_the_last_part_passes(kit):
     """The prompt says a kind C part counts as delivered when eye_end turns FALSE after it; a
     program that stops the belt right then (no extra run-out time) must be credited."""
-    assert "counts as delivered when eye_end turns FALSE again" in TASK.prompt()
+    assert "counts as delivered when eye_end turns FALSE again" in render_prompt(TASK)
     report = kit.graded(TASK, PROGRAMS / "stop_when_last_gone.st")
     kit.passes(report)
