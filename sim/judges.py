@@ -295,13 +295,11 @@ class for_longer_than(Monitor):
 # must never satisfy them; only the thing itself does.
 
 
-class Watch:
+class Watch(Monitor):
     """A promptness rule a completion is watched by (see `watched`): `check(s)` returns None
     while the rule holds, else the message of the first miss. State lives on self; a fresh
-    completion is built (or deep-copied) per run."""
-
-    def check(self, s: ScanState) -> str | None:
-        raise NotImplementedError
+    completion is built (or deep-copied) per run. The same object can serve as a safety
+    monitor where a task states the rule as one."""
 
 
 class _Watched(Judge):
