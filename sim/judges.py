@@ -7,6 +7,10 @@ Every judge and monitor sees a `ScanState` `s` (one object per session, updated 
     s.params        the condition's parameters
     s.scan          scan index k (0, 1, ...);  s.time_ms = 10 * k;  s.time_s = s.time_ms / 1000
     s.completed     whether the completion condition was reached in an earlier or this scan
+    s.device("gripper", Gripper)   the device, checked to be of that type
+
+A judge or monitor that looks at the same devices every scan finds them once per run in
+`bind(plant)`, which the session calls at reset with the run's fresh plant.
 
 Completion judges (build a fresh tree per session; `Completion(wording, lambda: ...)`):
 
@@ -25,9 +29,10 @@ Safety monitors return None or a message:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 Predicate = Callable[["ScanState"], Any]
+D = TypeVar("D")
 
 
 class ScanState:
@@ -44,6 +49,10 @@ class ScanState:
         self.time_ms = 0
         self.time_s = 0.0
         self.completed = False
+
+    def device(self, name: str, kind: type[D]) -> D:
+        """The plant's device `name`, checked to be a `kind` (sim.plant.Plant.device)."""
+        return self.plant.device(name, kind)
 
 
 class Judge:
@@ -63,6 +72,11 @@ class Judge:
 
     def update(self, s: ScanState) -> bool:
         raise NotImplementedError
+
+    def bind(self, plant) -> None:
+        """Called by the session at reset with the run's fresh plant, before the first scan: a
+        judge that looks at the same devices every scan finds them here once
+        (`self.slide = plant.device("slide", Axis)`). Composite judges pass it on."""
 
     def _finish(self, s: ScanState) -> bool:
         self.done = True
@@ -124,6 +138,10 @@ class _InOrder(Judge):
         super().__init__()
         self.parts = parts
         self.name = name
+
+    def bind(self, plant):
+        for part in self.parts:
+            part.bind(plant)
         self.index = 0
 
     def update(self, s):
@@ -161,6 +179,10 @@ class _AllOf(Judge):
         self.parts = parts
         self.name = name
 
+    def bind(self, plant):
+        for part in self.parts:
+            part.bind(plant)
+
     def update(self, s):
         if self.done:
             return True
@@ -192,6 +214,9 @@ class _Within(Judge):
         self.part = part
         self.deadline_ms = round(seconds * 1000)
         self.name = ""
+
+    def bind(self, plant):
+        self.part.bind(plant)
 
     def update(self, s):
         if self.done or self.failed:
@@ -251,6 +276,9 @@ class Monitor:
     def check(self, s: ScanState) -> str | None:
         raise NotImplementedError
 
+    def bind(self, plant) -> None:
+        """Called by the session at reset with the run's fresh plant (see Judge.bind)."""
+
     def __call__(self, s: ScanState) -> str | None:
         return self.check(s)
 
@@ -307,6 +335,11 @@ class _Watched(Judge):
         super().__init__()
         self.inner, self.watches, self.name = inner, watches, name
         self.missed: str | None = None
+
+    def bind(self, plant):
+        self.inner.bind(plant)
+        for w in self.watches:
+            w.bind(plant)
 
     def update(self, s):
         if self.done or self.missed:

@@ -147,6 +147,10 @@ class Session:
         monitors = [(rule.id, copy.deepcopy(rule.monitor)) for rule in task.safety_rules]
         self._checks = tuple((rule_id, m.check if type(m).__call__ is Monitor.__call__ else m)
                              for rule_id, m in monitors)
+        self.judge.bind(self.plant)
+        for _, m in monitors:
+            if isinstance(m, Monitor):
+                m.bind(self.plant)
         self._violating = [False] * len(self._checks)
         self._limit_ms = round(task.time_limit_s * 1000)
         self._post_ms = round(task.post_completion_s * 1000)
