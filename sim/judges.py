@@ -138,11 +138,11 @@ class _InOrder(Judge):
         super().__init__()
         self.parts = parts
         self.name = name
+        self.index = 0
 
     def bind(self, plant):
         for part in self.parts:
             part.bind(plant)
-        self.index = 0
 
     def update(self, s):
         if self.done:
