@@ -132,13 +132,32 @@ class IOPoint:
 
 @dataclass(frozen=True)
 class ParameterRange:
-    """A parameter the conditions vary; its range is published in the prompt."""
+    """A parameter the conditions vary; its range is published in the prompt.
+
+    `keys` are the condition parameters it covers (default: its own name), so that every
+    hidden value can be checked against what was published: MAT-H01 publishes `door_s` and
+    its conditions set `cell_a_door_s` and `cell_b_door_s`. A covered value may be a number
+    or a sequence of numbers (a per-cycle (low, high) pair, a list of gaps).
+    """
 
     name: str
     low: float
     high: float
     units: str
     meaning: str
+    keys: tuple[str, ...] = ()
+
+    @property
+    def covers(self) -> tuple[str, ...]:
+        return self.keys or (self.name,)
+
+    def outside(self, value: Any) -> list[float]:
+        """The numbers in `value` that lie outside the range (none for a value that is no number)."""
+        if isinstance(value, bool | int | float):
+            return [] if self.low <= value <= self.high else [value]
+        if isinstance(value, list | tuple):
+            return [v for item in value for v in self.outside(item)]
+        return []
 
 
 @dataclass(frozen=True)
