@@ -504,14 +504,20 @@ class moved_before(Monitor):
     """Violated once `position(s)` has left where it stood at the first scan by more than
     `tolerance`, before `cause(s)` has ever been true. Judged from position, never from the
     velocity at scan boundaries (a hop that starts and ends inside one step shows 0 there).
+    `origin(s)`, where given, says where it stood at power-up (a condition parameter): the
+    first scan's plant step already runs the program's outputs, and a hop inside it would
+    otherwise become the origin.
 
         moved_before(lambda s: s.io["start_pb"], lambda s: s.plant["slide"].pos, 0.05,
-                     "the slide moved before Start was pressed")
+                     "the slide moved before Start was pressed",
+                     origin=lambda s: s.params["start_mm"])
     """
 
     def __init__(self, cause: Predicate, position: Callable[[ScanState], float], tolerance: float,
-                 message: str | Callable[[ScanState], str]):
+                 message: str | Callable[[ScanState], str],
+                 origin: Callable[[ScanState], float] | None = None):
         self.cause, self.position, self.tolerance, self.message = cause, position, tolerance, message
+        self.at_power_up = origin
         self.caused = False
         self.origin: float | None = None
 
@@ -523,7 +529,7 @@ class moved_before(Monitor):
             return None
         pos = self.position(s)
         if self.origin is None:
-            self.origin = pos
+            self.origin = pos if self.at_power_up is None else self.at_power_up(s)
         if abs(pos - self.origin) > self.tolerance:
             return self.message(s) if callable(self.message) else self.message
         return None

@@ -206,6 +206,16 @@ def test_moved_before_sees_a_hop_that_velocity_at_scan_boundaries_misses():
     assert out[0] is None and out[1] == "moved before Start" and out[5] is None
 
 
+def test_moved_before_sees_a_hop_in_the_first_scan_against_the_power_up_position():
+    # the first scan's plant step hopped 0.2 mm: from there on the axis stands still
+    rows = [{"start": False, "pos": 300.2}] * 3 + [{"start": True, "pos": 300.2}]
+    m = judges.moved_before(lambda s: s.io["start"], lambda s: s.io["pos"], 0.05, "moved",
+                            origin=lambda s: 300.0)
+    assert drive(m, rows, is_monitor=True) == ["moved"] * 3 + [None]
+    unseen = judges.moved_before(lambda s: s.io["start"], lambda s: s.io["pos"], 0.05, "moved")
+    assert drive(unseen, rows, is_monitor=True) == [None] * 4
+
+
 def test_moved_before_allows_a_still_axis_anywhere():
     rows = [{"start": False, "pos": 312.4}] * 5
     m = judges.moved_before(lambda s: s.io["start"], lambda s: s.io["pos"], 0.05, "moved")
