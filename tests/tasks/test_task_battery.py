@@ -49,8 +49,10 @@ EXPECT = {
     # wrong kind (S1) in three conditions.
     "MAT-M04": Expect(others="alongside"),
     # The S1 counterexample (indexing while the slide retracts) also trips S3 (Cycle done) in
-    # one condition.
-    "MOT-M14": Expect(others="alongside"),
+    # one condition. In slow_table_fast_slide the table takes the longest published index and
+    # settle times, so a blind wait of that worst case is on time there: the token-action blind
+    # schedule passes that one condition (and rarely a sampled one), never the task.
+    "MOT-M14": Expect(others="alongside", blind_fails=5),
     # The S1 counterexample (a grant lingering into the next) also trips S2 (an arm in the path
     # of a shuttle not standing at its station) in four conditions.
     "MOT-H15": Expect(others="alongside"),
