@@ -350,6 +350,8 @@ class _Watched(Judge):
                 return False
         if self.inner.update(s):
             return self._finish(s)
+        if self.inner.failed:       # a missed deadline inside ends the run, as in in_order
+            self.failed = self.inner.failed
         return False
 
     def events(self):

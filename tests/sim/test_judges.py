@@ -230,6 +230,13 @@ def test_distinct_counts_identities_not_events():
     assert j.done_scan == 4
 
 
+def test_watched_completion_fails_when_its_inner_judge_fails():
+    inner = judges.within(0.03, judges.event("arrived", lambda s: s.io["pos"] >= 99.5))
+    j = judges.watched(inner, _approach(within_s=1.0))
+    assert drive(j, _rows([0, 10, 20, 30, 40, 50])) == [False] * 6
+    assert j.failed and "deadline 0.03 s passed before: arrived" in j.failed
+
+
 def test_watched_completion_never_comes_after_a_miss():
     inner = judges.event("arrived", lambda s: s.io["pos"] >= 99.5)
     j = judges.watched(inner, _approach(within_s=0.02))
