@@ -120,5 +120,28 @@ def test_conditions_stay_inside_the_published_ranges():
     assert any(len({c.params[f"requests_{n}"][0] for n in (1, 2, 3)}) == 1 for c in TASK.conditions)
 
 
+def test_sampled_request_schedules_follow_the_published_ranges():
+    """requests_per_station and first_request_s are published but are not condition keys (each
+    station has its schedule requests_<n>): checked here, with the other drawn values."""
+    ranges = {r.name: r for r in TASK.parameters}
+    drawn = TASK.sample(200, seed=3)
+    for cond in drawn:
+        p = cond.params
+        for name, value in p.items():
+            if name in ranges:
+                assert ranges[name].low <= value <= ranges[name].high, (cond.name, name, value)
+        for n in (1, 2, 3):
+            times = p[f"requests_{n}"]
+            assert 1 <= len(times) <= 5 and 0.2 <= times[0] <= 6.0, (cond.name, n, times)
+            assert list(times) == sorted(times)      # a schedule never runs backwards
+    counts = {len(c.params[f"requests_{n}"]) for c in drawn for n in (1, 2, 3)}
+    assert counts == {1, 2, 3, 4, 5}
+    # stations asking again at once (only regap_s after being served), and all three together
+    assert any(len(set(c.params["requests_1"])) < len(c.params["requests_1"]) for c in drawn)
+    assert any(len({c.params[f"requests_{n}"][0] for n in (1, 2, 3)}) == 1 for c in drawn)
+    assert 20 <= sum(c.params["fault_at_start"] for c in drawn) <= 80
+    assert TASK.sample(5, seed=3) == drawn[:5]
+
+
 def test_prompt_states_every_rule_and_address(kit):
     kit.prompt_states_everything(TASK)
