@@ -334,9 +334,9 @@ class Session:
         self.finished = True
         v = self.verdict
         v.end_reason = reason
-        v.pending = self.judge.pending()
-        if reason == "end state not kept":
-            v.pending = v.completion_failed or ""
+        # a completion that can no longer come says why (the missed deadline, the broken end
+        # state) rather than the steps it still lacked
+        v.pending = v.completion_failed or self.judge.pending()
         self.trace.events.append((k, "end", reason))
 
     # --- running ---

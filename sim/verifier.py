@@ -415,6 +415,8 @@ def describe_failure(c: ConditionResult) -> str:
         return c.fault
     if not c.success:
         reason = c.end_reason or "not completed"
+        if c.pending and reason in ("completion failed", "end state not kept"):
+            return f"{reason}: {c.pending}"
         return f"{reason}; still missing: {c.pending}" if c.pending else reason
     return ""
 
