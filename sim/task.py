@@ -68,6 +68,7 @@ or address (an input is forced at sample time, an output when it is applied).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -275,6 +276,8 @@ class Task:
     # ranges: sampler(rng) -> Condition keyword arguments (params=..., operator=...,
     # disturbances=..., description=...); see Task.sample
     sampler: Callable[[random.Random], dict[str, Any]] | None = None
+    # parameter values every condition has unless it sets its own (registered and sampled)
+    condition_defaults: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self):
         if self.suite not in ("MOT", "MAT"):
@@ -284,7 +287,7 @@ class Task:
         self.io = tuple(self.io)
         self.safety_rules = tuple(self.safety_rules)
         self.parameters = tuple(self.parameters)
-        self.conditions = tuple(self.conditions)
+        self.conditions = tuple(self._with_defaults(c) for c in self.conditions)
         for what, keys in (
             ("I/O address", [p.address for p in self.io]),
             ("I/O name", [p.name.lower() for p in self.io]),
@@ -298,6 +301,11 @@ class Task:
             raise ValueError(f"task {self.id}: needs at least one condition")
         if self.folder is not None:
             self.folder = Path(self.folder)
+
+    def _with_defaults(self, condition: Condition) -> Condition:
+        if not self.condition_defaults:
+            return condition
+        return dataclasses.replace(condition, params={**self.condition_defaults, **condition.params})
 
     # --- look-ups ---
 
@@ -352,5 +360,5 @@ class Task:
             rng = random.Random(f"{self.id}/{seed}/{i}")
             drawn = dict(self.sampler(rng))
             name = f"sampled_{seed}_{i + 1}"
-            out.append(Condition(name, seed=rng.randrange(1, 1 << 30), **drawn))
+            out.append(self._with_defaults(Condition(name, seed=rng.randrange(1, 1 << 30), **drawn)))
         return out

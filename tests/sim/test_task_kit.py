@@ -107,3 +107,12 @@ def test_sampled_conditions_are_drawn_the_same_on_every_call():
     assert all(isinstance(c, Condition) and c.operator for c in a)
     with pytest.raises(ValueError, match="has no sampler"):
         TASK.sample(1)
+
+
+def test_condition_defaults_fill_what_a_condition_leaves_out():
+    task = dataclasses.replace(TASK, condition_defaults={"speed": 55.0, "colour": "red"},
+                               sampler=lambda rng: {"params": {"speed": 60.0}})
+    fast = task.condition("fast")
+    assert fast.params == {"speed": 100.0, "colour": "red"}      # its own value wins
+    assert task.sample(1)[0].params == {"speed": 60.0, "colour": "red"}
+    assert TASK.condition("fast").params == {"speed": 100.0}
