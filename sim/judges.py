@@ -380,17 +380,23 @@ class Way:
     advances); the step has set off once it shrank by `by` from its value when the cause
     came. With `until` (a predicate: the step arrived), a set-off step must then go on to
     arrive without backing off: the distance may never grow more than `slack` above the
-    least it reached. Without `until`, setting off is enough.
+    least it reached. Without `until`, setting off is enough. `arrive_s(s)` (with `until`),
+    read when the cause comes, is the time from the cause by which a set-off step must have
+    arrived: a step that sets off in time but crawls (a slide creeping toward the nest all
+    along, so its distance always shrinks whenever the cause comes) is late.
 
         Way("slide approaching the nest", lambda s: 180.0 - s.plant["slide"].pos, by=5.0,
             until=lambda s: s.plant["slide"].pos >= 179.5)
     """
 
     def __init__(self, what: str, distance: Predicate, by: float, until: Predicate | None = None,
-                 slack: float = 0.0):
+                 slack: float = 0.0, arrive_s: Callable[[ScanState], float] | None = None):
         if by <= 0:
             raise ValueError(f"{what}: progress must be a real amount (by > 0)")
+        if arrive_s is not None and until is None:
+            raise ValueError(f"{what}: a time to arrive needs `until` (what arriving is)")
         self.what, self.distance, self.by, self.until, self.slack = what, distance, by, until, slack
+        self.arrive_s = arrive_s
 
 
 class progress_within(Watch):
@@ -419,6 +425,7 @@ class progress_within(Watch):
         self.deadline_ms = 0
         self.start: list[float] = []          # each way's distance when the episode began
         self.least: list[float] = []
+        self.arrive_by: list[int | None] = []  # each way's time to have arrived by (arrive_s)
         self.going: int | None = None         # the way that set off, while it must arrive
 
     def _begin(self, s) -> None:
@@ -427,6 +434,8 @@ class progress_within(Watch):
         self.deadline_ms = s.time_ms + self.within_ms + round(extra * 1000)
         self.start = [w.distance(s) for w in self.ways]
         self.least = list(self.start)
+        self.arrive_by = [None if w.arrive_s is None else s.time_ms + round(w.arrive_s(s) * 1000)
+                          for w in self.ways]
         self.going = None
 
     def check(self, s):
@@ -448,6 +457,10 @@ class progress_within(Watch):
             if d > self.least[self.going] + way.slack:
                 return (f"{self.what}: {way.what} set off after the cause at {self.since_ms / 1000:g} s "
                         f"but backed off before arriving")
+            due = self.arrive_by[self.going]
+            if due is not None and s.time_ms > due:
+                return (f"{self.what}: {way.what} set off after the cause at {self.since_ms / 1000:g} s "
+                        f"but had not arrived {(due - self.since_ms) / 1000:g} s later")
             self.least[self.going] = min(self.least[self.going], d)
             return None
         for n, way in enumerate(self.ways):

@@ -29,6 +29,7 @@ DWELL_S = 0.5            # the slide works a nest by resting at the work positio
 HOLD_S = 1.0
 APPROACH_WITHIN_S = 0.25  # after an index, the slide must set off within this time of the table's standstill
 APPROACH_MM = 5.0        # ... closing its distance to the nest by at least this much (then on to the nest)
+ARRIVE_MARGIN_S = 0.1    # ... and arriving within this of one move at the drive's speed begun in that time
 
 
 def build_plant(condition: Condition) -> Plant:
@@ -100,6 +101,15 @@ def _finished_state(s) -> bool:
             and table.exactly_aligned and log.count == s.params["nests"])
 
 
+def _stroke_s(mm: float, p) -> float:
+    """Time the slide drive takes for a move of `mm` from rest to rest (trapezoid, or a
+    triangle when the move is too short to reach full speed)."""
+    speed, accel = p["slide_speed"], p["slide_accel"]
+    if mm * accel <= speed * speed:
+        return 2.0 * (mm / accel) ** 0.5
+    return mm / speed + speed / accel
+
+
 def _approach_after_index():
     """After every index, the slide sets off toward the nest within APPROACH_WITHIN_S of the
     table's standstill signal and goes on to the nest without backing off (while nests remain).
@@ -109,6 +119,9 @@ def _approach_after_index():
     slide is over the nest. A program that waits a fixed worst-case time after each index
     and keeps the clock quiet with a token move (jiggling the slide between 37 and 39 mm,
     behind the clearance line) backs off and misses it; one that waits without moving is late.
+    The slide must also arrive no later than one move at the drive's own speed would, begun
+    within the set-off time (plus ARRIVE_MARGIN_S): creeping toward the nest behind the line
+    all along, so that the distance shrinks whenever the standstill comes, is no approach.
     """
     def after_an_index(s):
         table = _devices(s)[1]
@@ -117,10 +130,17 @@ def _approach_after_index():
     def to_the_nest(s):
         return abs(WORK_MM - _devices(s)[0].pos)
 
+    def in_one_move(s):
+        # a move from where the slide is at the drive's speed and acceleration, started within
+        # the set-off time: a slide that creeps toward the nest all along (its distance always
+        # shrinking whenever the standstill comes) sets off "in time" but arrives far later
+        return APPROACH_WITHIN_S + _stroke_s(to_the_nest(s), s.params) + ARRIVE_MARGIN_S
+
     return judges.progress_within(
         "after an index the slide sets off toward the nest", cause=after_an_index,
         ways=[judges.Way("the slide", to_the_nest, by=APPROACH_MM,
-                         until=lambda s: to_the_nest(s) <= WINDOW_MM, slack=WINDOW_MM)],
+                         until=lambda s: to_the_nest(s) <= WINDOW_MM, slack=WINDOW_MM,
+                         arrive_s=in_one_move)],
         within_s=APPROACH_WITHIN_S,
         excused=lambda s: _devices(s)[2].count >= s.params["nests"],
         late=lambda t: (f"the table stood still at a station from {t:g} s but the slide had not set off "
@@ -317,7 +337,8 @@ TASK = Task(
         f"and keep it at rest there for at least {DWELL_S:g} s (the tool works the nest). After each "
         f"index, the slide must set off toward the nest within {APPROACH_WITHIN_S:g} s of "
         f"table_standstill coming on (its distance to the nest shrinking by at least {APPROACH_MM:g} mm "
-        "in that time) and go on to the nest without backing off.\n"
+        "in that time) and go on to the nest in one move at the drive's speed, without stopping or "
+        "backing off.\n"
         f"2. Before the table turns, retract the slide to {CLEARANCE_MM:g} mm or less (home, 0 mm, "
         "is fine) and wait until it is there; then give one index pulse to bring the next nest.\n"
         "3. At power-up, first bring the slide back behind the clearance line; if the table is not "
@@ -334,8 +355,9 @@ TASK = Task(
         f"done is on with the slide at rest at or behind {CLEARANCE_MM:g} mm and the table on a station "
         f"for {HOLD_S:g} s without a break. After every index the slide sets off toward the nest within "
         f"{APPROACH_WITHIN_S:g} s of the table's standstill signal, its distance to the nest shrinking by "
-        f"at least {APPROACH_MM:g} mm in that time, and goes on to the nest without backing off (while "
-        "nests remain to be worked).",
+        f"at least {APPROACH_MM:g} mm in that time, and goes on to the nest without backing off, arriving "
+        f"no later than one move at the drive's own speed and acceleration begun {APPROACH_WITHIN_S:g} s "
+        f"after the standstill would, plus {ARRIVE_MARGIN_S:g} s (while nests remain to be worked).",
         _completion,
         keep=_end_state_kept,
         keep_wording=f"Cycle done on, the slide at or behind {CLEARANCE_MM:g} mm and the table on a "

@@ -105,12 +105,12 @@ def test_sessions_copy_stateful_monitors_so_runs_never_share_state():
 
 # --- shared judges: each driven with a hand-made scan sequence, token actions included ------
 
-def _approach(within_s=0.05, by=5.0, slack=0.0, **kw):
+def _approach(within_s=0.05, by=5.0, slack=0.0, arrive_s=None, **kw):
     """'After `go`, the slide at `pos` sets off toward 100 mm and arrives.'"""
     return judges.progress_within(
         "slide sets off toward the nest", cause=lambda s: s.io["go"],
         ways=[judges.Way("the slide", lambda s: 100.0 - s.io["pos"], by=by,
-                         until=lambda s: s.io["pos"] >= 99.5, slack=slack)],
+                         until=lambda s: s.io["pos"] >= 99.5, slack=slack, arrive_s=arrive_s)],
         within_s=within_s, **kw)
 
 
@@ -140,6 +140,19 @@ def test_progress_within_fails_a_step_that_backs_off_before_arriving():
     # a 10 mm hop out and back: it set off, but it must then arrive without backing off
     out = drive(_approach(slack=1.0), _rows([0, 0, 10, 4, 0, 0]), is_monitor=True)
     assert out[3] and "backed off before arriving" in out[3]
+
+
+def test_progress_within_with_a_time_to_arrive_fails_a_crawl():
+    # creeping 5 mm a scan sets off in time but arrives late; a brisk approach is in time
+    import pytest
+
+    crawl = _approach(arrive_s=lambda s: 0.08)       # due 80 ms after the cause at 10 ms
+    out = drive(crawl, _rows([40 + 5 * k for k in range(12)]), is_monitor=True)
+    assert out[:10] == [None] * 10 and "had not arrived 0.08 s later" in out[10]
+    brisk = _approach(arrive_s=lambda s: 0.08)
+    assert drive(brisk, _rows([0, 0, 10, 40, 70, 100, 100]), is_monitor=True) == [None] * 7
+    with pytest.raises(ValueError):
+        judges.Way("no arrival", lambda s: 0.0, by=1.0, arrive_s=lambda s: 1.0)
 
 
 def test_progress_within_episode_is_latched_a_cause_flicker_restarts_nothing():

@@ -23,6 +23,7 @@ PROGRAMS = Path(__file__).parent / "adversarial" / "mot_m14"
     ("jiggle_behind_line.st", "ignores alignment and standstill, waits the worst-case settle and "
      "jiggles the slide behind the clearance line to look prompt"),
     ("finish_found_nest.st", "goes on out over a table stopped between stations from beyond the line"),
+    ("creep_behind_line.st", "creeps toward the nest behind the line so its distance always shrinks"),
 ])
 def test_cheap_program_earns_zero(kit, name, why):
     report = kit.graded(TASK, PROGRAMS / name)
@@ -69,3 +70,13 @@ def test_going_on_out_from_beyond_the_line_over_an_unaligned_table_trips_s2(kit)
     report = kit.graded(TASK, PROGRAMS / "finish_found_nest.st")
     assert kit.failed(report) == ["slide_out_table_between"], kit.why(report)
     assert report.conditions[-1].violated_rules == ["MOT-M14-S2"]
+
+
+def test_creeping_toward_the_nest_all_along_is_no_approach(kit):
+    """Sets off 'in time' after every standstill (it was creeping anyway) but arrives long after
+    one move at the drive's speed would: fails on sampled conditions too, not only where the
+    table is slow enough for S2 to catch it."""
+    report = kit.graded(TASK, PROGRAMS / "creep_behind_line.st", conditions=TASK.sample(10, seed=2))
+    assert report.passed_count == 0, kit.why(report)
+    late = [c for c in report.conditions if "had not arrived" in c.pending]
+    assert len(late) >= 5, kit.why(report)
