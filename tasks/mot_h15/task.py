@@ -164,23 +164,29 @@ def _arm_collision(s):
     return None
 
 
-def _requesting(n):
-    return lambda s: _devices(s)[1][n - 1].request
+def _being_served(st: TransferStation) -> bool:
+    """Its arm fully in the shuttle or its work under way: a grant for one scan, taken away
+    before the arm moved, serves nobody."""
+    return st.arm >= 1.0 or st.phase == "working"
+
+
+def _waiting(n):
+    """Station n's request is up and it is not being served. A service aborted by taking the
+    grant away before the work was done leaves the request up: it waits again from then."""
+    def pred(s):
+        st = _devices(s)[1][n - 1]
+        return st.request and not _being_served(st)
+    return pred
 
 
 def _really_served(n):
-    """Station n is served once its arm is fully in the shuttle (its work started), not at a
-    grant: a grant for one scan, taken away before the arm moved, serves nobody."""
-    def pred(s):
-        st = _devices(s)[1][n - 1]
-        return st.arm >= 1.0 or st.phase == "working"
-    return pred
+    return lambda s: _being_served(_devices(s)[1][n - 1])
 
 
 # S3: each request's clock runs from its rise until the station is really served, so a
 # flickered grant stops no clock (the station's own requested_at stops at the first grant)
 _starved = judges.waits_at_most(
-    GRANT_BOUND_S, [(f"station {n}", _requesting(n), _really_served(n)) for n in (1, 2, 3)],
+    GRANT_BOUND_S, [(f"station {n}", _waiting(n), _really_served(n)) for n in (1, 2, 3)],
     message=lambda name, limit: f"{name} has waited more than {limit:g} s to be served")
 
 
@@ -367,7 +373,7 @@ TASK = Task(
                    _arm_collision),
         SafetyRule("MOT-H15-S3", f"Every request must be served within {GRANT_BOUND_S:g} s of being "
                    "raised: by then the station's arm is fully in the shuttle (a grant the station cannot "
-                   "use does not count).",
+                   "use does not count; a service aborted by taking the grant away waits again from then).",
                    _starved),
     ),
     parameters=(
