@@ -349,7 +349,8 @@ TASK = Task(
         f"or to park; it must really travel, at least {MOVE_ON_MM:g} mm, in that time) or grant a station "
         "whose arm then goes in.\n"
         f"4. Serve fairly: every request must be served within {GRANT_BOUND_S:g} s (the station's arm "
-        "fully in the shuttle by then); stations that ask "
+        "fully in the shuttle by then); stations that ask again and again must not lock out the "
+        "others.\n"
         f"5. When no station requests, move the shuttle to the park position ({PARK_MM:g} mm) and wait "
         "there.\n"
         "Request times, work and arm times and the shuttle's speed differ from run to run."),
