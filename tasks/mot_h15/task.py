@@ -9,7 +9,10 @@ that always prefers the lowest station number starves the far station when its t
 neighbours keep asking.
 
 Request times (some simultaneous, some repeated at once after being served), work and arm
-times, shuttle speed, acceleration and start position vary per condition.
+times, shuttle speed, acceleration and start position vary per condition. Sampled conditions
+(sample_condition) draw each parameter over its published range, but not every combination:
+the slowest shuttle with the longest arms and work and five requests from every station could
+meet neither the 20 s bound nor the time limit under any arbiter, so such draws are redrawn.
 """
 
 from __future__ import annotations

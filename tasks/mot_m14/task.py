@@ -7,6 +7,9 @@ the number of nests the host orders, one nest per index, then signals Cycle done
 
 Rotation and stroke times, settle times, the slide's start position (sometimes still in
 the nest), the table's start (sometimes between stations) and the order vary per condition.
+Sampled conditions (sample_condition) draw every parameter over its published range; a table
+that starts off its station stands clearly off it (2..30 deg), never inside the alignment
+switch's 1.5 deg, where it would read aligned though no nest there can count as worked.
 """
 
 from __future__ import annotations
