@@ -11,8 +11,9 @@ neighbours keep asking.
 Request times (some simultaneous, some repeated at once after being served), work and arm
 times, shuttle speed, acceleration and start position vary per condition. Sampled conditions
 (sample_condition) draw each parameter over its published range, but not every combination:
-the slowest shuttle with the longest arms and work and five requests from every station could
-meet neither the 20 s bound nor the time limit under any arbiter, so such draws are redrawn.
+the slowest shuttle with the longest arms and work and five requests from every station can
+meet neither the 20 s bound nor the time limit under any arbiter, so draws that a round-robin
+estimate says would not fit are redrawn (see sample_condition).
 """
 
 from __future__ import annotations
