@@ -260,7 +260,7 @@ closed. Processing time differs from cycle to cycle. Use both cells so that the 
 finished in time; a cell may already hold a machined part (done) at the start: it counts as
 one of the {LOT} parts of the lot (one raw part fewer arrives), and it too must be unloaded and
 delivered by its result. The robot may start at any station with the gripper open and nothing
-held.
+held; at a cell fixture it stands inside that cell, whose door is then open.
 
 When every part of the lot has been delivered, park the robot at home (station 6) with the
 gripper open and both cell doors closed."""
