@@ -117,9 +117,12 @@ def test_task_data_conditions_inside_the_published_ranges(kit):
     assert (TASK.id, TASK.suite, TASK.level) == ("MAT-H01", "MAT", "H")
     assert len(TASK.conditions) >= 5 and len(RULES) == 5
     inside = partial(kit.published, TASK)     # inside("speed_x", value, ...): in its published range
-    for c in TASK.conditions:
+    for c in (*TASK.conditions, *TASK.sample(100, seed=7)):
         p = c.params
         assert inside("speed_x", p["speed_x"]) and inside("speed_y", p["speed_y"]), c.name
+        assert p["cell_a_process_s"][0] <= p["cell_a_process_s"][1], c.name
+        assert p["cell_b_process_s"][0] <= p["cell_b_process_s"][1], c.name
+        assert len(p["arrival_gaps_s"]) >= 4 - len(p.get("preload", {})), c.name   # a gap per later raw part
         assert inside("grip_s", p["grip_s"]) and inside("door_s", p["cell_a_door_s"], p["cell_b_door_s"])
         assert inside("process_s", *p["cell_a_process_s"], *p["cell_b_process_s"])
         assert inside("first_arrival_s", p["first_arrival_s"])
@@ -131,6 +134,22 @@ def test_task_data_conditions_inside_the_published_ranges(kit):
     assert len({c.params["start_station"] for c in TASK.conditions}) >= 4
     assert any(c.params.get("preload") for c in TASK.conditions)
     assert any(c.params.get("doors_open") for c in TASK.conditions)
+
+
+def test_sampled_conditions_start_where_the_plant_can_be():
+    conds = TASK.sample(200, seed=3)
+    for c in conds:
+        p = c.params
+        for station, cell in ((2, "cell_a"), (3, "cell_b")):
+            if p["start_station"] == station:      # the robot stands inside: the door is open, no cycle ran
+                assert cell in p["doors_open"] and cell not in p["preload"], c.name
+        assert set(p["defective"]) <= set(range(1, 7)) and len(set(p["defective"])) == len(p["defective"])
+        assert len(p["arrival_gaps_s"]) == 5 - len(p["preload"]), c.name
+    # the start states are all drawn: every station, a preloaded cell in about 1 of 3, open doors
+    assert {c.params["start_station"] for c in conds} == set(range(1, 7))
+    assert 40 <= sum(bool(c.params["preload"]) for c in conds) <= 95
+    assert {len(c.params["defective"]) for c in conds} == {0, 1, 2}
+    assert TASK.sample(5, seed=3) == conds[:5]                   # deterministic
 
 
 def test_prompt_states_every_address_and_rule_but_no_hidden_value(kit):
