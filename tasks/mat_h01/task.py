@@ -249,9 +249,8 @@ to set the part down there (gripper_open TRUE when it has let go). Once part_hel
 send the robot on within {SET_OFF_WITHIN_S:g} s: it must leave the pick and travel on to another
 station (sending it to the station it stands at moves nothing and does not count). If it must
 wait for the door of the cell it loads, the time that door needs to open fully from where it
-stood when part_held came on is added: the robot sets off within {SET_OFF_WITHIN_S:g} s of that
-door reaching its end position, provided the door was opening when part_held came on (a door
-opened later gives no more time).
+stood when part_held came on is added to the {SET_OFF_WITHIN_S:g} s, so have the door opening by
+then: a door opened later gives no more time.
 
 Cells: the door is driven by a double-solenoid valve (open and close coils) with end switches;
 its travel time differs per cell and per run (a sticking door is slow), so wait for the end

@@ -250,7 +250,7 @@ def test_a_robot_starting_inside_a_cell_has_not_entered_it(kit):
 def test_prompt_states_the_set_off_rule_and_the_end_state_to_keep():
     text = " ".join(render_prompt(TASK).split())
     assert "sending it to the station it stands at moves nothing and does not count" in text
-    assert "provided the door was opening when part_held came on" in text
+    assert "is added to the 0.3 s, so have the door opening by then: a door opened later gives no" in text
     assert "keep this end state for the 2 s that follow" in text
     assert "the robot at rest at home (station 6) with the gripper open and both cell doors closed" in text
     assert "a cycle on an empty fixture machines nothing" in text
