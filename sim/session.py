@@ -158,6 +158,8 @@ class Session:
         names = tuple(p.name for p in task.io)
         self.trace = Trace(names, tuple(p.address for p in task.io))
         self.state = ScanState(self.plant, cond, names)
+        if task.judged_devices is not None:
+            self.state.devices = task.judged_devices(self.plant)
         self._values: list[Any] = [None] * len(task.io)
         self.forces: dict[str, Any] = {}          # I/O name -> forced value
         # Every operator action as (scan, action, target, value): the scan whose input sample
