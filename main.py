@@ -56,7 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--reward-file", metavar="FILE", help="write 1 or 0 to FILE")
     p.add_argument("--snapshot", metavar="PNG", help="write a picture of the plant at --scans N and exit")
     p.add_argument("--quiet", action="store_true", help="no progress output")
-    p.add_argument("--trace", metavar="DIR", help="grading: write <condition>.vcd and <condition>.csv traces to DIR")
+    p.add_argument("--trace", metavar="DIR",
+                   help="grading: write <condition>.vcd and <condition>.csv traces to DIR")
     p.add_argument("--trace-vars", metavar="A,B", help="with --trace: also trace these program variables")
     p.add_argument("--serve-modbus", action="store_true",
                    help="serve the task's plant to a PLC over Modbus TCP (see --print-map)")

@@ -353,6 +353,8 @@ class ModbusPlantServer:
         self._refusals: dict[tuple, int] = {}
         self._pending_refusal: tuple | None = None
         self._status_shown = False
+        self._last_logged: tuple | None = None
+        self._last_logged_at = 0.0
         self.started_wall = time.perf_counter()
 
     # --- logging ---
@@ -379,7 +381,12 @@ class ModbusPlantServer:
             self.out.flush()
             self._status_shown = True
         else:
-            self.log(self.status_line())
+            # a log file gets a line when the run moved on (or once a minute), not a flood while idle
+            s = self.image.session
+            key = (s.scan_index, self.clients, live_verdict(s))
+            if key != self._last_logged or time.perf_counter() - self._last_logged_at >= 60:
+                self._last_logged, self._last_logged_at = key, time.perf_counter()
+                self.log(self.status_line())
 
     # --- pymodbus hooks ---
 
@@ -389,7 +396,7 @@ class ModbusPlantServer:
         if connected:
             self.log(f"client connected (scan {s.scan_index}, plant time {s.time_ms / 1000:g} s)")
         else:
-            wait = " ; the plant waits for a client to step it" if self.lockstep and not s.finished else ""
+            wait = "; the plant waits for a client to step it" if self.lockstep and not s.finished else ""
             self.log(f"client disconnected at scan {s.scan_index} (plant time {s.time_ms / 1000:g} s){wait}")
 
     def _on_pdu(self, sending: bool, pdu):

@@ -63,7 +63,8 @@ def bits(text: str, width: int) -> int:
 def test_every_io_point_and_program_variable_matches_the_graded_run(tmp_path):
     program = tmp_path / "timed.st"
     program.write_text(TIMED)
-    result, out = grade_with_trace(tmp_path, program, "late_slow_grip", "--trace-vars", "Timer1.ET,Phase,Timer1.Q")
+    result, out = grade_with_trace(tmp_path, program, "late_slow_grip",
+                                   "--trace-vars", "Timer1.ET,Phase,Timer1.Q")
     session, values = record_of(program, "late_slow_grip", ["Timer1.ET", "Phase", "Timer1.Q"])
     assert result["trace_hash"] == session.trace_hash()
 
@@ -75,12 +76,13 @@ def test_every_io_point_and_program_variable_matches_the_graded_run(tmp_path):
         signal = vcd[f"MAT_E01.{p.device}.{p.name}"]
         for k in scans:
             assert signal[k * 10] == str(int(session.trace.value(p.name, k))), (p.name, k)
-    et, phase, q = vcd["MAT_E01.program.Timer1.ET"], vcd["MAT_E01.program.Phase"], vcd["MAT_E01.program.Timer1.Q"]
+    et, phase = vcd["MAT_E01.program.Timer1.ET"], vcd["MAT_E01.program.Phase"]
+    q = vcd["MAT_E01.program.Timer1.Q"]
     for k in scans:
         assert bits(et[k * 10], 32) == values["Timer1.ET"][k]
         assert bits(phase[k * 10], 32) == values["Phase"][k]
         assert q[k * 10] == str(int(values["Timer1.Q"][k]))
-    assert values["Timer1.ET"][rising + 30] == 300 and values["Phase"][rising + 30] == 2   # a value that moved
+    assert values["Timer1.ET"][rising + 30] == 300 and values["Phase"][rising + 30] == 2   # values that moved
 
 
 def test_a_safety_rule_is_a_wire_high_from_the_scan_of_the_violation(tmp_path):
