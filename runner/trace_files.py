@@ -160,7 +160,7 @@ def _program_kind(values: list) -> tuple[str, int | None]:
     return "string", None
 
 
-def _signals(task, trace, probe: TraceProbe | None) -> list[_Signal]:
+def _signals(task, trace, probe: TraceProbe | None, program: dict[str, list] | None = None) -> list[_Signal]:
     top = _scope_name(task.id.replace("-", "_"))
     scans = len(trace.rows)
     out: list[_Signal] = []
@@ -179,8 +179,9 @@ def _signals(task, trace, probe: TraceProbe | None) -> list[_Signal]:
                            [int(v[n]) for v in probe.violating[:scans]]))
     out.append(_Signal((top, "completion"), "done", "wire", 1, [int(v) for v in probe.done[:scans]]))
     out.append(_Signal((top, "completion"), "steps_done", "integer", 32, probe.steps[:scans]))
-    for n, path in enumerate(probe.variables):
-        column = [row[n] for row in probe.values[:scans]]
+    columns = [(path, [row[n] for row in probe.values[:scans]]) for n, path in enumerate(probe.variables)]
+    columns += [(path, list(column[:scans])) for path, column in (program or {}).items()]
+    for path, column in columns:
         kind, size = _program_kind(column)
         if kind == "wire":
             column = [None if v is None else int(bool(v)) for v in column]
@@ -190,11 +191,14 @@ def _signals(task, trace, probe: TraceProbe | None) -> list[_Signal]:
 
 
 def write_trace(folder: str, stem: str, task, trace, probe: TraceProbe | None = None,
-                comment: str = "") -> tuple[str, str]:
-    """Write `<stem>.vcd` and `<stem>.csv` into `folder`; returns their paths."""
+                comment: str = "", program: dict[str, list] | None = None) -> tuple[str, str]:
+    """Write `<stem>.vcd` and `<stem>.csv` into `folder`; returns their paths.
+
+    `program` adds program variables recorded elsewhere (path -> value per scan, None where unknown).
+    """
     from vcd import VCDWriter
 
-    signals = _signals(task, trace, probe)
+    signals = _signals(task, trace, probe, program)
     scans = len(trace.rows)
     vcd_path = os.path.join(folder, f"{stem}.vcd")
     csv_path = os.path.join(folder, f"{stem}.csv")
@@ -273,3 +277,14 @@ def grading_observer(folder: str, variables_text: str | None, instance) -> Calla
     variables = parse_variables(variables_text)
     check_variables(instance, variables)
     return observer(path, variables)
+
+
+def export_session(folder: str, session, probe: TraceProbe | None,
+                   program: dict[str, list] | None = None) -> tuple[str, str]:
+    """The debugger's File > Export trace: the current run so far, as the grader's --trace writes it."""
+    path = prepare_folder(folder)
+    try:
+        return write_trace(path, file_stem(session.condition.name), session.task, session.trace, probe,
+                           comment_for(session), program)
+    except OSError as exc:
+        raise TraceSetupError(f"cannot write the trace to {folder}: {exc.strerror or exc}") from None
