@@ -9,7 +9,7 @@
 
     python main.py --headless --task MAT-E01 --program program.st --sample 20 [--seed 7] [--sample-only]
     python main.py --headless --task MAT-E01 --trace DIR [--trace-vars Timer1.ET,State]   (VCD + CSV)
-    python main.py --serve-modbus --task MAT-E01 [--condition C] [--host H] [--port N] [--realtime | --lockstep]
+    python main.py --serve-modbus --task MAT-E01 [--condition C] [--host H] [--port N] [--realtime|--lockstep]
     python main.py --serve-modbus --task MAT-E01 --print-map
 
 Exit codes: 0 success (clean check, reward 1 and every sampled condition passed), 1 failure
