@@ -284,8 +284,9 @@ def _worker(pipe, task: Task, condition: Condition, make_controller: Callable[[]
         def on_scans(done: int, total: int) -> None:
             pipe.send(("progress", done, total))
 
+        extra = {} if observe is None else {"observe": observe}   # the call stays as it was without one
         result = run_condition(task, condition, make_controller, wall_limit_s, on_scans, progress_every,
-                               observe=observe)
+                               **extra)
         result.params = {}   # the parent puts the condition's own values back: they need not pickle
         try:
             pipe.send(("result", result))
@@ -323,8 +324,9 @@ def run_condition_isolated(task: Task, condition: Condition, make_controller: Ca
     except OSError:   # no fork now (out of memory, process limit): the session's own guard has to do
         send.close()
         receive.close()
+        extra = {} if observe is None else {"observe": observe}
         return run_condition(task, condition, make_controller, wall_limit_s, on_scans, progress_every,
-                             observe=observe)
+                             **extra)
     try:
         send.close()   # the worker holds the only writing end: its death reads as end of file
         while True:
