@@ -152,3 +152,30 @@ def test_bad_trace_requests_are_one_line_errors(tmp_path, capsys, args, message)
 def test_trace_vars_needs_trace(capsys):
     assert main.main(["--headless", "--task", "MAT-E01", "--trace-vars", "Gripping"]) == 2
     assert "--trace-vars needs --trace DIR" in capsys.readouterr().err
+
+
+def test_vcd_types_follow_the_io_types(tmp_path):
+    """BOOL a 1-bit wire, integers integers of their width (two's complement), REAL a real."""
+    from types import SimpleNamespace
+
+    from runner.trace_files import write_trace
+    from sim.recorder import Trace
+    from sim.task import IOPoint
+
+    io = [IOPoint("%IX0.0", "eye", "BOOL", "input", "belt", "eye", ""),
+          IOPoint("%IW0", "speed", "INT", "input", "belt", "speed", ""),
+          IOPoint("%ID1", "count", "DINT", "input", "counter", "count", ""),
+          IOPoint("%QD2", "setpoint", "REAL", "output", "valve", "setpoint", "")]
+    task = SimpleNamespace(id="X-01", io=io, safety_rules=[])
+    trace = Trace(tuple(p.name for p in io), tuple(p.address for p in io))
+    trace.rows += [(False, -5, 70000, 0.5), (True, 32767, -1, -1.25)]
+    vcd_path, csv_path = write_trace(str(tmp_path), "run", task, trace)
+    text = open(vcd_path).read()
+    for decl in ("$var wire 1", "$var integer 16", "$var integer 32", "$var real 64"):
+        assert decl in text
+    vcd = VCDVCD(vcd_path)
+    assert bits(vcd["X_01.belt.speed"][0], 16) == -5 and bits(vcd["X_01.belt.speed"][10], 16) == 32767
+    assert bits(vcd["X_01.counter.count"][10], 32) == -1
+    assert float(vcd["X_01.valve.setpoint"][10]) == -1.25
+    assert open(csv_path).read().splitlines() == [
+        "time_ms,belt.eye,belt.speed,counter.count,valve.setpoint", "0,0,-5,70000,0.5", "10,1,32767,-1,-1.25"]
