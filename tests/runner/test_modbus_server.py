@@ -18,9 +18,7 @@ import main  # noqa: E402
 import st  # noqa: E402
 import tasks  # noqa: E402
 from sim.verifier import grade  # noqa: E402
-
-sys.path.insert(0, str(Path(__file__).parent))
-from modbus_plc import connect, finish, run_lockstep, start_server, trace_hash  # noqa: E402
+from tests.runner.modbus_plc import connect, finish, run_lockstep, start_server, trace_hash  # noqa: E402
 
 MAT_E01 = tasks.get("MAT-E01")
 
