@@ -517,10 +517,13 @@ class ModbusPlantServer:
             if not self.lockstep and self.image.started and not s.finished:
                 if tick is None:
                     tick = now
-                # keep plant time on wall time: catch up after a late wake-up, never run ahead
-                while not s.finished and now >= tick + SCAN_MS / 1000:
+                # keep plant time on wall time: catch up after a late wake-up (a few scans at a time,
+                # so requests are still answered in between), never run ahead
+                burst = 0
+                while not s.finished and now >= tick + SCAN_MS / 1000 and burst < 20:
                     self.image.step()
                     tick += SCAN_MS / 1000
+                    burst += 1
                 await asyncio.sleep(max(0.0, tick + SCAN_MS / 1000 - time.perf_counter()))
             else:
                 await asyncio.sleep(0.002 if self.lockstep else 0.005)
