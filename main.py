@@ -8,6 +8,9 @@
     python main.py --task MAT-E01 [--program program.st] [--condition C]     (desktop debugger)
 
     python main.py --headless --task MAT-E01 --program program.st --sample 20 [--seed 7] [--sample-only]
+    python main.py --headless --task MAT-E01 --trace DIR [--trace-vars Timer1.ET,State]   (VCD + CSV)
+    python main.py --serve-modbus --task MAT-E01 [--condition C] [--host H] [--port N] [--realtime|--lockstep]
+    python main.py --serve-modbus --task MAT-E01 --print-map
 
 Exit codes: 0 success (clean check, reward 1 and every sampled condition passed), 1 failure
 (errors, reward 0, a failed condition), 2 bad usage, 3 every condition of a partial run
@@ -56,6 +59,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--reward-file", metavar="FILE", help="write 1 or 0 to FILE")
     p.add_argument("--snapshot", metavar="PNG", help="write a picture of the plant at --scans N and exit")
     p.add_argument("--quiet", action="store_true", help="no progress output")
+    p.add_argument("--trace", metavar="DIR",
+                   help="grading: write <condition>.vcd and <condition>.csv traces to DIR")
+    p.add_argument("--trace-vars", metavar="A,B", help="with --trace: also trace these program variables")
+    p.add_argument("--serve-modbus", action="store_true",
+                   help="serve the task's plant to a PLC over Modbus TCP (see --print-map)")
+    p.add_argument("--host", metavar="ADDR", help="--serve-modbus: address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, metavar="N", help="--serve-modbus: TCP port (default 5020)")
+    p.add_argument("--realtime", action="store_true",
+                   help="--serve-modbus: the plant advances 10 ms every 10 ms of wall time (default)")
+    p.add_argument("--lockstep", action="store_true",
+                   help="--serve-modbus: the plant advances one scan per write of the step register")
+    p.add_argument("--print-map", action="store_true", help="print the task's Modbus address map and exit")
     return p
 
 
@@ -126,7 +141,7 @@ EXIT_PARTIAL = 3   # every condition of a partial run passed: the task itself wa
 
 
 def grade_command(task_id, program_path, condition, json_path=None, reward_path=None, quiet=False,
-                  sample=None, seed=None, sample_only=False) -> int:
+                  sample=None, seed=None, sample_only=False, trace_dir=None, trace_vars=None) -> int:
     import json
 
     from rich.console import Console
@@ -159,9 +174,11 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
         io_warnings = io_map_warnings(task, located_variables(program.instantiate()))
         for text in io_warnings:
             err.print(f"{path}: warning: {text}", markup=False, highlight=False)
+        observe = trace_observer(trace_dir, trace_vars, program) if trace_dir else None
         progress_cb, finish = progress_reporter(err, quiet)
         try:
-            report = grade(task, program.instantiate, conditions=conditions, progress=progress_cb)
+            report = grade(task, program.instantiate, conditions=conditions, progress=progress_cb,
+                           **({"observe": observe} if observe else {}))
         finally:
             finish()
     render_report(report, out, task)
@@ -179,6 +196,15 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
     if report.reward is None:
         return EXIT_PARTIAL if report.all_passed else 1
     return 0 if report.reward == 1 and report.all_passed else 1
+
+
+def trace_observer(trace_dir: str, trace_vars: str | None, program):
+    from runner.trace_files import TraceSetupError, grading_observer
+
+    try:
+        return grading_observer(trace_dir, trace_vars, program.instantiate())
+    except TraceSetupError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def check_writable(target: str | None) -> None:
@@ -224,7 +250,9 @@ MODES = {
     "prompt": {"task", "prompt"},
     "snapshot": {"headless", "task", "program", "condition", "scans", "snapshot"},
     "grade": {"headless", "task", "program", "condition", "json", "reward_file", "quiet", "sample", "seed",
-              "sample_only"},
+              "sample_only", "trace", "trace_vars"},
+    "serve": {"serve_modbus", "task", "condition", "host", "port", "realtime", "lockstep", "quiet"},
+    "modbus-map": {"serve_modbus", "task", "print_map"},
     "debugger": {"task", "program", "condition"},
 }
 
@@ -234,6 +262,8 @@ def choose_mode(args: argparse.Namespace) -> str:
         return "check"
     if args.list:
         return "list"
+    if (args.serve_modbus or args.print_map) and args.task is None:
+        raise UsageError("--serve-modbus and --print-map need --task ID")
     if args.task is None:
         if args.headless and args.program:
             if args.scans is None:
@@ -243,6 +273,10 @@ def choose_mode(args: argparse.Namespace) -> str:
             "nothing to do: give --check FILE, --list, --task ID, "
             "or --headless --program FILE --scans N (see --help)"
         )
+    if args.print_map:
+        return "modbus-map"
+    if args.serve_modbus:
+        return "serve"
     if args.prompt:
         return "prompt"
     if args.snapshot:
@@ -259,6 +293,8 @@ def check_options(args: argparse.Namespace, mode: str) -> None:
         raise UsageError(f"{flags} cannot be used here ({mode}); see --help")
     if args.scans is not None and args.scans < 0:
         raise UsageError("--scans must be 0 or more")
+    if args.trace_vars is not None and args.trace is None:
+        raise UsageError("--trace-vars needs --trace DIR")
 
 
 def dispatch(args: argparse.Namespace) -> int:
@@ -285,7 +321,19 @@ def dispatch(args: argparse.Namespace) -> int:
             args.task, args.program, args.condition,
             json_path=args.json, reward_path=args.reward_file, quiet=args.quiet,
             sample=args.sample, seed=args.seed, sample_only=args.sample_only,
+            trace_dir=args.trace, trace_vars=args.trace_vars,
         )
+    if mode in ("serve", "modbus-map"):
+        from runner.modbus_server import ModbusSetupError, print_map_command, serve_command
+
+        try:
+            if mode == "modbus-map":
+                return print_map_command(load_task(args.task))
+            return serve_command(load_task(args.task), args.condition, host=args.host,
+                                 port=args.port, realtime=args.realtime, lockstep=args.lockstep,
+                                 quiet=args.quiet)
+        except ModbusSetupError as exc:
+            raise UsageError(str(exc)) from None
     from app.main import launch
 
     return launch(args.task, args.program, args.condition)

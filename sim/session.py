@@ -118,8 +118,11 @@ class Session:
     """Task + condition + controller + scan loop + judges + recorder."""
 
     def __init__(self, task: Task, condition: Condition | str | int | None, controller, record: bool = True,
-                 stop_on_violation: bool = False):
+                 stop_on_violation: bool = False, after_scan: Callable[[Session], None] | None = None):
         self.task = task
+        # Called with the session at the end of every scan (after judges and recording): trace
+        # export reads judge states and program variables here. None costs one test per scan.
+        self.after_scan = after_scan
         self.condition = task.conditions[0] if condition is None else (
             condition if isinstance(condition, Condition) else task.condition(condition))
         self.record = record
@@ -258,6 +261,8 @@ class Session:
         if self.record:
             self.trace.rows.append(tuple(vals))
         self.scan_index = k + 1
+        if self.after_scan is not None:
+            self.after_scan(self)
 
     def step(self) -> None:
         """One whole scan."""
@@ -381,6 +386,11 @@ class Session:
             if progress is not None:
                 progress(self.scan_index, max(expected, self.scan_index))
         return self.verdict
+
+    @property
+    def violating(self) -> tuple[bool, ...]:
+        """Per safety rule (task order): whether its monitor reported a violation in the last judged scan."""
+        return tuple(self._violating)
 
     @property
     def max_scans(self) -> int:
