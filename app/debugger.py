@@ -28,7 +28,7 @@ from typing import Any
 
 import st
 from app.st_syntax import highlight
-from app.values import index_tree, summary
+from app.values import format_typed, index_tree, summary
 from app.watch import WatchError, WatchExpression
 from sim.session import Session, SessionError
 
@@ -511,8 +511,30 @@ class Debugger:
         ses = self.session
         values = ses.state.io if ses is not None and self.scans_done > 0 else {}
         forces = ses.forces if ses is not None else {}
-        return [IORow(p.address, p.name, p.type, p.direction, p.meaning, values.get(p.name),
-                      p.name in forces) for p in self.task.io]
+        # a forced row shows the forced value at once, not the last scan's until the next one
+        return [IORow(p.address, p.name, p.type, p.direction, p.meaning,
+                      forces[p.name] if p.name in forces else values.get(p.name), p.name in forces)
+                for p in self.task.io]
+
+    def forced_devices(self) -> dict[str, list[str]]:
+        """Devices with a forced I/O point and the points forced (the plant drawing marks them)."""
+        forces = self.session.forces if self.session is not None else {}
+        out: dict[str, list[str]] = {}
+        for p in self.task.io:
+            if p.name in forces:
+                out.setdefault(p.device, []).append(p.name)
+        return out
+
+    def format_signal(self, name: str, value: float) -> str:
+        """A plotted number as its ST type reads (a TIME as T#1s500ms), for the cursor readout."""
+        io = next((p for p in self.task.io if p.name == name), None)
+        type_name = io.type if io is not None else None
+        if type_name is None:
+            node = self._variable_index().get(name.upper())
+            type_name = node.type_name if node is not None else None
+        if type_name and type_name.upper() not in ("REAL", "LREAL") and float(value).is_integer():
+            value = int(value)
+        return format_typed(value, type_name)
 
     def watch_values(self) -> list[tuple[str, str]]:
         """(text, shown value or the reason it cannot be shown) for pins then expressions."""

@@ -546,3 +546,13 @@ def test_a_rule_that_declares_its_signals_plots_those():
     d.continue_to_break()  # the part runs off the belt: break on violation
     assert d.first_violation()[1] == "BELT-S1"
     assert d.plot_signals == ["Motor"]
+
+
+def test_a_forced_io_row_shows_the_forced_value_at_once(make):
+    d = make()
+    d.run_to_scan(2)
+    assert d.force_io("PartAtEye", True)
+    row = next(r for r in d.io_rows() if r.name == "PartAtEye")
+    assert row.forced and row.value is True
+    assert d.forced_devices() == {"belt": ["PartAtEye"]}
+    assert d.format_signal("Scans", 3.0) == "3"
