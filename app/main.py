@@ -633,7 +633,14 @@ class DebuggerApp:
         from app.files import FileBrowser
 
         self.open_for_task = task_id
-        self.browser = FileBrowser(self.d.filename)
+        start = self.d.filename
+        if task_id is not None:  # browse from the new task's own folder
+            try:
+                folder = find_task(task_id).folder
+            except LoadError:
+                folder = None
+            start = str(folder) + "/" if folder is not None else start
+        self.browser = FileBrowser(start)
         self.open_path = self.d.filename if task_id is None else ""
         self.show_open = True
 
@@ -1220,7 +1227,13 @@ class DebuggerApp:
                 if imgui.is_item_hovered() and r.meaning:
                     imgui.set_tooltip(r.meaning)
                 imgui.table_next_column()
-                imgui.text("in" if r.direction == "input" else "out")
+                if r.direction == "input":
+                    imgui.text("in")
+                elif imgui.small_button(f"out##{r.address}"):
+                    self._show_last_write(r.name)
+                else:
+                    imgui.set_item_tooltip("click: the source line that last wrote this output\n"
+                                           "(in the last scan)")
                 imgui.table_next_column()
                 imgui.text(r.type)
                 imgui.table_next_column()
@@ -1362,6 +1375,19 @@ class DebuggerApp:
                 self._var_node(child, actions)
             imgui.tree_pop()
 
+    def _show_last_write(self, name: str) -> None:
+        """Scroll the source to the line that last wrote `name` (an output: what the plant got)."""
+        d = self.d
+        line = d.last_write(name)
+        if line is None:
+            written = d.write_lines(name)
+            d.message = (f"no line wrote {name} in scan {d.last_scan}" if written and d.last_scan is not None
+                         else f"{name}: no line of the program writes it" if not written
+                         else f"{name}: no scan has run yet")
+            return
+        d.message = f"{name} was last written on line {line}, in scan {d.last_scan}"
+        self._scroll_to_line = self._flash_line = line
+
     def _write_literal(self, path: str, text: str) -> None:
         from app.watch import WatchError, WatchExpression
 
@@ -1497,11 +1523,11 @@ class DebuggerApp:
         spacing = imgui.get_style().item_spacing.y
         room = max(120.0, imgui.get_content_region_avail().y - 4)
         n_rows = (1 if digital else 0) + len(analog)
-        # digital lanes 22 px each (plus the axis), number lanes share the rest, 70 px at least;
+        # digital lanes 16-22 px each (plus the axis), number lanes share the rest, 80 px at least;
         # when they do not fit, the trace scrolls
         per_lane = 22.0
-        if digital and analog:  # shrink the digital lanes (to 12 px) before the number lanes scroll away
-            per_lane = max(12.0, min(22.0, (room - 80.0 * len(analog) - 34 - spacing * len(analog))
+        if digital and analog:  # shrink the digital lanes (to 16 px) before the number lanes scroll away
+            per_lane = max(16.0, min(22.0, (room - 80.0 * len(analog) - 34 - spacing * len(analog))
                                      / len(digital)))
         dig_h = per_lane * len(digital) + 34 if digital else 0.0
         if analog:
@@ -1518,7 +1544,7 @@ class DebuggerApp:
         follow = (0.0, t_end) if d.state == RUNNING or not (lo <= cursor_t <= hi) else None
         # subplots: one time axis for every lane, and the lanes' left edges aligned
         # the lanes share the panel's height by those ratios; below their minimum the trace scrolls
-        least = (12.0 * len(digital) + 34 if digital else 0.0) + 60.0 * len(analog) + 26
+        least = (16.0 * len(digital) + 34 if digital else 0.0) + 60.0 * len(analog) + 26
         total = max(room - 8, least + spacing * (n_rows - 1))
         sub_flags = (implot.SubplotFlags_.no_title | implot.SubplotFlags_.link_all_x
                      | implot.SubplotFlags_.no_resize | implot.SubplotFlags_.no_legend)

@@ -77,3 +77,11 @@ def test_the_watch_panel_shows_a_pinned_variable_through_the_same_tree():
     assert d.value_text("Delay") == "Q=TRUE ET=T#1s"   # the source view's inline value
     assert d.value_text("Delay.ET") == "T#1s"
     assert d.value_text("NoSuchName") is None
+
+
+def test_an_output_is_found_by_its_io_name_or_address_where_the_program_writes_its_variable():
+    d = Debugger(belt_task(), SOURCE, "values.st", compile_source=st.compile_source)
+    line = SOURCE.splitlines().index("Motor := Delay.Q AND State = Busy;") + 1
+    assert d.write_lines("%QX0.0") == [line]   # the variable located at the address
+    d.run_to_scan(3)
+    assert d.last_write("%QX0.0") == line
