@@ -1248,8 +1248,9 @@ class Debugger:
                                       if mapping.get(b) in moved}
         self.breakpoint_min_hits = {mapping[b]: c for b, c in self.breakpoint_min_hits.items()
                                     if mapping.get(b) in moved}
-        self.plot_signals = [n for n in self.plot_signals
-                             if n in self.io_point_names() or self._readable(n)]
+        if self.compiled:  # variables the new program no longer has leave the plot
+            self.plot_signals = [n for n in self.plot_signals
+                                 if n in self.io_point_names() or self._readable(n)]
         for n in self.plot_signals:
             if n not in self.io_point_names():
                 self.plot.add_signal(n)

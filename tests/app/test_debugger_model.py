@@ -556,3 +556,16 @@ def test_a_forced_io_row_shows_the_forced_value_at_once(make):
     assert row.forced and row.value is True
     assert d.forced_devices() == {"belt": ["PartAtEye"]}
     assert d.format_signal("Scans", 3.0) == "3"
+
+
+def test_reload_keeps_plotted_variables_that_still_exist(make):
+    d = make()
+    d.add_plot("Scans")
+    d.add_plot("Motor")
+    d.run_to_scan(3)
+    d.reload(BELT_PROGRAM.replace("Scans := Scans + 0;", "ERROR := 1;"))  # does not compile
+    assert d.plot_signals == ["Scans", "Motor"]                            # kept for the fix
+    d.reload(BELT_PROGRAM)
+    assert d.plot_signals == ["Scans", "Motor"]
+    d.run_to_scan(2)
+    assert d.signal_history("Scans")[1] == [1.0, 2.0, 3.0]
