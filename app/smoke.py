@@ -101,6 +101,7 @@ def online(app) -> str:
             problems.append(f"plotting {var}: {err}")
         elif len(d.signal_history(var)[0]) != d.scans_done:
             problems.append(f"{var} plotted late has no history from scan 0")
+    problems += plot_clicks(app)
     app.inline_values = True
     line = min(d.breakable_lines())
     if d.set_breakpoint_condition(line, "TRUE", 2):
@@ -118,6 +119,37 @@ def online(app) -> str:
         app.frame()
     d.toggle_breakpoint(line)
     return "ok" if not problems else "; ".join(problems)
+
+
+def plot_clicks(app) -> list[str]:
+    """A click inside the trace only zooms and pans: it must not move the run; a click on its time
+    axis goes to that time."""
+    pg, d = app.pygame, app.d
+    for _ in range(3):
+        app.frame()
+    if "Plot" not in app.panel_rects or app.d.furthest_scan is None:
+        return []
+    x, y, w, h = app.panel_rects["Plot"]
+    lo, hi = app._plot_xrange
+
+    def click(px, py):
+        pg.event.post(pg.event.Event(pg.MOUSEMOTION, pos=(int(px), int(py)), rel=(0, 0), buttons=(0, 0, 0)))
+        app.frame()
+        pg.event.post(pg.event.Event(pg.MOUSEBUTTONDOWN, pos=(int(px), int(py)), button=1))
+        app.frame()
+        pg.event.post(pg.event.Event(pg.MOUSEBUTTONUP, pos=(int(px), int(py)), button=1))
+        app.frame()
+        app.frame()
+
+    before = d.scans_done
+    click(x + w * 0.3, y + h * 0.6)
+    problems = []
+    if d.scans_done != before:
+        problems.append(f"a click inside the plot moved the run (scan {before - 1} -> {d.scan})")
+    click(x + w * 0.3, y + h - 30)  # the tick labels of the time axis
+    if d.scans_done == before:
+        problems.append(f"a click on the plot's time axis did not go there (range {lo:.2f}..{hi:.2f} s)")
+    return problems
 
 
 def idle(app, seconds: float) -> str:
