@@ -371,9 +371,12 @@ class DebuggerApp:
 
     def _busy(self) -> bool:
         """Something the window must keep drawing for: the run, a background job, a held mouse
-        button, a saved program file waiting to be reloaded."""
+        button or key (imgui repeats held keys: F10 held steps on), a saved program file waiting
+        to be reloaded."""
+        pg = self.pygame
         return (self.d.state == RUNNING or self._file_changed or self._shown_message != self.d.message
-                or (self.grades is not None and self.grades.busy) or any(self.pygame.mouse.get_pressed()))
+                or (self.grades is not None and self.grades.busy) or any(pg.mouse.get_pressed())
+                or any(pg.key.get_pressed()))
 
     def close(self) -> None:
         if self._observer is not None:
