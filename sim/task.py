@@ -213,11 +213,15 @@ class SafetyRule:
     `monitor(s)` returns None while the rule holds, or a message describing the violation.
     A stateful monitor (an object with `__call__`) is deep-copied per session, so every run
     starts fresh; see sim.judges for ready-made monitors.
+
+    `signals` optionally names the I/O points the rule reads (the debugger plots them when the
+    rule breaks); without it the debugger takes the points of the devices the wording names.
     """
 
     id: str
     wording: str
     monitor: Callable[[ScanState], str | None]
+    signals: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -1336,6 +1336,28 @@ class _Driver:
         self.quiet = 2
         return mode
 
+    def _misspelled_closer(self, ps: ParserState, saved, name: Token | None, tok: Token) -> bool:
+        """END_CAES parses as a name and fails a token later: report it once, where it stands, and
+        go on as if it were the closer it resembles (no cascade of errors down the file)."""
+        if saved is None or name is None or saved[2] is not name:
+            return False
+        import difflib
+
+        closers = sorted(set(_CLOSERS.values()))
+        for word in difflib.get_close_matches(name.value.upper(), closers, n=3, cutoff=0.7):
+            trial = ParserState(ps.parse_conf, ps.lexer, saved[0][:], saved[1][:])
+            try:
+                trial.feed_token(Token.new_borrow_pos(word, word, name))
+                trial.feed_token(tok)
+            except Exception:  # UnexpectedToken, or a builder callback on a half-built construct
+                continue
+            self._adopt(ps, trial)
+            self._error(E_SYNTAX, f"'{_show(name.value)}' is not a keyword: did you mean {word}?",
+                        name.line, name.column, (name.end_column or 1) - 1, force=True)
+            self.quiet = 2
+            return True
+        return False
+
     def run(self, ip) -> ast.SourceFile | None:
         ps: ParserState = ip.parser_state
         skip_until: str | None = None  # METHOD ... END_METHOD: drop everything up to the closer
@@ -1345,6 +1367,7 @@ class _Driver:
         after_semi = False
         last: Token | None = None
         prev: Token | None = None  # the token before `last`: where a missing ';' belongs
+        before_end_name = None  # (stacks, token) before a name that may be a misspelled END_...
         for tok in self._tokens(ip):
             if self.stopped:
                 return None
@@ -1379,6 +1402,8 @@ class _Driver:
                 else:
                     after_semi = tok.type == "SEMI"
                 continue
+            if tok.type == "NAME" and tok.value.upper().startswith("END"):
+                before_end_name = (ps.state_stack[:], ps.value_stack[:], tok)
             try:
                 ps.feed_token(tok)
                 if self.quiet:
@@ -1387,6 +1412,8 @@ class _Driver:
             except UnexpectedToken:
                 pass
             # ---- a syntax error at tok
+            if self._misspelled_closer(ps, before_end_name, prev, tok):
+                continue
             self.recoveries += 1
             if self.recoveries > MAX_RECOVERIES:
                 self._error(
