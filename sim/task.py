@@ -4,24 +4,32 @@ A task is one small plant, its I/O map, an operating specification, a completion
 safety rules, published parameter ranges and hidden conditions. Everything the agent is told
 (`sim.prompt.render_prompt(task)`) is generated from the same objects the grader judges with.
 
-A task definition (tasks/<id lower with _>/task.py exposes `TASK`)::
+A task definition (tasks/<id lower with _>/task.py exposes `TASK`; docs/adding-a-task.md
+walks through a whole one)::
 
-    from pathlib import Path
     from sim import judges
+    from sim.devices.gripper import Gripper
+    from sim.devices.panel import Lamp, PushButton
+    from sim.devices.workpiece import Workpiece
     from sim.plant import Plant
     from sim.task import (Completion, Condition, IOPoint, OperatorAction, ParameterRange,
                           SafetyRule, Task)
 
     def build_plant(condition: Condition) -> Plant:
         plant = Plant(seed=condition.seed)
-        plant.add(Gripper("gripper", close_s=condition.params["grip_time_s"]))
-        plant.add(PushButton("start"))
+        plant.add(Gripper("gripper", 400, 300, close_s=condition.params["grip_time_s"]))
+        plant.add(Workpiece("part1", 400, 300, width=50, length=50))    # in the jaws
+        plant.add(PushButton("start", x=200, y=120, label="Start"))
+        plant.add(Lamp("secured_lamp", x=360, y=120, label="Part secured"))
         return plant
 
+    def holding(s):                      # a device's state, read through s.devices
+        return s.devices.holding
+
     TASK = Task(
-        id="MAT-E01", title="Local workpiece acquisition", suite="MAT", level="E",
-        summary="Close the gripper on the prepared workpiece and confirm it is held.",
-        specification="When the operator presses Start and a part is present, close ...",
+        id="MAT-E99", title="Grip on Start", suite="MAT", level="E",
+        summary="Close the gripper on the workpiece after Start and confirm it is held.",
+        specification="When the operator presses Start, close the gripper ...",
         io=[
             IOPoint("%IX0.0", "start_pb", "BOOL", "input", "start", "pressed",
                     "Start push button, TRUE while pressed (NO contact)"),
@@ -29,31 +37,34 @@ A task definition (tasks/<id lower with _>/task.py exposes `TASK`)::
                     "TRUE when the jaws are closed on a workpiece"),
             IOPoint("%QX0.0", "close_gripper", "BOOL", "output", "gripper", "close",
                     "TRUE closes the jaws, FALSE opens them"),
+            IOPoint("%QX0.1", "part_secured", "BOOL", "output", "secured_lamp", "on",
+                    "'Part secured' lamp: TRUE = the workpiece is held"),
         ],
         completion=Completion(
-            "The part is held and 'part secured' is signalled, then both hold for 1 s.",
+            "Start is pressed; the part is held and 'part secured' is on, both for 1 s.",
             lambda: judges.in_order(
-                judges.event("start pressed", lambda s: s.io["start_pb"]),
-                judges.held("part secured", lambda s: s.io["secured_lamp"]
-                            and s.plant["gripper"].holding, 1.0),
-            ),
-        ),
+                judges.event("Start pressed", lambda s: s.io["start_pb"]),
+                judges.held("part secured", lambda s: s.io["part_secured"] and holding(s), 1.0)),
+            keep=lambda s: s.io["part_secured"] and holding(s),
+            keep_wording="the part held with 'part secured' on"),
         safety_rules=[
-            SafetyRule("MAT-E01-S1", "Never signal 'part secured' while no part is held.",
-                       judges.never(lambda s: s.io["secured_lamp"] and not s.io["part_held"],
+            SafetyRule("MAT-E99-S1", "Never signal 'part secured' while no part is held.",
+                       judges.never(lambda s: s.io["part_secured"] and not s.io["part_held"],
                                     "part secured signalled while no part was held")),
         ],
         parameters=[ParameterRange("grip_time_s", 0.2, 1.2, "s", "time the jaws take to close")],
         conditions=[
-            Condition("nominal", seed=1, params={"grip_time_s": 0.4},
-                      description="part present at start",
-                      operator=[OperatorAction(0.5, "press", "start"),
-                                OperatorAction(0.7, "release", "start")]),
+            Condition.of("nominal", 1, "medium grip", grip_time_s=0.4,
+                         operator=[OperatorAction(0.5, "press", "start"),
+                                   OperatorAction(0.7, "release", "start")]),
             ...  # about five conditions, all required
         ],
         time_limit_s=10.0,
         build_plant=build_plant,
-        folder=Path(__file__).parent,
+        judged_devices=lambda plant: plant.device("gripper", Gripper),
+        sampler=lambda rng: {"params": {"grip_time_s": round(rng.uniform(0.2, 1.2), 2)},
+                             "operator": [OperatorAction(0.5, "press", "start"),
+                                          OperatorAction(0.7, "release", "start")]},
     )
 
 Judges and monitors see a `sim.judges.ScanState` `s`: `s.io[name]` (the I/O value of this

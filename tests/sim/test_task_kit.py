@@ -116,3 +116,38 @@ def test_condition_defaults_fill_what_a_condition_leaves_out():
     assert fast.params == {"speed": 100.0, "colour": "red"}      # its own value wins
     assert task.sample(1)[0].params == {"speed": 60.0, "colour": "red"}
     assert TASK.condition("fast").params == {"speed": 100.0}
+
+
+def test_the_example_task_in_sim_task_docstring_runs():
+    """The task model's docstring example is real code: it builds, samples and runs."""
+    import textwrap
+
+    import sim.task as task_module
+    from sim.session import Session as Run
+
+    doc = task_module.__doc__
+    start = doc.index("exposes `TASK`")
+    block = doc[doc.index("::\n", start) + 3:doc.index("\nJudges and monitors see")]
+    code = textwrap.dedent(block).replace("...  # about five conditions, all required", "")
+    namespace: dict = {}
+    exec(compile(code, "sim/task.py docstring", "exec"), namespace)
+    task = namespace["TASK"]
+
+    class GripOnStart:
+        fault = None
+
+        def __init__(self):
+            self.i, self.o = {}, {"%QX0.0": False, "%QX0.1": False}
+
+        def set_input(self, address, value):
+            self.i[address] = value
+
+        def scan(self, now_ms):
+            self.o["%QX0.0"] = self.o["%QX0.0"] or self.i["%IX0.0"]
+            self.o["%QX0.1"] = self.i["%IX0.1"]
+
+        def get_output(self, address):
+            return self.o[address]
+
+    assert Run(task, "nominal", GripOnStart()).run_to_end().passed
+    assert all(0.2 <= c.params["grip_time_s"] <= 1.2 for c in task.sample(3))

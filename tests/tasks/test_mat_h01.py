@@ -14,33 +14,24 @@ import tasks
 from sim.prompt import render_prompt
 from sim.session import Session
 from sim.verifier import grade
+from tests.tasks.programs import NamedIO
 
 TASK = tasks.get("MAT-H01")
 RULES = [r.id for r in TASK.safety_rules]
 
 
-class Reference:
+class Reference(NamedIO):
     """The reference's sequencer in Python, by I/O name. `greedy` picks a raw part whenever one
     waits (deadlocks when both cells are full); `one_cell` never uses cell B; with `door_late`
     (scans) a cell door is opened for loading only that long after part_held."""
 
-    fault = None
-
     def __init__(self, greedy=False, one_cell=False, after_load=6, prefer_load=False, door_late=None):
-        self.addr = {p.address: p.name for p in TASK.io}
-        self.i = dict.fromkeys((p.name for p in TASK.inputs), False)
-        self.q = {p.name: 0 if p.type == "INT" else False for p in TASK.outputs}
+        super().__init__(TASK)
         self.greedy, self.one_cell = greedy, one_cell
         self.after_load, self.prefer_load = after_load, prefer_load
         self.step, self.cell, self.use, self.good, self.dest = 0, 0, [False, False], False, 0
         self.started = False
         self.door_late, self.late = door_late, 0
-
-    def set_input(self, address, value):
-        self.i[self.addr[address]] = value
-
-    def get_output(self, address):
-        return self.q[self.addr[address]]
 
     def move(self, target, step):
         self.q["robot_target"], self.q["robot_start"], self.step = target, True, step

@@ -15,24 +15,15 @@ import pytest
 import tasks
 from sim.session import Session
 from sim.verifier import grade
+from tests.tasks.programs import NamedIO
 
 TASK = tasks.get("MAT-M04")
 LOT = 8
 
 
-class Named:
-    fault = None
-
+class Named(NamedIO):
     def __init__(self):
-        self.addr = {p.address: p.name for p in TASK.io}
-        self.i = dict.fromkeys((p.name for p in TASK.inputs), False)
-        self.q = {p.name: 0 if p.type == "INT" else False for p in TASK.outputs}
-
-    def set_input(self, address, value):
-        self.i[self.addr[address]] = value
-
-    def get_output(self, address):
-        return self.q[self.addr[address]]
+        super().__init__(TASK)
 
 
 class Reference(Named):

@@ -7,21 +7,18 @@ from __future__ import annotations
 import tasks
 from sim.session import Session
 from sim.verifier import grade
+from tests.tasks.programs import NamedIO
 
 TASK = tasks.get("MOT-H15")
 POS = {1: 2500, 2: 5500, 3: 8500}
 
 
-class Arbiter:
+class Arbiter(NamedIO):
     """A Python program against the task's I/O names: first come, first served (FIFO), or a
     fixed priority (lowest station number first) when `fixed_priority` is set."""
 
-    fault = None
-
     def __init__(self, fixed_priority: bool = False):
-        self.names = {p.address: p.name for p in TASK.io}
-        self.i: dict = {}
-        self.o: dict = {}
+        super().__init__(TASK)
         self.fixed_priority = fixed_priority
         self.queue: list[int] = []
         self.seen = {1: False, 2: False, 3: False}
@@ -29,12 +26,6 @@ class Arbiter:
         self.sel = 0
         self.cmd = None
         self.edge = False
-
-    def set_input(self, address, value):
-        self.i[self.names[address]] = value
-
-    def get_output(self, address):
-        return self.o.get(self.names[address], 0)
 
     def goto(self, target):
         if target != self.cmd:
