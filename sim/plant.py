@@ -12,6 +12,8 @@ from typing import Any, TypeVar
 
 import pymunk
 
+from sim.drawing import box_size, draw_box, has_position
+
 SCAN_S = 0.010  # one PLC scan of plant time
 D = TypeVar("D", bound="Device")
 
@@ -24,9 +26,12 @@ class Device:
     actuators, travel times, sensor evaluation) before each physics substep.
     """
 
-    kind = "device"          # what the renderer draws, e.g. "conveyor", "cylinder"
+    kind = "device"          # its kind in the engineer's words: "conveyor", "cylinder"
     signals: tuple[str, ...] = ()
     commands: tuple[str, ...] = ()
+    # how it is drawn (sim.drawing): back to front by layer; panel devices on the panel strip
+    layer = 3
+    on_panel = False
 
     def __init__(self, name: str):
         self.name = name
@@ -47,6 +52,20 @@ class Device:
     def state(self) -> dict[str, Any]:
         """Plain values for drawing, tracing and judging."""
         return {}
+
+    def extent(self) -> list[tuple[float, float]]:
+        """The plant points (mm) the plant view must frame to show this device (sim.drawing)."""
+        s = self.state()
+        if not has_position(s):
+            return []
+        x, y, size = float(s["x"]), float(s["y"]), box_size(s)
+        return [(x - size / 2, y - size / 2), (x + size / 2, y + size / 2)]
+
+    def draw(self, pen) -> None:
+        """The device's picture (sim.drawing): a labelled box until its kind has its own."""
+        s = self.state()
+        if has_position(s):
+            draw_box(pen, self.name, self.kind, s)
 
 
 class Plant:

@@ -27,6 +27,7 @@ class Chute(PartDevice):
     """
 
     kind = "chute"
+    layer = 0
     signals = ("full",)
 
     def __init__(self, name: str, x0: float, y0: float, x1: float, y1: float, *,
@@ -73,3 +74,23 @@ class Chute(PartDevice):
                 "x": (self.x0 + self.x1) / 2, "y": (self.y0 + self.y1) / 2,
                 "level": self.level, "capacity": self.capacity, "full": self.full,
                 "collected": [k for _, k in self.collected]}
+
+    def extent(self) -> list[tuple[float, float]]:
+        s = self.state()
+        return [(s["x0"], s["y0"]), (s["x1"], s["y1"] + 30)]
+
+    def draw(self, pen) -> None:
+        s, name = self.state(), self.name
+        x0, y0, x1, y1 = s["x0"], s["y0"], s["x1"], s["y1"]
+        full = s.get("full")
+        pts = pen.poly([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], "CHUTE")
+        pen.poly([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], "FAULT" if full else "PLACE_EDGE", 2)
+        collected = s.get("collected") or []
+        cap = s.get("capacity")
+        # The last few parts collected, as letters: a wrong kind in a chute is seen at a glance.
+        if collected:
+            pen.text(" ".join(str(k) for k in collected[-6:]), (x0 + x1) / 2, (y0 + y1) / 2, "TEXT", 12)
+        level = f"{s.get('level', len(collected))}" + (f"/{cap}" if cap else "")
+        pen.label(f"{s.get('label') or name}: {level}" + (" FULL" if full else ""), (x0 + x1) / 2,
+                  max(y0, y1) + 14, "FAULT" if full else "LABEL")
+        pen.hot(name, "chute", pts)
