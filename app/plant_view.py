@@ -40,7 +40,8 @@ class _Ctx:
         self.scale = view.scale_for(surface.get_size())
         w, h = surface.get_size()
         self.cx = w / 2 + view.pan[0]
-        self.cy = h / 2 + view.pan[1]
+        # centred in the part above the operator panel strip, so the strip hides no device
+        self.cy = (h - view.panel_height) / 2 + view.pan[1]
         self.wx, self.wy = view.world_centre
         self.hotspots: list[Hotspot] = []
         self.labels: list[tuple[str, Point, tuple[int, int, int], int, bool]] = []
@@ -193,8 +194,11 @@ class PlantView:
     def fit(self, plant) -> None:
         """Frame every device (not moving parts) with a margin; keeps zoom and pan."""
         pts: list[Point] = []
-        for dev in plant.devices.values():
-            if not dev.on_panel:
+        self._panel_names = []
+        for name, dev in plant.devices.items():
+            if dev.on_panel or not has_position(dev.state()):
+                self._panel_names.append(name)      # known before the first frame is drawn
+            else:
                 pts.extend(dev.extent())
         if not pts:
             pts = [(0.0, 0.0), (1000.0, 600.0)]
@@ -204,9 +208,14 @@ class PlantView:
         self.world_size = (max(xs) - min(xs) + 2 * margin, max(ys) - min(ys) + 2 * margin)
         self._fitted_for = id(plant)
 
+    @property
+    def panel_height(self) -> int:
+        """Pixels the operator panel strip takes at the bottom (0 for a plant without one)."""
+        return self.PANEL_H if self._panel_names else 0
+
     def scale_for(self, size: tuple[int, int]) -> float:
         w, h = size
-        h = max(1, h - (self.PANEL_H if self._panel_names else 0))
+        h = max(1, h - self.panel_height)
         return min(w / self.world_size[0], h / self.world_size[1]) * self.zoom
 
     def refit(self) -> None:
@@ -221,7 +230,7 @@ class PlantView:
         """Zoom by `factor` keeping the point under the mouse still."""
         new = max(0.2, min(12.0, self.zoom * factor))
         f = new / self.zoom
-        cx, cy = size[0] / 2 + self.pan[0], size[1] / 2 + self.pan[1]
+        cx, cy = size[0] / 2 + self.pan[0], (size[1] - self.panel_height) / 2 + self.pan[1]   # as _Ctx
         self.pan[0] += (px - cx) * (1 - f)
         self.pan[1] += (py - cy) * (1 - f)
         self.zoom = new

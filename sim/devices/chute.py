@@ -87,10 +87,20 @@ class Chute(PartDevice):
         pen.poly([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], "FAULT" if full else "PLACE_EDGE", 2)
         collected = s.get("collected") or []
         cap = s.get("capacity")
-        # The last few parts collected, as letters: a wrong kind in a chute is seen at a glance.
-        if collected:
-            pen.text(" ".join(str(k) for k in collected[-6:]), (x0 + x1) / 2, (y0 + y1) / 2, "TEXT", 12)
-        level = f"{s.get('level', len(collected))}" + (f"/{cap}" if cap else "")
+        count = s.get("level", len(collected))
+        # One square per part it holds, stacked from the far end, so what is drawn matches the
+        # count; a part that came in during the run shows its kind (a wrong kind is seen at a
+        # glance), one that lay there at the start is plain.
+        known = [None] * max(0, count - len(collected)) + list(collected)
+        side = min(abs(x1 - x0) * 0.7, 40.0)
+        room = max(1, int((abs(y1 - y0) - 8) // (side + 4)))
+        far = max(y0, y1) - 4 - side / 2
+        for k, kind in enumerate(known[-room:]):
+            cy = far - k * (side + 4)
+            pen.rect_rotated((x0 + x1) / 2, cy, side, side, 0.0, "PART_IN_CHUTE" if kind is None else "PART")
+            if kind is not None:
+                pen.text(str(kind), *pen.px((x0 + x1) / 2, cy), "TEXT_DARK", 12, screen=True)
+        level = f"{count}" + (f"/{cap}" if cap else "")
         pen.label(f"{s.get('label') or name}: {level}" + (" FULL" if full else ""), (x0 + x1) / 2,
                   max(y0, y1) + 14, "FAULT" if full else "LABEL")
         pen.hot(name, "chute", pts)

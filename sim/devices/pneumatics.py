@@ -182,8 +182,14 @@ class Cylinder(Device):
         bx, by = x - ux * barrel_len / 2, y - uy * barrel_len / 2
         body = pen.rect_rotated(bx, by, barrel_len, 34, ang, "CYLINDER")
         pen.rect_rotated(bx, by, barrel_len, 34, ang, pen.shade("CYLINDER", 0.6), border=1)
+        for cap in (0.0, barrel_len):                 # end caps: head (rod side) and cap end
+            pen.rect_rotated(x - ux * cap, y - uy * cap, 8, 40, ang, pen.shade("CYLINDER", 0.75))
+        # the piston inside the barrel travels with the rod, so the stroke is seen on the body
+        frac = s["position"] / stroke if stroke else 0.0
+        piston = barrel_len - 12 - (barrel_len - 24) * frac
+        pen.rect_rotated(x - ux * piston, y - uy * piston, 8, 28, ang, "ROD")
         tip = (s.get("tip_x", x + ux * s["position"]), s.get("tip_y", y + uy * s["position"]))
-        pen.line((x, y), tip, "ROD", max(2, pen.mm(10)))
+        pen.line((x - ux * piston, y - uy * piston), tip, "ROD", max(2, pen.mm(10)))
         pd = s.get("plate_depth", 10.0)
         plate_c = (s.get("plate_x", tip[0] + ux * pd / 2), s.get("plate_y", tip[1] + uy * pd / 2))
         plate = pen.rect_rotated(plate_c[0], plate_c[1], pd, s.get("plate_width", 40.0), ang,
