@@ -1102,6 +1102,9 @@ def _get_parser() -> tuple[Lark, _AstBuilder]:
             maybe_placeholders=False,
             lexer_callbacks={"NAME": _retype, "LABEL_NAME": _retype},
             cache=True,  # lark keys the cached tables by grammar and options: 0.35 s -> 0.02 s per process
+            # IEC identifiers and numbers are ASCII: under re.IGNORECASE alone [a-z] matches U+017F, which
+            # Python folds to 's' (two ST names, one variable), and \d matches other scripts' digits
+            g_regex_flags=re.ASCII,
         )
         for t in parser.terminals:
             if t.pattern.type == "str":
@@ -1270,8 +1273,9 @@ class _Driver:
                     self._vendor("^ dereference", e.line, e.column)
                 elif p != self.bad_char_end:
                     # a run of bad characters is one error
+                    hint = " (names are ASCII letters, digits and '_')" if ch.isalpha() and not ch.isascii() else ""
                     self._error(
-                        E_CHAR, f"unexpected character '{_esc_char(ch)}'", e.line, e.column, force=True
+                        E_CHAR, f"unexpected character '{_esc_char(ch)}'{hint}", e.line, e.column, force=True
                     )
                 state.line_ctr.feed(self.text[p : p + 1])
                 self.bad_char_end = p + 1
