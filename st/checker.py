@@ -103,6 +103,8 @@ class VarInfo:
 
     @property
     def pyname(self) -> str:
+        if self.kind == "ADDR":  # its name is the compiler's, not the source's: another prefix
+            return "A_" + _addr_ident(self.address or "")
         return "v_" + self.name.lower()
 
 
@@ -1942,7 +1944,8 @@ def _ns_to_value(ns: int, prefix: str | None) -> int:
 
 
 def _addr_ident(addr: str) -> str:
-    return "".join(ch if ch.isalnum() else "_" for ch in addr.lstrip("%")).lower()
+    # one-to-one: an address holds letters, digits, '.' and a final '*', never '_'
+    return addr.lstrip("%").lower().replace(".", "_").replace("*", "_star")
 
 
 def _describe(e) -> str:

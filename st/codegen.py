@@ -1,6 +1,6 @@
 """Code generator: checked AST -> Python source -> one ``compile()``.
 
-Safety: every ST name becomes ``v_<lower>`` (identifiers are letters, digits and '_', so
+Safety: every ST name becomes ``v_<lower>`` (identifiers are ASCII letters, digits and '_', so
 they are safe Python names once prefixed), and every literal is emitted as ``repr()`` of a
 Python value the compiler built itself (``lit()``), never as source text. Strings are
 repr'd, so quotes and newlines inside them cannot escape.
@@ -75,6 +75,14 @@ _CMP_FN = {"GT": ">", "GE": ">=", "EQ": "==", "LE": "<=", "LT": "<", "NE": "!="}
 SMALL_LOOP = (
     1000  # constant FOR loops up to this many iterations, with no inner loop or call, skip the watchdog
 )
+
+
+def debug_name(p: PouInfo) -> str:
+    """A function's debug variant. Every name made from ST text starts with one prefix of a set in
+    which none starts another (v_ P_ FB_ F_ S_ A_ D_), and names of the generator's own start with
+    none of them, so no source can name two things alike: FUNCTION Foo_dbg is F_foo_dbg, Foo's debug
+    variant D_foo."""
+    return "D_" + p.name.lower()
 
 
 def lit(v) -> str:
@@ -350,7 +358,7 @@ class CodeGen:
         params = p.params()
         body_lines, body_map = self._body(p, 1)
         self.pos = (p.node.line, p.node.col)
-        name = p.pyname + ("_dbg" if mode == "dbg" else "")
+        name = debug_name(p) if mode == "dbg" else p.pyname
         self.emit(0, f"def {name}(ctx{''.join(', ' + v.pyname for v in params)}):")
         if self.uses_globals:
             self.emit(1, "G = ctx.g")
@@ -644,7 +652,7 @@ class CodeGen:
     def func_call_expr(self, info: CallInfo) -> str:
         args = "".join(", " + a for a in self.func_args(info))
         if self.mode == "dbg":
-            return f"(yield from {info.pou.pyname}_dbg(ctx{args}))"
+            return f"(yield from {debug_name(info.pou)}(ctx{args}))"
         return f"{info.pou.pyname}(ctx{args})"
 
     def func_call_with_outputs(self, call: A.Call, info: CallInfo, ind: int, result_tmp: str | None) -> None:
