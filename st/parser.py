@@ -189,6 +189,13 @@ def _line_col(text: str, pos: int) -> tuple[int, int]:
     return line, col
 
 
+def _note(diags: list[Diagnostic], d: Diagnostic) -> None:
+    """Keep the first MAX_ERRORS problems of the comment stage: 50k unterminated strings would
+    otherwise cost 50k diagnostics, each locating itself in the whole text."""
+    if len(diags) < MAX_ERRORS:
+        diags.append(d)
+
+
 def _blank_comments(text: str, filename: str) -> tuple[str, list[Diagnostic], bool]:
     """Replace comments and pragmas by spaces. Returns (clean text, diagnostics, hit_eof)."""
     out: list[str] = []
@@ -212,8 +219,8 @@ def _blank_comments(text: str, filename: str) -> tuple[str, list[Diagnostic], bo
                 continue
             end = text.find("\n", start)
             end = n if end < 0 else end
-            line, col = _line_col(text, start)
-            diags.append(
+            line, col = _line_col(text, start) if len(diags) < MAX_ERRORS else (0, 0)
+            _note(diags,
                 Diagnostic(
                     ERROR,
                     E_UNTERMINATED,
@@ -234,8 +241,8 @@ def _blank_comments(text: str, filename: str) -> tuple[str, list[Diagnostic], bo
         elif kind == "{":
             close = text.find("}", start + 1)
             if close < 0:
-                line, col = _line_col(text, start)
-                diags.append(
+                line, col = _line_col(text, start) if len(diags) < MAX_ERRORS else (0, 0)
+                _note(diags,
                     Diagnostic(
                         ERROR,
                         E_UNTERMINATED,
@@ -258,8 +265,8 @@ def _blank_comments(text: str, filename: str) -> tuple[str, list[Diagnostic], bo
                 depth += 1 if cm.group() == "(*" else -1
                 p = cm.end()
             if depth:
-                line, col = _line_col(text, start)
-                diags.append(
+                line, col = _line_col(text, start) if len(diags) < MAX_ERRORS else (0, 0)
+                _note(diags,
                     Diagnostic(
                         ERROR,
                         E_UNTERMINATED,
@@ -1273,7 +1280,8 @@ class _Driver:
                     self._vendor("^ dereference", e.line, e.column)
                 elif p != self.bad_char_end:
                     # a run of bad characters is one error
-                    hint = " (names are ASCII letters, digits and '_')" if ch.isalpha() and not ch.isascii() else ""
+                    foreign = ch.isalpha() and not ch.isascii()
+                    hint = " (names are ASCII letters, digits and '_')" if foreign else ""
                     self._error(
                         E_CHAR, f"unexpected character '{_esc_char(ch)}'{hint}", e.line, e.column, force=True
                     )
