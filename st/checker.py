@@ -764,7 +764,7 @@ class Checker:
         if sel is not ERR and not (sel.is_intlike or sel.is_enum):
             self.err(s.selector, "E306", f"CASE needs an integer or enumeration selector, not {sel.name}")
             sel = ERR
-        seen: list[tuple[int, int]] = []
+        labels: list[tuple[A.Expr, int, int]] = []
         for br in s.branches:
             for lab in br.labels:
                 if isinstance(lab, A.CaseRange):
@@ -774,14 +774,13 @@ class Checker:
                         self.err(lab, "E407", f"empty CASE range {lo}..{hi}")
                 else:
                     lo = hi = self.case_label(lab, sel)
-                if lo is None or hi is None:
+                if lo is None or hi is None or hi < lo:
                     continue
-                for a, b in seen:
-                    if lo <= b and a <= hi:
-                        self.warn(lab, "W403", "this CASE label is already covered by an earlier branch")
-                        break
-                seen.append((lo, hi))
+                labels.append((lab, lo, hi))
             self.body(br.body)
+        for (lab, _lo, _hi), covered in zip(labels, _covered_earlier([(lo, hi) for _, lo, hi in labels])):
+            if covered:
+                self.warn(lab, "W403", "this CASE label is already covered by an earlier branch")
         if s.else_body:
             self.body(s.else_body)
 
@@ -1941,6 +1940,47 @@ def _ns_to_value(ns: int, prefix: str | None) -> int:
     # TIME has millisecond resolution: sub-millisecond parts truncate toward zero
     q = abs(ns) // 1_000_000
     return q if ns >= 0 else -q
+
+
+def _covered_earlier(ranges: list[tuple[int, int]]) -> list[bool]:
+    """For each range lo..hi in order: does it share a value with an earlier one? In n log n (a CASE
+    of 40k labels compared each with all before it took 27 s). Two ranges meet exactly when they
+    share an endpoint value of one of them, so the values are those endpoints; a Fenwick tree
+    counts the values covered so far, and `skip` jumps over the ones already marked."""
+    points = sorted({v for r in ranges for v in r})
+    index = {v: i for i, v in enumerate(points)}
+    n = len(points)
+    tree = [0] * (n + 1)
+    skip = list(range(n + 1))  # skip[i]: the first value at or after i not yet covered
+
+    def first_uncovered(i: int) -> int:
+        root = i
+        while skip[root] != root:
+            root = skip[root]
+        while skip[i] != root:
+            skip[i], i = root, skip[i]
+        return root
+
+    def covered_up_to(i: int) -> int:  # values 0..i-1
+        total = 0
+        while i > 0:
+            total += tree[i]
+            i -= i & -i
+        return total
+
+    out = []
+    for lo, hi in ranges:
+        a, b = index[lo], index[hi]
+        out.append(covered_up_to(b + 1) - covered_up_to(a) > 0)
+        i = first_uncovered(a)
+        while i <= b:
+            j = i + 1
+            while j <= n:
+                tree[j] += 1
+                j += j & -j
+            skip[i] = i + 1
+            i = first_uncovered(i + 1)
+    return out
 
 
 def _addr_ident(addr: str) -> str:

@@ -77,6 +77,10 @@ SMALL_LOOP = (
 )
 
 
+# CASE branches or ELSIFs past this many are generated as a flat row of IFs (see flat_if)
+FLAT_CHAIN = 64
+
+
 def debug_name(p: PouInfo) -> str:
     """A function's debug variant. Every name made from ST text starts with one prefix of a set in
     which none starts another (v_ P_ FB_ F_ S_ A_ D_), and names of the generator's own start with
@@ -683,6 +687,9 @@ class CodeGen:
     def if_stmt(self, s: A.IfStmt, ind: int) -> None:
         c = self.cond_code(s.condition)
         self.flush_pre(ind)
+        if len(s.elsifs) > FLAT_CHAIN:
+            self.flat_if(s, c, ind)
+            return
         self.emit(ind, f"if {c}:")
         self.block(s.then_body, ind + 1)
         depth = ind
@@ -701,6 +708,26 @@ class CodeGen:
             self.emit(depth, "else:")
             self.block(s.else_body, depth + 1)
 
+    def flat_if(self, s: A.IfStmt, c: str, ind: int) -> None:
+        """A long ELSIF chain as a flat row of IFs on a 'not taken yet' flag: Python nests every elif
+        one level deeper, and its compiler gives up after a few thousand."""
+        todo = self.new_tmp("_k")
+        self.emit(ind, f"{todo} = True")
+        self.emit(ind, f"if {c}:")
+        self.emit(ind + 1, f"{todo} = False")
+        self.block(s.then_body, ind + 1)
+        for b in s.elsifs:
+            self.pos = (b.condition.line, b.condition.col)
+            self.emit(ind, f"if {todo}:")
+            c = self.cond_code(b.condition)
+            self.flush_pre(ind + 1)
+            self.emit(ind + 1, f"if {c}:")
+            self.emit(ind + 2, f"{todo} = False")
+            self.block(b.body, ind + 2)
+        if s.else_body:
+            self.emit(ind, f"if {todo}:")
+            self.block(s.else_body, ind + 1)
+
     def case_stmt(self, s: A.CaseStmt, ind: int) -> None:
         sel = self.ex(s.selector)
         self.flush_pre(ind)
@@ -708,6 +735,10 @@ class CodeGen:
             t = self.new_tmp("_c")
             self.emit(ind, f"{t} = {sel}")
             sel = t
+        flat = len(s.branches) > FLAT_CHAIN  # see flat_if
+        if flat:
+            todo = self.new_tmp("_k")
+            self.emit(ind, f"{todo} = True")
         first = True
         for br in s.branches:
             conds = []
@@ -729,11 +760,17 @@ class CodeGen:
                 conds.insert(0, f"{sel} in ({', '.join(lit(x) for x in singles)})")
             cond = " or ".join(conds) or "False"
             self.pos = (br.line, br.col)
-            self.emit(ind, f"{'if' if first else 'elif'} {cond}:")
+            if flat:
+                self.emit(ind, f"if {todo} and ({cond}):")
+                self.emit(ind + 1, f"{todo} = False")
+            else:
+                self.emit(ind, f"{'if' if first else 'elif'} {cond}:")
             first = False
             self.block(br.body, ind + 1)
         if s.else_body:
-            if first:
+            if flat:
+                self.emit(ind, f"if {todo}:")
+            elif first:
                 self.emit(ind, "if True:")
             else:
                 self.emit(ind, "else:")
