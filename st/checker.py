@@ -178,6 +178,13 @@ class NotConst(Exception):
     pass
 
 
+class ConstTooLarge(NotConst):
+    """A folded integer past any ST type (reported where it first grew too large)."""
+
+
+MAX_CONST_BITS = 1023  # as st.parser.MAX_INT_BITS: float() of more overflows, str() of 4300 digits fails
+
+
 ERR = T.Elem("<error>", "error")
 
 
@@ -191,6 +198,7 @@ def std_names() -> set[str]:
 
 class Checker:
     def __init__(self, sf: A.SourceFile, filename: str):
+        self.const_memo: dict[int, tuple] = {}  # node id -> (folded value,) or (ConstTooLarge,)
         self.sf = sf
         self.filename = filename
         self.bag = DiagnosticBag(filename)
@@ -574,7 +582,26 @@ class Checker:
 
     # ------------------------------------------------------------------ constants and initial values
     def const_eval(self, e):
-        """Fold a constant expression to a Python value, or raise NotConst."""
+        """Fold a constant expression to a Python value, or raise NotConst. Each node is folded once
+        (the checker asks at every node of an expression: without the memo that was quadratic). A
+        plain NotConst is not kept: a name may become constant once its declaration is checked."""
+        key = id(e)
+        memo = self.const_memo.get(key)
+        if memo is not None:
+            if isinstance(memo[0], NotConst):
+                raise memo[0]
+            return memo[0]
+        value = self._const_eval(e)
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_CONST_BITS:
+            exc = ConstTooLarge()
+            self.err(e, "E304", "this constant expression is too large for any ST type")
+            self.const_memo[key] = (exc,)
+            raise exc
+        self.const_memo[key] = (value,)
+        self.out.keep.append(e)
+        return value
+
+    def _const_eval(self, e):
         if isinstance(e, A.IntLiteral):
             return e.value
         if isinstance(e, A.RealLiteral):

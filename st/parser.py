@@ -338,8 +338,21 @@ _DEC_RE = re.compile(r"\d[\d_]*\Z")
 _BASED_RE = re.compile(r"(\d+)#(\w*)\Z")
 
 
+# No ST type holds an integer of more bits: LREAL's largest is below 2**1024, ULINT's 2**64.
+MAX_INT_BITS = 1023
+
+
 def decode_int(text: str) -> int:
     """Decimal '1_000' or based '16#FF' / '2#1010'. Raises _LiteralError."""
+    value = _decode_int(text)
+    if value.bit_length() > MAX_INT_BITS:
+        raise _LiteralError(f"the number '{_show(text)}' is too large for any ST type")
+    return value
+
+
+def _decode_int(text: str) -> int:
+    if len(text) > 2 * MAX_INT_BITS:  # before int(): Python refuses more than 4300 digits itself
+        raise _LiteralError(f"the number '{_show(text)}' is too large for any ST type")
     if "#" in text:
         m = _BASED_RE.match(text)
         if not m:
@@ -1051,7 +1064,7 @@ class _AstBuilder(Transformer):
             if upper in REAL_TYPES:
                 try:
                     value = decode_real(digits) if is_real else float(decode_int(digits))
-                except ValueError:
+                except (ValueError, OverflowError):
                     raise _LiteralError(f"malformed {upper} literal '{_show(str(tok))}'") from None
                 except _LiteralError as err:
                     err.shift(sign_off)
