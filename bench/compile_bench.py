@@ -82,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeats", type=int, default=3)
     args = ap.parse_args(argv)
     small, large = SIZES
-    print(f"{'program':22} {'s/10k at ' + format(small, ','):>14} {'s/10k at ' + format(large, ','):>14}  ratio")
+    heads = [f"s/10k at {n:,}" for n in (small, large)]
+    print(f"{'program':22} {heads[0]:>14} {heads[1]:>14}  ratio")
     for name, make in KINDS.items():
         per = [compile_seconds(make(n), args.repeats) * 10_000 / n for n in (small, large)]
         print(f"{name:22} {per[0]:14.3f} {per[1]:14.3f}  {per[1] / per[0]:5.2f}", flush=True)

@@ -77,6 +77,10 @@ def std_fb_interfaces() -> dict[str, list[tuple[str, str, str]]]:
 
 
 MAX_ARRAY_ELEMENTS = 1_000_000
+# Values one instance of the program (or one call of a function) may hold, counted through every
+# level of arrays, structures and FBs, and how deep types may nest (Python recursion builds them).
+MAX_STORAGE = 4_000_000
+MAX_TYPE_DEPTH = 48
 f32 = stdlib.f32  # compile-time folding rounds REAL exactly as the running program does
 
 
@@ -206,6 +210,7 @@ class Checker:
         self.out.keep.append(sf)
         self.type_decls: dict[str, A.TypeDecl] = {}
         self.resolving: set[str] = set()
+        self.type_depth = 0  # resolve_type calls under way
         self.pou = None  # PouInfo being checked
         self.loop_depth = 0
         self.fb_ifaces = std_fb_interfaces()
@@ -300,8 +305,90 @@ class Checker:
         self.pou = None
         self.check_recursion()
         self.choose_main()
+        if not self.bag.has_errors:
+            self.check_storage()
         self.unused_warnings()
         return self.out
+
+    # ------------------------------------------------------------------ storage
+    def check_storage(self) -> None:
+        """Count the storage of every type through every level, refuse type cycles (a structure or FB
+        that holds itself, through any chain), nesting past MAX_TYPE_DEPTH and programs past
+        MAX_STORAGE; each at the declaration that causes it. An instance is then cheap and finite."""
+        sizes: dict[int, tuple[int, int]] = {}  # id(type) -> (storage, nesting depth)
+        reported: set[int] = set()
+        poisoned: set[int] = set()  # types on a cycle
+        for p in self.out.pous.values():
+            for v in p.vars.values():
+                self.storage_of(v.type, v, sizes, reported, poisoned)
+        for v in self.out.globals.values():
+            self.storage_of(v.type, v, sizes, reported, poisoned)
+        if self.bag.has_errors:
+            return
+        # what one instance of the program holds; each function's locals, made at every call
+        holders = [(self.out.main, list(self.out.globals.values()) + list(self.out.addresses.values()))]
+        holders += [(p, []) for p in self.out.pous.values() if p.kind == "FUNCTION"]
+        for p, extra in holders:
+            if p is None:
+                continue
+            total = 0
+            for v in [v for v in p.vars.values() if v.kind != "VAR_EXTERNAL"] + extra:
+                total += sizes.get(id(v.type), (1, 0))[0]
+                if total > MAX_STORAGE:
+                    self.err_at(v.line, v.col, "E303",
+                                f"'{v.name}' takes the storage of '{p.name}' past the limit of "
+                                f"{MAX_STORAGE:,} values ({v.type.name} holds "
+                                f"{sizes.get(id(v.type), (1, 0))[0]:,})")
+                    break
+
+    def storage_of(self, t: T.Type, var, sizes: dict, reported: set, poisoned: set) -> None:
+        """Fill sizes[id(t)] for t and every type inside it, without recursion (a chain of 1200
+        types is fine); a type met again while still open is a cycle, reported at the member."""
+        if id(t) in sizes:
+            return
+        # frames: [type, member it was reached through, iterator over its members]
+        stack = [[t, var, iter(_members(t))]]
+        open_types = {id(t)}
+        while stack:
+            frame = stack[-1]
+            cur = frame[0]
+            step = next(frame[2], None)
+            if step is not None:
+                sub, member = step
+                member = member or frame[1]  # an array's elements: the field that holds the array
+                if id(sub) in sizes:
+                    continue
+                if id(sub) in open_types:
+                    poisoned.add(id(sub))
+                    if member is not None and id(member) not in reported:
+                        reported.add(id(member))
+                        cur = next(f[0] for f in reversed(stack) if not isinstance(f[0], T.ArrayT))
+                        self.err_at(member.line, member.col, "E301",
+                                    f"'{_short(sub.name)}' contains itself (through '{member.name}' "
+                                    f"of {_short(cur.name)})")
+                    continue
+                open_types.add(id(sub))
+                stack.append([sub, member, iter(_members(sub))])
+                continue
+            stack.pop()
+            open_types.discard(id(cur))
+            if id(cur) in poisoned or any(id(sub) in poisoned for sub, _ in _members(cur)):
+                poisoned.add(id(cur))  # part of a cycle, reported once: no size, no more errors
+                sizes[id(cur)] = (1, 0)
+                continue
+            size, depth = _own_storage(cur, sizes)
+            sizes[id(cur)] = (size, depth)
+            where = frame[1]
+            if where is not None and id(where) not in reported:
+                if depth > MAX_TYPE_DEPTH:
+                    reported.add(id(where))
+                    self.err_at(where.line, where.col, "E301",
+                                f"'{where.name}' nests types more than {MAX_TYPE_DEPTH} levels deep")
+                elif size > MAX_STORAGE:
+                    reported.add(id(where))
+                    self.err_at(where.line, where.col, "E303",
+                                f"'{where.name}' of type {_short(cur.name)} needs storage for {size:,} "
+                                f"values, more than the limit of {MAX_STORAGE:,}")
 
     # ------------------------------------------------------------------ types
     def resolve_named(self, name: str, node) -> T.Type:
@@ -406,6 +493,17 @@ class Checker:
         return et
 
     def resolve_type(self, ref: A.TypeRef, name: str | None = None) -> T.Type:
+        # types inside types, written inline or through TYPE names, nest this call
+        if self.type_depth >= MAX_TYPE_DEPTH:
+            self.err(ref, "E301", f"types are nested more than {MAX_TYPE_DEPTH} levels deep here")
+            return ERR
+        self.type_depth += 1
+        try:
+            return self._resolve_type(ref, name)
+        finally:
+            self.type_depth -= 1
+
+    def _resolve_type(self, ref: A.TypeRef, name: str | None = None) -> T.Type:
         if isinstance(ref, A.NamedType):
             return self.resolve_named(ref.name, ref)
         if isinstance(ref, A.StringType):
@@ -435,7 +533,9 @@ class Checker:
                 dims.append((lo, hi))
             elem = self.resolve_type(ref.element)
             at = T.ArrayT(dims, elem)
-            total = at.size * (elem.size if isinstance(elem, T.ArrayT) else 1)
+            total, inner = at.size, elem
+            while isinstance(inner, T.ArrayT):  # ARRAY OF ARRAY OF ...: every level
+                total, inner = total * inner.size, inner.elem
             if total > MAX_ARRAY_ELEMENTS:
                 self.err(
                     ref, "E303", f"array of {total} elements is larger than the limit of {MAX_ARRAY_ELEMENTS}"
@@ -805,8 +905,9 @@ class Checker:
                     continue
                 labels.append((lab, lo, hi))
             self.body(br.body)
-        for (lab, _lo, _hi), covered in zip(labels, _covered_earlier([(lo, hi) for _, lo, hi in labels])):
-            if covered:
+        covered = _covered_earlier([(lo, hi) for _, lo, hi in labels])
+        for (lab, _lo, _hi), seen in zip(labels, covered, strict=True):
+            if seen:
                 self.warn(lab, "W403", "this CASE label is already covered by an earlier branch")
         if s.else_body:
             self.body(s.else_body)
@@ -1967,6 +2068,44 @@ def _ns_to_value(ns: int, prefix: str | None) -> int:
     # TIME has millisecond resolution: sub-millisecond parts truncate toward zero
     q = abs(ns) // 1_000_000
     return q if ns >= 0 else -q
+
+
+def _members(t: T.Type) -> list[tuple[T.Type, object]]:
+    """The types a value of type t holds, each with the field or variable that holds it."""
+    if isinstance(t, T.ArrayT):
+        return [(t.elem, None)]
+    if isinstance(t, T.StructT):
+        return [(f.type, f) for f in t.fields.values()]
+    if isinstance(t, T.FBT) and not t.standard:
+        return [(v.type, v) for v in t.vars.values() if v.kind not in ("VAR_EXTERNAL", "VAR_IN_OUT")]
+    return []
+
+
+def _own_storage(t: T.Type, sizes: dict) -> tuple[int, int]:
+    """(values held, nesting depth) of t, its members' already in sizes. A value is a scalar, a
+    reference or a composite's own object; a string counts one per 8 characters of its length."""
+    if isinstance(t, T.StringT):
+        return 1 + t.length * (2 if t.wide else 1) // 8, 0
+    members = _members(t)
+    if isinstance(t, T.ArrayT):
+        size, depth = sizes[id(t.elem)]
+        return t.size * size, depth + 1
+    if isinstance(t, T.FBT) and t.standard:
+        return 1 + len(t.vars), 1
+    if not members:
+        return 1 + (len(t.vars) if isinstance(t, T.FBT) else 0), 0 if not isinstance(t, T.FBT) else 1
+    size, depth = 1, 0
+    for sub, _ in members:
+        s, d = sizes[id(sub)]
+        size += s
+        depth = max(depth, d)
+    if isinstance(t, T.FBT):
+        size += sum(1 for v in t.vars.values() if v.kind == "VAR_IN_OUT")
+    return size, depth + 1
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _covered_earlier(ranges: list[tuple[int, int]]) -> list[bool]:

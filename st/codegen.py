@@ -178,11 +178,11 @@ class CodeGen:
                 if not init:
                     return f"[{lit(d)}] * {t.size}"
                 vals = [d if x is None else x for x in init] + [d] * (t.size - len(init))
-                return lit(vals)
+                return _runs([lit(x) for x in vals], fresh=False)
             items = list(init or []) + [None] * (t.size - len(init or []))
             if all(x is None for x in items):
                 return f"[{self.ctor(e)} for _ in range({t.size})]"
-            return "[" + ", ".join(self.ctor(e, x) for x in items) + "]"
+            return _runs([self.ctor(e, x) for x in items], fresh=True)
         if isinstance(t, (T.StructT, T.FBT)):
             base = f"{t.pyname}()"
             members = t.fields if isinstance(t, T.StructT) else t.vars
@@ -1263,6 +1263,27 @@ def convert(code: str, src: T.Type, dst: T.Type, bounded: bool = True) -> str:
             return f"_f32(float({code}))"  # integers wider than 24 bits may not fit a float32 exactly
         return f"float({code})"
     return code
+
+
+def _runs(codes: list[str], fresh: bool) -> str:
+    """A list display of these element codes with each run of equal ones written once: `[0] * 1000`
+    (or, for composites that must be distinct objects, a comprehension), so that an initialiser
+    such as [1000000(0)] stays one short line of generated code."""
+    parts = []
+    i = 0
+    while i < len(codes):
+        j = i
+        while j < len(codes) and codes[j] == codes[i]:
+            j += 1
+        n = j - i
+        if n < 4:
+            parts.extend(codes[i:j])
+        elif fresh:
+            parts.append(f"*[{codes[i]} for _ in range({n})]")
+        else:
+            parts.append(f"*[{codes[i]}] * {n}")
+        i = j
+    return "[" + ", ".join(parts) + "]"
 
 
 def _group(op: str) -> int:
