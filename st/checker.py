@@ -174,6 +174,7 @@ class CheckedProgram:
         self.refs: dict[int, object] = {}  # Name/FieldAccess id -> VarInfo | EnumRef
         self.calls: dict[int, CallInfo] = {}
         self.consts: dict[int, object] = {}
+        self.storage: dict[int, int] = {}  # id(type) -> values one value of it holds (check_storage)
         self.addresses: dict[str, VarInfo] = {}  # implicit variables of direct addresses
         self.keep: list = []  # keeps nodes alive so that id() keys stay unique
 
@@ -323,6 +324,7 @@ class Checker:
                 self.storage_of(v.type, v, sizes, reported, poisoned)
         for v in self.out.globals.values():
             self.storage_of(v.type, v, sizes, reported, poisoned)
+        self.out.storage = {k: size for k, (size, _depth) in sizes.items()}
         if self.bag.has_errors:
             return
         # what one instance of the program holds; each function's locals, made at every call

@@ -77,6 +77,8 @@ SMALL_LOOP = (
 )
 
 
+CALL_COST = 4  # watchdog units per call of a user POU (a loop iteration is 1): a call costs more time
+
 # CASE branches or ELSIFs past this many are generated as a flat row of IFs (see flat_if)
 FLAT_CHAIN = 64
 
@@ -300,6 +302,7 @@ class CodeGen:
         name = "run" if mode == "fast" else "run_dbg"
         self.pos = (p.node.line, p.node.col)
         self.emit(1, f"def {name}(self, ctx):")
+        self.charge_call(p, temps, 2)
         if self.uses_globals:
             self.emit(2, "G = ctx.g")
         if mode == "dbg":
@@ -328,6 +331,16 @@ class CodeGen:
             self.emit(2, "_D.leave()")
             self.emit(2, "if False:")
             self.emit(3, "yield")
+
+    def charge_call(self, p: PouInfo, made: list[VarInfo], ind: int) -> None:
+        """A call of a user POU counts toward the scan's watchdog budget like loop iterations: CALL_COST
+        plus the values of the locals it builds, so a loop-free tree of calls 10^9 leaves big faults
+        within a fraction of a second, the same on every machine. The main program is not a call."""
+        if p is self.cp.main:
+            return
+        cost = CALL_COST + sum(self.cp.storage.get(id(v.type), 1) for v in made)
+        self.emit(ind, f"ctx.left -= {cost}")
+        self.emit(ind, "if ctx.left < 0: _call_budget(ctx)")
 
     def stores(self) -> list[str]:
         parts = []
@@ -364,6 +377,8 @@ class CodeGen:
         self.pos = (p.node.line, p.node.col)
         name = debug_name(p) if mode == "dbg" else p.pyname
         self.emit(0, f"def {name}(ctx{''.join(', ' + v.pyname for v in params)}):")
+        made = [v for v in p.vars.values() if v.kind in ("VAR", "VAR_TEMP", "VAR_OUTPUT", "RESULT")]
+        self.charge_call(p, made, 1)
         if self.uses_globals:
             self.emit(1, "G = ctx.g")
         if mode == "dbg":

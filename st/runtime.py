@@ -73,6 +73,21 @@ def _watchdog(ctx):
     )
 
 
+def _call_budget(ctx):
+    """A call's charge took the scan's budget below zero: the next slices (as _watchdog gives loops),
+    or the watchdog fault."""
+    try:
+        while ctx.left < 0:
+            ctx.left += _watchdog(ctx) + 1
+    except WallClockFault:
+        raise
+    except WatchdogFault:
+        raise WatchdogFault(
+            f"watchdog: the scan ran more than {WATCHDOG_BUDGET:,} loop iterations and calls "
+            "(a call counts as several; calls nested too widely or deeply?)"
+        ) from None
+
+
 def _index_fault(v, lo, hi, name):
     raise PlcFault(f"index {v} out of range {lo}..{hi} for {name}")
 
@@ -193,6 +208,7 @@ def runtime_namespace() -> dict:
         "_atan": stdlib.st_atan,
         "_watchdog": _watchdog,
         "_index_fault": _index_fault,
+        "_call_budget": _call_budget,
         "_for_step_zero": _for_step_zero,
         "_with": _with,
         "_mux": _mux,
