@@ -545,6 +545,8 @@ class CodeGen:
                 ):
                     return code
                 return wrap_code(code, tt)
+            if tt.is_time or tt.is_date:  # signed 64-bit counts: they wrap like LINT, never grow unbounded
+                return wrap_code(code, tt)
             if tt.is_real:
                 if vt.is_int or vt.is_bits:
                     if tt.base is T.REAL and T.concrete(vt).bits > 16:

@@ -171,9 +171,18 @@ def _from_string(s: str, kind: str, lo: int, hi: int):
         return _f32(val)
     if kind == "LREAL":
         return val
-    if kind in ("TIME", "LTIME", "DATE", "TIME_OF_DAY", "DATE_AND_TIME"):
-        return int(val)
-    n = int(val) if "." not in text and "e" not in text.lower() else stdlib.round_half_even_int(val, lo, hi)
+    whole = "." not in text and "e" not in text.lower()
+    if whole:
+        # exact, not through a float (which turned LINT's maximum into its minimum); 10**64 is a
+        # multiple of 2**64, so the last 64 digits decide the value wrapped to any width up to 64 bits
+        digits = text.lstrip("+-")
+        n = int(digits[-64:]) * (-1 if text.startswith("-") else 1)
+    elif kind in ("TIME", "LTIME", "DATE", "TIME_OF_DAY", "DATE_AND_TIME"):
+        n = int(val) if math.isfinite(val) else 0  # '1e999' is no duration
+    else:
+        n = stdlib.round_half_even_int(val, lo, hi)
+    if kind in T.ELEMENTARY and (T.ELEMENTARY[kind].is_time or T.ELEMENTARY[kind].is_date):
+        return stdlib.wrap_signed(n, 64)
     return T.wrap(n, T.ELEMENTARY[kind]) if kind in T.ELEMENTARY else n
 
 
