@@ -548,6 +548,12 @@ class Instance:
             out[addr] = addr if v.kind == "ADDR" else v.name
         return out
 
+    def io_points(self) -> dict[str, tuple[str, str]]:
+        """address -> (variable path, type name), as io_addresses, without building the variable tree
+        (a node per array element: a big array made gigabytes of it)."""
+        return {addr: (addr if v.kind == "ADDR" else v.name, v.type.name)
+                for addr, (_holder, v) in self.program.located.items()}
+
     # ------------------------------------------------------------------ paths
     def _get_var(self, holder: str, v: VarInfo):
         obj = self._p if holder == "p" else self._g
