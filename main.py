@@ -189,8 +189,11 @@ def check_writable(target: str | None) -> None:
     if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
         # a FIFO would block the write, a device (/dev/full) fail it after the whole grading
         raise UsageError(f"cannot write {target}: it is not a regular file")
-    if mode is not None and stat.S_ISREG(mode) and not os.access(target, os.W_OK):
-        raise UsageError(f"cannot write {target}: the file is not writable")
+    if mode is not None and stat.S_ISREG(mode):
+        try:  # appending changes nothing, and fails where a write would (read-only, /proc/version)
+            open(target, "ab").close()
+        except OSError as exc:
+            raise UsageError(f"cannot write {target}: {exc.strerror or 'the file is not writable'}") from None
     folder = os.path.dirname(os.path.abspath(target))
     if not os.path.isdir(folder):
         raise UsageError(f"cannot write {target}: folder {folder} does not exist")
