@@ -122,7 +122,7 @@ def wrap_code(code: str, t: T.Elem) -> str:
 class _Loop:
     def __init__(self, kind: str, counter: str | None, cont: list[str] | None = None):
         self.kind = kind  # 'for' | 'while' | 'repeat' | 'forw'
-        self.counter = counter  # watchdog local, or None
+        self.counter = None if counter == "ctx.left" else counter  # watchdog local, or None
         self.cont = cont or []  # lines to run before `continue`
 
 
@@ -793,13 +793,18 @@ class CodeGen:
                 self.emit(ind, "else:")
             self.block(s.else_body, ind + 1)
 
-    def loop_counter(self, ind: int) -> str:
+    def loop_counter(self, ind: int, body: list[A.Stmt]) -> str:
+        if _calls_user_pou(body, self.cp):
+            # each call charges ctx.left itself: a local copy of the counter would undo that
+            return "ctx.left"
         c = self.new_tmp("_w")
         outer = next((lp.counter for lp in reversed(self.loops) if lp.counter), None)
         self.emit(ind, f"{c} = {outer or 'ctx.left'}")
         return c
 
     def loop_end(self, c: str, ind: int) -> None:
+        if c == "ctx.left":
+            return
         outer = next((lp.counter for lp in reversed(self.loops) if lp.counter), None)
         self.emit(ind, f"{outer or 'ctx.left'} = {c}")
 
@@ -808,7 +813,7 @@ class CodeGen:
         self.emit(ind, f"if {c} < 0: {c} = _watchdog(ctx)")
 
     def while_stmt(self, s: A.WhileStmt, ind: int) -> None:
-        c = self.loop_counter(ind)
+        c = self.loop_counter(ind, s.body)
         cond = self.cond_code(s.condition)
         if self.pre:
             self.emit(ind, "while True:")
@@ -824,7 +829,7 @@ class CodeGen:
         self.loop_end(c, ind)
 
     def repeat_stmt(self, s: A.RepeatStmt, ind: int) -> None:
-        c = self.loop_counter(ind)
+        c = self.loop_counter(ind, s.body)
         self.emit(ind, "while True:")
         self.count(c, ind + 1)
         # CONTINUE in REPEAT still tests the UNTIL condition
@@ -880,7 +885,7 @@ class CodeGen:
                 rcode = r
                 fin = f"{r}.start + len({r}) * {sc}"
                 final_code = wrap_code(fin, vt) if isinstance(vt, T.Elem) and vt.is_intlike else fin
-            c = None if small else self.loop_counter(ind)
+            c = None if small else self.loop_counter(ind, s.body)
             self.emit(ind, f"for {vcode} in {rcode}:")
             if c:
                 self.count(c, ind + 1)
@@ -907,7 +912,7 @@ class CodeGen:
         self.emit(ind, f"{vcode} = {start}")
         self.emit(ind, f"{e} = {end}")
         self.emit(ind, f"{sv} = {step}")
-        c = self.loop_counter(ind)
+        c = self.loop_counter(ind, s.body)
         self.emit(ind, f"while ({vcode} <= {e}) if {sv} >= 0 else ({vcode} >= {e}):")
         self.count(c, ind + 1)
         nxt = f"{vcode} + {sv}"
@@ -1349,6 +1354,22 @@ def _has_call(e) -> bool:
             return True
         if isinstance(v, list) and any(isinstance(x, A.Expr) and _has_call(x) for x in v):
             return True
+    return False
+
+
+def _calls_user_pou(stmts, cp) -> bool:
+    """Does any statement here call a user FUNCTION or FB (which charges the scan's budget)?"""
+    for s in _walk_stmts(stmts):
+        parts = [getattr(s, name, None) for name in ("call", "target", "value", "condition", "selector",
+                                                     "start", "end", "step")]
+        parts += [b.condition for b in getattr(s, "elsifs", None) or []]
+        for part in parts:
+            for call in _calls_in(part):
+                info = cp.calls.get(id(call))
+                if info is None:
+                    continue
+                if info.kind == "func" or (info.kind == "fb" and not info.fbtype.standard):
+                    return True
     return False
 
 
