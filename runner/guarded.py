@@ -26,8 +26,12 @@ def check_command(path: str, memory_limit_mb: int | None) -> int:
     out = run_guarded(check, path, wall_limit_s=COMPILE_LIMIT_S, memory_limit_mb=memory_limit_mb)
     if out.ok:
         return out.value
-    print(f"{path}: error: the compiler was stopped: {out.failure}", file=sys.stderr)
+    print(f"{path}: error: {stopped(out.failure)}", file=sys.stderr)
     return 1
+
+
+def stopped(failure: str) -> str:
+    return f"the program could not be compiled within the limits ({failure})"
 
 
 @dataclass
@@ -60,7 +64,7 @@ def preflight(task, path: str, memory_limit_mb: int | None) -> Preflight:
     """Compile `path`, build its variables once and compare its I/O with the task's, guarded."""
     out = run_guarded(_preflight, task, path, wall_limit_s=COMPILE_LIMIT_S, memory_limit_mb=memory_limit_mb)
     if not out.ok:
-        return Preflight(False, failure=f"{path}: error: the compiler was stopped: {out.failure}")
+        return Preflight(False, failure=f"{path}: error: {stopped(out.failure)}")
     return Preflight(*out.value)
 
 

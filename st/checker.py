@@ -2237,6 +2237,8 @@ def coerce_const(val, t: T.Type):
             return T.wrap(int(val), t)
         if t.is_real:
             return f32(float(val)) if t.base is T.REAL else float(val)
+        if (t.is_time or t.is_date) and isinstance(val, int):
+            return T.wrap(val, t)  # signed 64-bit counts, as every store of them at run time
         return int(val) if not isinstance(val, str) else val
     if isinstance(t, T.StringT):
         return str(val)[: t.length]
