@@ -3,7 +3,7 @@
     .venv/bin/python -m bench.compile_bench [--repeats R]
 
 Each row is one kind of program (ordinary statements, CASE labels, integer literals in one
-folded constant expression, unused variables, unterminated strings), generated at N and 2N
+folded constant expression, unused variables, unknown names, unterminated strings), generated at N and 2N
 units; the table shows the median compile seconds per 10k units at each size. Linear growth
 shows as two equal figures; a quadratic stage would double the second one. The generators
 are shared with the hostile-program tests (tests/st/test_hostile.py).
@@ -50,6 +50,16 @@ def unused_variables_program(n: int) -> str:
     return f"PROGRAM Main\nVAR\n{decls}\nEND_VAR\nEND_PROGRAM\n"
 
 
+def unknown_names_program(n: int) -> str:
+    """n/2 declared variables and n/2 uses of names that are not declared (each one an error that
+    would suggest the closest declared name)."""
+    half = n // 2
+    decls = "\n".join("  " + ", ".join(f"var{i}_{j}" for j in range(10)) + " : INT;"
+                      for i in range(half // 10))
+    uses = "\n".join(f"vor{i}_1 := 1;" for i in range(half))
+    return f"PROGRAM Main\nVAR\n{decls}\nEND_VAR\n{uses}\nEND_PROGRAM\n"
+
+
 def unterminated_strings_program(n: int) -> str:
     """n lines that each open a string and never close it."""
     return HEAD + "x := 'never closed\n" * n + "END_PROGRAM\n"
@@ -60,6 +70,7 @@ KINDS = {
     "case labels": case_labels_program,
     "literals": literals_program,
     "unused variables": unused_variables_program,
+    "unknown names": unknown_names_program,
     "unterminated strings": unterminated_strings_program,
 }
 SIZES = (5_000, 10_000)

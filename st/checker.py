@@ -81,6 +81,7 @@ MAX_ARRAY_ELEMENTS = 1_000_000
 # level of arrays, structures and FBs, and how deep types may nest (Python recursion builds them).
 MAX_STORAGE = 4_000_000
 MAX_TYPE_DEPTH = 48
+MAX_HINTS = 50
 f32 = stdlib.f32  # compile-time folding rounds REAL exactly as the running program does
 
 
@@ -212,6 +213,7 @@ class Checker:
         self.type_decls: dict[str, A.TypeDecl] = {}
         self.resolving: set[str] = set()
         self.type_depth = 0  # resolve_type calls under way
+        self.hints_left = MAX_HINTS  # "did you mean" suggestions still to make (see hint())
         self.pou = None  # PouInfo being checked
         self.loop_depth = 0
         self.fb_ifaces = std_fb_interfaces()
@@ -417,9 +419,11 @@ class Checker:
         if key in self.out.pous:
             self.err(node, "E203", f"'{name}' is a {self.out.pous[key].kind}, not a type")
             return ERR
-        cands = list(T.ELEMENTARY) + [td.name for td in self.type_decls.values()] + list(self.fb_ifaces)
-        cands += [p.name for p in self.out.pous.values() if p.fbtype is not None]
-        hint = did_you_mean(name, cands)
+        cands = []
+        if self.hints_left > 0:
+            cands = list(T.ELEMENTARY) + [td.name for td in self.type_decls.values()] + list(self.fb_ifaces)
+            cands += [p.name for p in self.out.pous.values() if p.fbtype is not None]
+        hint = self.hint(name, cands)
         self.err(node, "E201", f"unknown type '{name}'" + (f"; {hint}" if hint else ""))
         return ERR
 
@@ -817,7 +821,7 @@ class Checker:
             for fi in init.fields:
                 ft = ftypes.get(fi.name.lower())
                 if ft is None:
-                    hint = did_you_mean(fi.name, [k for k in ftypes])
+                    hint = self.hint(fi.name, [k for k in ftypes])
                     self.err(
                         fi, "E201", f"'{t.name}' has no field '{fi.name}'" + (f"; {hint}" if hint else "")
                     )
@@ -991,7 +995,18 @@ class Checker:
                 return v
         return self.out.globals.get(key)
 
+    def hint(self, name: str, candidates) -> str:
+        """did_you_mean, for the first MAX_HINTS unknown names only: each compares the name with every
+        candidate, so 20k unknown names among 20k declared ones were quadratic (a minute for 3k)."""
+        if self.hints_left <= 0:
+            return ""
+        self.hints_left -= 1
+        return did_you_mean(name, candidates)
+
     def undeclared(self, e: A.Name) -> None:
+        if self.hints_left <= 0:  # not even the candidates: listing them is what costs
+            self.err(e, "E201", f"'{e.name}' is not declared")
+            return
         cands = []
         if self.pou is not None:
             cands += [v.name for v in self.pou.vars.values()]
@@ -999,7 +1014,7 @@ class Checker:
         for et in self.out.enums.values():
             cands += [n for n, _ in et.values]
         cands += [p.name for p in self.out.pous.values()]
-        hint = did_you_mean(e.name, cands)
+        hint = self.hint(e.name, cands)
         self.err(e, "E201", f"'{e.name}' is not declared" + (f"; {hint}" if hint else ""))
 
     def resolve_name(self, e: A.Name) -> T.Type:
@@ -1255,7 +1270,7 @@ class Checker:
                 return ERR
             key = e.value_name.lower()
             if key not in et.by_lower:
-                hint = did_you_mean(e.value_name, [n for n, _ in et.values])
+                hint = self.hint(e.value_name, [n for n, _ in et.values])
                 self.err(
                     e, "E201", f"'{e.value_name}' is not a value of {et.name}" + (f"; {hint}" if hint else "")
                 )
@@ -1360,14 +1375,14 @@ class Checker:
         if isinstance(bt, T.StructT):
             f = bt.fields.get(key)
             if f is None:
-                hint = did_you_mean(e.field, [x.name for x in bt.fields.values()])
+                hint = self.hint(e.field, [x.name for x in bt.fields.values()])
                 self.err(e, "E201", f"{bt.name} has no field '{e.field}'" + (f"; {hint}" if hint else ""))
                 return ERR
             return f.type
         if isinstance(bt, T.FBT):
             v = bt.vars.get(key) or getattr(bt, "aliases", {}).get(key)
             if v is None or v.kind in ("VAR_TEMP", "RESULT"):
-                hint = did_you_mean(e.field, [x.name for x in bt.vars.values()])
+                hint = self.hint(e.field, [x.name for x in bt.vars.values()])
                 self.err(
                     e, "E201", f"{bt.name} has no input or output '{e.field}'" + (f"; {hint}" if hint else "")
                 )
@@ -1537,10 +1552,12 @@ class Checker:
         if upper in STD_FUNCTIONS:
             return self.std_call(e, upper)
         self.args_only(e)
-        cands = [p.name for p in o.pous.values() if p.kind == "FUNCTION"] + list(STD_FUNCTIONS)
-        if self.pou is not None:
+        cands = []
+        if self.hints_left > 0:
+            cands = [p.name for p in o.pous.values() if p.kind == "FUNCTION"] + list(STD_FUNCTIONS)
+        if self.pou is not None and self.hints_left > 0:
             cands += [v.name for v in self.pou.vars.values() if v.type.is_fb]
-        hint = did_you_mean(name, cands)
+        hint = self.hint(name, cands)
         self.err(f, "E201", f"'{name}' is not declared" + (f"; {hint}" if hint else ""))
         return ERR
 
@@ -1608,7 +1625,7 @@ class Checker:
                     cands = [
                         x.name for x in table.values() if x.kind in ("VAR_INPUT", "VAR_IN_OUT", "VAR_OUTPUT")
                     ]
-                    hint = did_you_mean(a.name or "", cands)
+                    hint = self.hint(a.name or "", cands)
                     self.err(
                         a, "E201", f"{owner} has no parameter '{a.name}'" + (f"; {hint}" if hint else "")
                     )
@@ -1683,7 +1700,7 @@ class Checker:
             named = {}
             for a in formal:
                 if a.name.upper() not in spec:
-                    hint = did_you_mean(a.name, spec)
+                    hint = self.hint(a.name, spec)
                     self.err(a, "E201", f"{upper} has no input '{a.name}'" + (f"; {hint}" if hint else ""))
                     return None
                 named[a.name.upper()] = a.value
@@ -1940,7 +1957,7 @@ class Checker:
             pc = named[0]
             p = self.out.pous.get(pc.program_type.lower())
             if p is None or p.kind != "PROGRAM":
-                hint = did_you_mean(pc.program_type, [x.name for x in progs])
+                hint = self.hint(pc.program_type, [x.name for x in progs])
                 self.err(
                     pc,
                     "E201",

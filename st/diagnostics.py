@@ -158,7 +158,13 @@ def format_all(diagnostics: Iterable[Diagnostic], source_text: str | None, limit
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:
     """ "did you mean 'Motor_On'?" for the closest candidate (case-insensitive), or ''."""
     by_lower: dict[str, str] = {}
-    for c in candidates:
+    # lengths alone bound difflib's ratio (cutoff 0.6); at most 500 candidates are compared, those
+    # with the name's first letter first (a program may declare 20k names)
+    fits = [c for c in candidates if 2 * min(len(c), len(name)) >= 0.6 * (len(c) + len(name))]
+    first = name[:1].lower()
+    for c in [c for c in fits if c[:1].lower() == first] + [c for c in fits if c[:1].lower() != first]:
+        if len(by_lower) >= 500:
+            break
         by_lower.setdefault(c.lower(), c)
     if not by_lower:
         return ""

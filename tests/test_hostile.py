@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.compile_bench import case_labels_program
+from bench.compile_bench import case_labels_program, unknown_names_program
 
 ROOT = Path(__file__).resolve().parent.parent
 TASK = "MAT-E01"
@@ -217,6 +217,13 @@ def test_thirty_thousand_warnings_print_a_hundred_and_a_count(tmp_path):
     assert r.returncode == 0
     assert r.stderr.count("warning: variable") == 100
     assert "... and 29900 more (0 error(s), 29900 warning(s)) not shown" in r.stderr
+
+
+def test_thousands_of_unknown_names_among_thousands_declared_are_errors_at_once(tmp_path):
+    # each suggested the closest of all declared names: 3000 took a minute
+    r = check(tmp_path, unknown_names_program(6000))
+    assert r.returncode == 1 and "3000 error(s)" in r.stderr
+    assert "error: 'vor0_1' is not declared; did you mean 'var0_1'?" in r.stderr
 
 
 def test_a_source_past_the_size_limit_is_refused_with_one_line(tmp_path):
