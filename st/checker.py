@@ -214,6 +214,8 @@ class Checker:
         self.resolving: set[str] = set()
         self.type_depth = 0  # resolve_type calls under way
         self.hints_left = MAX_HINTS  # "did you mean" suggestions still to make (see hint())
+        self.located_at: dict[str, list[VarInfo]] = {}  # address -> variables declared AT it
+        self.enum_index: dict[str, list[T.EnumT]] = {}  # value name -> enumerations that have it
         self.pou = None  # PouInfo being checked
         self.loop_depth = 0
         self.fb_ifaces = std_fb_interfaces()
@@ -496,7 +498,13 @@ class Checker:
             et.add(v.name, nxt)
             nxt += 1
         self.out.enums[name.lower()] = et
+        for value in et.by_lower:  # an index: asking every enumeration at each name was quadratic
+            self.enum_index.setdefault(value, []).append(et)
         return et
+
+    def enums_with(self, key: str) -> list[T.EnumT]:
+        """The enumerations that have a value named key (lower case), in declaration order."""
+        return [et for et in self.enum_index.get(key, ()) if self.out.enums.get(et.name.lower()) is et]
 
     def resolve_type(self, ref: A.TypeRef, name: str | None = None) -> T.Type:
         # types inside types, written inline or through TYPE names, nest this call
@@ -635,14 +643,14 @@ class Checker:
                 v = VarInfo(n, t, kind, line, col, constant=sec.constant, init=init, owner=owner)
                 if d.location is not None:
                     v.address = d.location.address
-                    if v.address in self.out.addresses or any(
-                        x.address == v.address for x in self._all_located()
-                    ):
+                    if v.address in self.out.addresses or v.address in self.located_at:
                         self.warn(d.location, "W402", f"address {v.address} is used by two variables")
                     v.used = True
                 if owner is None:
                     v.used = True  # globals may be used by any POU: no unused warning
                 table[key] = v
+                if v.address:  # an index: scanning every variable at each address was quadratic
+                    self.located_at.setdefault(v.address, []).append(v)
 
     def _all_located(self):
         for v in self.out.globals.values():
@@ -667,24 +675,17 @@ class Checker:
                 if isinstance(t, T.FBT) and not t.standard:
                     deps.add(t.name.lower())
             graph[p.lname] = deps
+        graph = {k: {m for m in deps if m in graph} for k, deps in graph.items()}
+        on_cycle = _cycle_groups(graph)  # linear; a search from every FB was quadratic
         for start in graph:
-            seen, stack = set(), [start]
-            while stack:
-                n = stack.pop()
-                for m in graph.get(n, ()):
-                    if m == start:
-                        p = self.out.pous[start]
-                        self.err_at(
-                            p.node.name_line or p.node.line,
-                            p.node.name_col or p.node.col,
-                            "E403",
-                            f"function block '{p.name}' contains an instance of itself",
-                        )
-                        stack = []
-                        break
-                    if m not in seen:
-                        seen.add(m)
-                        stack.append(m)
+            if start in on_cycle:
+                p = self.out.pous[start]
+                self.err_at(
+                    p.node.name_line or p.node.line,
+                    p.node.name_col or p.node.col,
+                    "E403",
+                    f"function block '{p.name}' contains an instance of itself",
+                )
 
     # ------------------------------------------------------------------ constants and initial values
     def const_eval(self, e):
@@ -738,7 +739,7 @@ class Checker:
                 if v.constant and v.init is not None and not isinstance(v.init, (list, dict)):
                     return v.init
                 raise NotConst
-            hits = [et for et in self.out.enums.values() if key in et.by_lower]
+            hits = self.enums_with(key)
             if len(hits) == 1:
                 return hits[0].by_lower[key]
             raise NotConst
@@ -1026,7 +1027,7 @@ class Checker:
             v.used = True
             return v.type
         key = e.name.lower()
-        hits = [et for et in self.out.enums.values() if key in et.by_lower]
+        hits = self.enums_with(key)
         if len(hits) == 1:
             self.out.refs[id(e)] = EnumRef(hits[0], hits[0].by_lower[key])
             self.out.consts[id(e)] = hits[0].by_lower[key]
@@ -1287,7 +1288,7 @@ class Checker:
         if isinstance(e, A.DirectAddress):
             v = o.addresses.get(e.address)
             if v is None:
-                located = [x for x in self._all_located() if x.address == e.address]
+                located = self.located_at.get(e.address, [])
                 if located:
                     v = located[0]
                 else:
@@ -1915,35 +1916,24 @@ class Checker:
 
     # ------------------------------------------------------------------ whole-program checks
     def check_recursion(self) -> None:
-        graph = {k: p.callees for k, p in self.out.pous.items()}
+        """Each group of POUs that call each other in a circle is one error, at its first POU, naming
+        one circle. Linear in the calls (a DFS from every POU along every path was exponential)."""
+        graph = {k: {c for c in p.callees if c in self.out.pous} for k, p in self.out.pous.items()}
+        group = _cycle_groups(graph)
         reported = set()
         for start in graph:
-            path = [start]
-            stack = [(start, iter(sorted(graph[start])))]
-            on_path = {start}
-            while stack:
-                node, it = stack[-1]
-                nxt = next(it, None)
-                if nxt is None:
-                    stack.pop()
-                    on_path.discard(node)
-                    path.pop()
-                    continue
-                if nxt == start and start not in reported:
-                    names = [self.out.pous[n].name for n in path] + [self.out.pous[start].name]
-                    p = self.out.pous[start]
-                    self.err_at(
-                        p.node.name_line or p.node.line,
-                        p.node.name_col or p.node.col,
-                        "E408",
-                        "recursion is not allowed: " + " calls ".join(names),
-                    )
-                    reported.update(path)
-                    continue
-                if nxt in graph and nxt not in on_path and nxt not in reported:
-                    on_path.add(nxt)
-                    path.append(nxt)
-                    stack.append((nxt, iter(sorted(graph[nxt]))))
+            if start not in group or group[start] in reported:
+                continue
+            reported.add(group[start])
+            path = _circle_through(graph, start, group)
+            names = [self.out.pous[n].name for n in path] + [self.out.pous[start].name]
+            p = self.out.pous[start]
+            self.err_at(
+                p.node.name_line or p.node.line,
+                p.node.name_col or p.node.col,
+                "E408",
+                "recursion is not allowed: " + " calls ".join(names),
+            )
 
     def choose_main(self) -> None:
         progs = [p for p in self.out.pous.values() if p.kind == "PROGRAM"]
@@ -2087,6 +2077,68 @@ def _ns_to_value(ns: int, prefix: str | None) -> int:
     # TIME has millisecond resolution: sub-millisecond parts truncate toward zero
     q = abs(ns) // 1_000_000
     return q if ns >= 0 else -q
+
+
+def _cycle_groups(graph: dict[str, set[str]]) -> dict[str, int]:
+    """Nodes on a cycle -> the number of their strongly connected group (Tarjan, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    out: dict[str, int] = {}
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, it = work[-1]
+            nxt = next(it, None)
+            if nxt is not None:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph[nxt]))))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                members = []
+                while True:
+                    m = stack.pop()
+                    on_stack.discard(m)
+                    members.append(m)
+                    if m == node:
+                        break
+                if len(members) > 1 or node in graph[node]:
+                    for m in members:
+                        out[m] = index[node]
+    return out
+
+
+def _circle_through(graph: dict[str, set[str]], start: str, group: dict[str, int]) -> list[str]:
+    """A path start -> ... that calls start again, inside start's group (each node visited once)."""
+    mine = group[start]
+    parent: dict[str, str | None] = {start: None}
+    queue = [start]
+    for node in queue:
+        for nxt in sorted(graph[node]):
+            if nxt == start:
+                path = [node]
+                while parent[path[-1]] is not None:
+                    path.append(parent[path[-1]])
+                return path[::-1]
+            if nxt not in parent and group.get(nxt) == mine:
+                parent[nxt] = node
+                queue.append(nxt)
+    return [start]
 
 
 def _members(t: T.Type) -> list[tuple[T.Type, object]]:
