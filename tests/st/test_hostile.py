@@ -121,3 +121,28 @@ def test_a_long_source_line_is_shown_as_a_window_around_the_column():
     d = Diagnostic("error", "E102", "unexpected character '$'", "f.st", 1, line.index("$") + 1)
     _head, shown, caret = d.format(line).split("\n")
     assert len(shown) <= 160 and shown[caret.index("^")] == "$"
+
+
+def lattice(levels: int, back_edge: bool) -> str:
+    """A{i} and B{i} both call A{i+1} and B{i+1}: 2**levels paths through the calls."""
+    parts = []
+    for i in range(levels):
+        for name in "AB":
+            nxt = f"A{i + 1}() + B{i + 1}()"
+            if back_edge and i == levels - 1 and name == "A":
+                nxt = "A0()"
+            elif i == levels - 1:
+                nxt = "1"
+            parts.append(f"FUNCTION {name}{i} : INT\n{name}{i} := {nxt};\nEND_FUNCTION\n")
+    return "".join(parts) + main_prog("x : INT;", "x := A0();")
+
+
+@pytest.mark.timeout(60)
+def test_a_lattice_of_calls_is_checked_for_recursion_without_following_every_path():
+    comp = st.compile_source(lattice(40, back_edge=False), "h.st")
+    assert comp.ok, comp.format_diagnostics()
+    comp = st.compile_source(lattice(40, back_edge=True), "h.st")
+    [err] = comp.errors
+    assert err.code == "E408" and err.line == 1
+    assert err.message.startswith("recursion is not allowed: A0 calls A1 calls A2")
+    assert err.message.endswith("calls A39 calls A0")
