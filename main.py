@@ -7,7 +7,11 @@
     python main.py --headless --task MAT-E01 [--program program.st] [--condition C]
     python main.py --task MAT-E01 [--program program.st] [--condition C]     (desktop debugger)
 
-Exit codes: 0 success (clean check, reward 1), 1 failure (errors, reward 0), 2 bad usage.
+    python main.py --headless --task MAT-E01 --program program.st --sample 20 [--seed 7] [--sample-only]
+
+Exit codes: 0 success (clean check, reward 1 and every sampled condition passed), 1 failure
+(errors, reward 0, a failed condition), 2 bad usage, 3 every condition of a partial run
+(--condition, --sample-only) passed: the task itself was not graded.
 """
 
 from __future__ import annotations
@@ -31,7 +35,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--headless", action="store_true", help="run without a window")
     p.add_argument("--program", metavar="FILE", help="the ST program (default: the task's reference)")
     p.add_argument("--task", metavar="ID", help="task id, e.g. MAT-E01 (see --list)")
-    p.add_argument("--condition", metavar="C", help="run only this condition of the task")
+    p.add_argument("--condition", metavar="C",
+                   help="run only this condition of the task (a partial run: it reports no reward)")
+    p.add_argument("--sample", type=int, metavar="N",
+                   help="also grade N conditions drawn from the task's published ranges (see --seed)")
+    p.add_argument("--seed", type=int, metavar="S", help="seed of the sampled conditions (default 0)")
+    p.add_argument("--sample-only", action="store_true",
+                   help="grade only the sampled conditions (a partial run: it reports no reward)")
     p.add_argument("--list", action="store_true", help="list the tasks")
     p.add_argument("--prompt", action="store_true", help="print the task's instruction as an agent gets it")
     p.add_argument(
@@ -93,9 +103,22 @@ def resolve_program(task, program_path: str | None) -> tuple[str, bool]:
     return str(path), False
 
 
-def select_conditions(task, condition: str | None):
+def select_conditions(task, condition: str | None, sample: int | None = None, seed: int | None = None,
+                      sample_only: bool = False):
+    """The conditions to grade: the registered ones (None), one of them, and/or sampled ones."""
     from sim.task import UnknownCondition
 
+    if (sample_only or seed is not None) and not sample:
+        raise UsageError("--sample-only and --seed need --sample N")
+    if sample is not None and sample < 1:
+        raise UsageError("--sample must be 1 or more")
+    if sample and condition is not None:
+        raise UsageError("--condition cannot be used with --sample")
+    if sample:
+        if task.sampler is None:
+            raise UsageError(f"task {task.id} cannot draw sampled conditions")
+        drawn = task.sample(sample, seed or 0)
+        return drawn if sample_only else [*task.conditions, *drawn]
     if condition is None:
         return None
     try:
@@ -104,8 +127,11 @@ def select_conditions(task, condition: str | None):
         raise UsageError(str(exc)) from None
 
 
+EXIT_PARTIAL = 3   # every condition of a partial run passed: the task itself was not graded
+
+
 def grade_command(task_id, program_path, condition, json_path=None, reward_path=None, quiet=False,
-                  memory_limit_mb=None) -> int:
+                  sample=None, seed=None, sample_only=False, memory_limit_mb=None) -> int:
     from rich.console import Console
 
     import st
@@ -114,7 +140,9 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
 
     task = load_task(task_id)
     path, is_reference = resolve_program(task, program_path)
-    conditions = select_conditions(task, condition)
+    conditions = select_conditions(task, condition, sample, seed, sample_only)
+    if reward_path and (condition is not None or sample_only):
+        raise UsageError("--reward-file needs a full run: a run of part of the task has no reward")
     to_stdout_json = json_path == "-"
     out = Console(stderr=to_stdout_json, highlight=False, width=None if sys.stdout.isatty() else 140)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -142,16 +170,18 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
                            memory_limit_mb=memory_limit_mb)
         finally:
             finish()
-    render_report(report, out)
+    render_report(report, out, task)
     data = report.to_dict()
     data["program"] = path
     data["io_warnings"] = io_warnings
     if not write_results(data, json_path, reward_path, report.reward):
         return 1
-    return 0 if report.reward == 1 else 1
+    if report.reward is None:
+        return EXIT_PARTIAL if report.all_passed else 1
+    return 0 if report.reward == 1 and report.all_passed else 1
 
 
-def write_results(data: dict, json_path: str | None, reward_path: str | None, reward: int) -> bool:
+def write_results(data: dict, json_path: str | None, reward_path: str | None, reward: int | None) -> bool:
     """The JSON report and the reward file; a write that fails after all is one line on stderr (the
     other file is still written). False when one failed."""
     import json
@@ -230,7 +260,8 @@ MODES = {
     "run": {"headless", "program", "scans", "watch", "json", "memory_limit"},
     "prompt": {"task", "prompt"},
     "snapshot": {"headless", "task", "program", "condition", "scans", "snapshot"},
-    "grade": {"headless", "task", "program", "condition", "json", "reward_file", "quiet", "memory_limit"},
+    "grade": {"headless", "task", "program", "condition", "json", "reward_file", "quiet", "sample", "seed",
+              "sample_only", "memory_limit"},
     "debugger": {"task", "program", "condition"},
 }
 
@@ -302,7 +333,7 @@ def dispatch(args: argparse.Namespace) -> int:
         return grade_command(
             args.task, args.program, args.condition,
             json_path=args.json, reward_path=args.reward_file, quiet=args.quiet,
-            memory_limit_mb=memory_limit,
+            sample=args.sample, seed=args.seed, sample_only=args.sample_only, memory_limit_mb=memory_limit,
         )
     from app.main import launch
 

@@ -588,12 +588,36 @@ class Debugger:
         return True
 
     def _end_message(self) -> str:
+        return "run finished: " + self.outcome()[1]
+
+    def outcome(self) -> tuple[str, str]:
+        """('passed' | 'failed' | 'running', one line): how this condition stands, as the grader
+        would judge it, never calling a completed run with a violation anything but FAILED."""
+        v = self.verdict
+        if v is None:
+            return "running", "not started"
+        counts = v.violation_counts
+        broken = ", ".join(f"{rule} violated x{counts.get(rule, 1)}" for rule in v.violated_rules)
+        at = v.completion_scan
+        when = "" if at is None else f" in scan {at} (t = {at * SCAN_MS / 1000:.2f} s)"
         if self.fault is not None:
-            return f"PLC stopped: {self.fault}"
-        ok, at = self.completion()
-        if ok:
-            return "run finished: task completed" + (f" in scan {at}" if at is not None else "")
-        return "run finished: time limit reached without completing the task"
+            return "failed", f"FAILED: the PLC stopped: {self.fault}"
+        if v.success and broken:
+            return "failed", f"completed{when}, but FAILED: {broken}"
+        if v.success:
+            if self.finished:
+                return "passed", f"PASSED: completed{when}, no safety rule violated"
+            return "running", f"completed{when}; the end state and the safety rules are still watched"
+        if v.completion_failed:
+            return "failed", f"FAILED: {v.completion_failed}" + (f"; also {broken}" if broken else "")
+        if broken:
+            return "failed", f"FAILED: {broken}"
+        if self.finished:
+            wait = v.pending or self.waiting_for()
+            return "failed", f"FAILED ({v.end_reason}): still missing {wait}" if wait else \
+                f"FAILED ({v.end_reason})"
+        wait = self.waiting_for()
+        return "running", "not completed yet" + (f": waiting for {wait}" if wait else "")
 
     def _begin_scan(self, stop_at_first_statement: bool):
         """Sample inputs and start a paused-capable scan; returns the Pause or None."""

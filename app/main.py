@@ -26,6 +26,7 @@ SPEEDS: list[tuple[str, float | None]] = [
 ]
 FRAME_BUDGET_S = 0.030    # simulation time per frame in "as fast as possible": the UI stays responsive
 PANELS = ("Plant", "Source", "Controls", "I/O", "Variables", "Watch", "Plot", "Verdict")
+OUTCOME_COLOURS = {"passed": (0.4, 1, 0.5, 1), "failed": (1, 0.45, 0.4, 1), "running": (0.95, 0.8, 0.4, 1)}
 
 SYNTAX_COLOURS = {
     "keyword": (0.40, 0.62, 1.00, 1), "operator": (0.78, 0.55, 1.00, 1), "type": (0.30, 0.80, 0.75, 1),
@@ -1118,16 +1119,13 @@ class DebuggerApp:
         if not self._begin("Verdict"):
             imgui.end()
             return
-        ok, at = d.completion()
+        level, outcome = d.outcome()
+        imgui.push_style_color(imgui.Col_.text, OUTCOME_COLOURS[level])
+        imgui.text_wrapped(outcome)
+        imgui.pop_style_color()
         imgui.text_wrapped(f"Completion: {d.task.completion.wording}")
-        if ok:
-            imgui.text_colored((0.4, 1, 0.5, 1), f"  completed in scan {at} (t = {at * SCAN_MS / 1000:.2f} s)"
-                               if at is not None else "  completed")
-        else:
-            wait = d.waiting_for()
-            imgui.push_style_color(imgui.Col_.text, (0.95, 0.8, 0.4, 1))
-            imgui.text_wrapped("  not yet" + (f": waiting for {wait}" if wait else ""))
-            imgui.pop_style_color()
+        if d.task.completion.keep_wording:
+            imgui.text_wrapped(f"End state to keep: {d.task.completion.keep_wording}")
         imgui.separator()
         imgui.text("Safety rules")
         for rs in d.rule_states():
@@ -1167,6 +1165,6 @@ class DebuggerApp:
             v = d.verdict
             reason = getattr(v, "end_reason", None) if v is not None else None
             passed = bool(v is not None and getattr(v, "passed", False))
-            imgui.text_colored((0.4, 1, 0.5, 1) if passed else (1, 0.45, 0.4, 1),
+            imgui.text_colored(OUTCOME_COLOURS["passed" if passed else "failed"],
                                f"Run ended ({reason}): {'PASSED' if passed else 'FAILED'} this condition")
         imgui.end()

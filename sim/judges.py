@@ -7,6 +7,10 @@ Every judge and monitor sees a `ScanState` `s` (one object per session, updated 
     s.params        the condition's parameters
     s.scan          scan index k (0, 1, ...);  s.time_ms = 10 * k;  s.time_s = s.time_ms / 1000
     s.completed     whether the completion condition was reached in an earlier or this scan
+    s.device("gripper", Gripper)   the device, checked to be of that type
+
+A judge or monitor that looks at the same devices every scan finds them once per run in
+`bind(plant)`, which the session calls at reset with the run's fresh plant.
 
 Completion judges (build a fresh tree per session; `Completion(wording, lambda: ...)`):
 
@@ -25,9 +29,10 @@ Safety monitors return None or a message:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 Predicate = Callable[["ScanState"], Any]
+D = TypeVar("D")
 
 
 class ScanState:
@@ -44,6 +49,10 @@ class ScanState:
         self.time_ms = 0
         self.time_s = 0.0
         self.completed = False
+
+    def device(self, name: str, kind: type[D]) -> D:
+        """The plant's device `name`, checked to be a `kind` (sim.plant.Plant.device)."""
+        return self.plant.device(name, kind)
 
 
 class Judge:
@@ -63,6 +72,11 @@ class Judge:
 
     def update(self, s: ScanState) -> bool:
         raise NotImplementedError
+
+    def bind(self, plant) -> None:
+        """Called by the session at reset with the run's fresh plant, before the first scan: a
+        judge that looks at the same devices every scan finds them here once
+        (`self.slide = plant.device("slide", Axis)`). Composite judges pass it on."""
 
     def _finish(self, s: ScanState) -> bool:
         self.done = True
@@ -126,6 +140,10 @@ class _InOrder(Judge):
         self.name = name
         self.index = 0
 
+    def bind(self, plant):
+        for part in self.parts:
+            part.bind(plant)
+
     def update(self, s):
         if self.done:
             return True
@@ -161,6 +179,10 @@ class _AllOf(Judge):
         self.parts = parts
         self.name = name
 
+    def bind(self, plant):
+        for part in self.parts:
+            part.bind(plant)
+
     def update(self, s):
         if self.done:
             return True
@@ -192,6 +214,9 @@ class _Within(Judge):
         self.part = part
         self.deadline_ms = round(seconds * 1000)
         self.name = ""
+
+    def bind(self, plant):
+        self.part.bind(plant)
 
     def update(self, s):
         if self.done or self.failed:
@@ -251,6 +276,9 @@ class Monitor:
     def check(self, s: ScanState) -> str | None:
         raise NotImplementedError
 
+    def bind(self, plant) -> None:
+        """Called by the session at reset with the run's fresh plant (see Judge.bind)."""
+
     def __call__(self, s: ScanState) -> str | None:
         return self.check(s)
 
@@ -286,3 +314,265 @@ class for_longer_than(Monitor):
         else:
             self.since_ms = None
         return None
+
+
+# --- shared judges for the rules every task states the same way -----------------------------
+#
+# Each answers one judging lesson of docs/task-design (TASK-DESIGN.md, "Judging lessons"): a
+# proxy (a busy bit, a one-scan pulse, velocity at a scan boundary, an event counted twice)
+# must never satisfy them; only the thing itself does.
+
+
+class Watch(Monitor):
+    """A promptness rule a completion is watched by (see `watched`): `check(s)` returns None
+    while the rule holds, else the message of the first miss. State lives on self; a fresh
+    completion is built (or deep-copied) per run. The same object can serve as a safety
+    monitor where a task states the rule as one."""
+
+
+class _Watched(Judge):
+    def __init__(self, inner: Judge, watches: tuple[Watch, ...], name: str):
+        super().__init__()
+        self.inner, self.watches, self.name = inner, watches, name
+        self.missed: str | None = None
+
+    def bind(self, plant):
+        self.inner.bind(plant)
+        for w in self.watches:
+            w.bind(plant)
+
+    def update(self, s):
+        if self.done or self.missed:
+            return self.done
+        for w in self.watches:
+            self.missed = w.check(s)
+            if self.missed:
+                return False
+        if self.inner.update(s):
+            return self._finish(s)
+        if self.inner.failed:       # a missed deadline inside ends the run, as in in_order
+            self.failed = self.inner.failed
+        return False
+
+    def events(self):
+        return self.inner.events()
+
+    def pending(self):
+        if self.done:
+            return ""
+        return self.missed or self.inner.pending()
+
+
+def watched(inner: Judge, *watches: Watch, name: str = "") -> Judge:
+    """`inner` only counts while every watch holds on the way:
+
+        watched(in_order(...), progress_within(...))
+
+    A miss does not end the run: the completion never comes, and the safety rules are still
+    checked to the time limit."""
+    return _Watched(inner, tuple(watches), name)
+
+
+class Way:
+    """One way a step can really advance, for `progress_within`.
+
+    `distance(s)`: how far the step still has to go (mm, or any unit that shrinks as it
+    advances); the step has set off once it shrank by `by` from its value when the cause
+    came. With `until` (a predicate: the step arrived), a set-off step must then go on to
+    arrive without backing off: the distance may never grow more than `slack` above the
+    least it reached. Without `until`, setting off is enough. `arrive_s(s)` (with `until`),
+    read when the cause comes, is the time from the cause by which a set-off step must have
+    arrived: a step that sets off in time but crawls (a slide creeping toward the nest all
+    along, so its distance always shrinks whenever the cause comes) is late.
+
+        Way("slide approaching the nest", lambda s: 180.0 - s.plant["slide"].pos, by=5.0,
+            until=lambda s: s.plant["slide"].pos >= 179.5)
+    """
+
+    def __init__(self, what: str, distance: Predicate, by: float, until: Predicate | None = None,
+                 slack: float = 0.0, arrive_s: Callable[[ScanState], float] | None = None):
+        if by <= 0:
+            raise ValueError(f"{what}: progress must be a real amount (by > 0)")
+        if arrive_s is not None and until is None:
+            raise ValueError(f"{what}: a time to arrive needs `until` (what arriving is)")
+        self.what, self.distance, self.by, self.until, self.slack = what, distance, by, until, slack
+        self.arrive_s = arrive_s
+
+
+class progress_within(Watch):
+    """Within `within_s` of `cause` coming true, one of `ways` must really advance (see Way).
+
+    An episode starts on the scan `cause(s)` turns true and is latched: it runs until a way
+    has set off (and, with `until`, arrived), whatever the cause does meanwhile, so a
+    one-scan drop of the cause restarts nothing. Token actions do not count: a pulse that
+    moves a device a little and back backs off, a busy bit or a re-sent command moves
+    nothing. `excused(s)` ends an episode with nothing owed (no work left, say);
+    `allowance_s(s)`, read when the episode starts, adds time the step may wait for
+    (a door the step needs still to travel). `late(t)` words a miss for the cause at t s.
+
+        progress_within("the slide sets off toward the nest", cause=table_stood_still,
+                        ways=[Way(...)], within_s=0.25, excused=lambda s: all_worked(s))
+    """
+
+    def __init__(self, what: str, cause: Predicate, ways, within_s: float,
+                 excused: Predicate | None = None, allowance_s: Callable[[ScanState], float] | None = None,
+                 late: Callable[[float], str] | None = None):
+        self.what, self.cause, self.ways = what, cause, tuple(ways)
+        self.within_ms = round(within_s * 1000)
+        self.excused, self.allowance_s, self.late = excused, allowance_s, late
+        self.was_cause = False
+        self.since_ms: int | None = None      # the running episode's start
+        self.deadline_ms = 0
+        self.start: list[float] = []          # each way's distance when the episode began
+        self.least: list[float] = []
+        self.arrive_by: list[int | None] = []  # each way's time to have arrived by (arrive_s)
+        self.going: int | None = None         # the way that set off, while it must arrive
+
+    def _begin(self, s) -> None:
+        self.since_ms = s.time_ms
+        extra = self.allowance_s(s) if self.allowance_s is not None else 0.0
+        self.deadline_ms = s.time_ms + self.within_ms + round(extra * 1000)
+        self.start = [w.distance(s) for w in self.ways]
+        self.least = list(self.start)
+        self.arrive_by = [None if w.arrive_s is None else s.time_ms + round(w.arrive_s(s) * 1000)
+                          for w in self.ways]
+        self.going = None
+
+    def check(self, s):
+        cause = bool(self.cause(s))
+        rising, self.was_cause = cause and not self.was_cause, cause
+        if self.since_ms is None:
+            if not rising or (self.excused is not None and self.excused(s)):
+                return None
+            self._begin(s)
+        if self.excused is not None and self.excused(s):
+            self.since_ms = None
+            return None
+        if self.going is not None:
+            way = self.ways[self.going]
+            d = way.distance(s)
+            if way.until(s):
+                self.since_ms = None
+                return None
+            if d > self.least[self.going] + way.slack:
+                return (f"{self.what}: {way.what} set off after the cause at {self.since_ms / 1000:g} s "
+                        f"but backed off before arriving")
+            due = self.arrive_by[self.going]
+            if due is not None and s.time_ms > due:
+                return (f"{self.what}: {way.what} set off after the cause at {self.since_ms / 1000:g} s "
+                        f"but had not arrived {(due - self.since_ms) / 1000:g} s later")
+            self.least[self.going] = min(self.least[self.going], d)
+            return None
+        for n, way in enumerate(self.ways):
+            d = way.distance(s)
+            if self.start[n] - d >= way.by:
+                if way.until is None or way.until(s):
+                    self.since_ms = None
+                    return None
+                self.going = n
+                self.least[n] = d
+                return None
+        if s.time_ms > self.deadline_ms:
+            if self.late is not None:
+                return self.late(self.since_ms / 1000)
+            return (f"{self.what}: not done within {(self.deadline_ms - self.since_ms) / 1000:g} s "
+                    f"of {self.since_ms / 1000:g} s")
+        return None
+
+
+class waits_at_most(Monitor):
+    """Violated while a requester has waited longer than `limit_s` to be really served.
+
+    `requesters` are (name, requesting(s), served(s)): the clock starts when `requesting`
+    turns true and stops only when `served` is true (the arm actually went in, the part was
+    actually taken), never at a grant or an answer that flickers for one scan; it is cleared
+    when the request drops.
+
+        waits_at_most(20.0, [("station 1", lambda s: s.io["request_1"], arm_1_fully_in)])
+    """
+
+    def __init__(self, limit_s: float, requesters, message: Callable[[str, float], str] | None = None):
+        self.limit_ms = round(limit_s * 1000)
+        self.requesters = tuple(requesters)
+        self.message = message
+        self.since: list[int | None] = [None] * len(self.requesters)
+        self.was: list[bool] = [False] * len(self.requesters)
+
+    def check(self, s):
+        msg = None
+        for n, (name, requesting, served) in enumerate(self.requesters):
+            req = bool(requesting(s))
+            if not req:
+                self.since[n] = None
+            elif not self.was[n]:
+                self.since[n] = s.time_ms
+            self.was[n] = req
+            if self.since[n] is not None and served(s):
+                self.since[n] = None
+            if self.since[n] is not None and s.time_ms - self.since[n] > self.limit_ms:
+                msg = msg or (self.message(name, self.limit_ms / 1000) if self.message else
+                              f"{name} has waited more than {self.limit_ms / 1000:g} s to be served")
+        return msg
+
+
+class moved_before(Monitor):
+    """Violated once `position(s)` has left where it stood at the first scan by more than
+    `tolerance`, before `cause(s)` has ever been true. Judged from position, never from the
+    velocity at scan boundaries (a hop that starts and ends inside one step shows 0 there).
+    `origin(s)`, where given, says where it stood at power-up (a condition parameter): the
+    first scan's plant step already runs the program's outputs, and a hop inside it would
+    otherwise become the origin.
+
+        moved_before(lambda s: s.io["start_pb"], lambda s: s.plant["slide"].pos, 0.05,
+                     "the slide moved before Start was pressed",
+                     origin=lambda s: s.params["start_mm"])
+    """
+
+    def __init__(self, cause: Predicate, position: Callable[[ScanState], float], tolerance: float,
+                 message: str | Callable[[ScanState], str],
+                 origin: Callable[[ScanState], float] | None = None):
+        self.cause, self.position, self.tolerance, self.message = cause, position, tolerance, message
+        self.at_power_up = origin
+        self.caused = False
+        self.origin: float | None = None
+
+    def check(self, s):
+        if self.caused:
+            return None
+        if self.cause(s):
+            self.caused = True
+            return None
+        pos = self.position(s)
+        if self.origin is None:
+            self.origin = pos if self.at_power_up is None else self.at_power_up(s)
+        if abs(pos - self.origin) > self.tolerance:
+            return self.message(s) if callable(self.message) else self.message
+        return None
+
+
+class _Distinct(Judge):
+    def __init__(self, name: str, things: Callable[[ScanState], Any], needed: Callable[[ScanState], int]):
+        super().__init__()
+        self.name, self.things, self.needed = name, things, needed
+        self.count = 0
+
+    def update(self, s):
+        if self.done:
+            return True
+        self.count = len(set(self.things(s)))
+        if self.count >= self.needed(s):
+            return self._finish(s)
+        return False
+
+    def pending(self):
+        return "" if self.done else f"{self.name} ({self.count} so far)"
+
+
+def distinct(name: str, things: Callable[[ScanState], Any],
+             needed: int | Callable[[ScanState], int]) -> Judge:
+    """Done once `things(s)` (identities: part numbers, nest numbers) holds `needed` different
+    ones: the same part set down twice is one delivery.
+
+        distinct("6 parts delivered", lambda s: [p.number for _, p in outfeed.delivered], 6)
+    """
+    return _Distinct(name, things, needed if callable(needed) else (lambda s, n=needed: n))

@@ -7,11 +7,13 @@ report; they become PLC inputs) and accepts *commands* (what the PLC outputs dri
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pymunk
 
 SCAN_S = 0.010  # one PLC scan of plant time
+D = TypeVar("D", bound="Device")
 
 
 class Device:
@@ -61,6 +63,7 @@ class Plant:
         # while the tick stands, so devices share one read per substep.
         self.tick = 0
         self._stepping: tuple[Device, ...] | None = None   # devices whose step does something
+        self._shared: dict[str, Any] = {}
 
     def add(self, device: Device) -> Device:
         if device.name in self.devices:
@@ -78,6 +81,24 @@ class Plant:
 
     def __getitem__(self, name: str) -> Device:
         return self.devices[name]
+
+    def device(self, name: str, kind: type[D]) -> D:
+        """The device `name`, checked to be a `kind`: judges bind their devices with it once per
+        run (`plant.device("gripper", Gripper)`), and a wrong name or type says so at once."""
+        found = self.devices.get(name)
+        if found is None:
+            raise KeyError(f"the plant has no device {name!r}; it has {', '.join(self.devices) or 'none'}")
+        if not isinstance(found, kind):
+            raise TypeError(f"device {name!r} is a {type(found).__name__}, not a {kind.__name__}")
+        return found
+
+    def shared(self, key: str, make: Callable[[], Any]) -> Any:
+        """What the devices of this plant share under `key` (the parts and belts of its material
+        flow), made by `make()` on the first call."""
+        found = self._shared.get(key)
+        if found is None:
+            found = self._shared[key] = make()
+        return found
 
     def step(self, dt: float = SCAN_S) -> None:
         h = dt / self.substeps

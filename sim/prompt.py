@@ -91,6 +91,11 @@ def render_prompt(task: Task) -> str:
     add("")
     add(task.completion.wording.strip())
     add("")
+    if task.completion.keep_wording:
+        add(f"Once it is reached, keep this end state for the {_num(task.post_completion_s)} s that follow "
+            f"(it is checked on every scan; a break fails the condition): "
+            f"{task.completion.keep_wording.strip()}")
+        add("")
     add(f"The completion condition must be reached within the time limit of {_num(task.time_limit_s)} s "
         "of plant time.")
     add("")

@@ -12,8 +12,9 @@ One scan (scan k at plant time k * 10 ms, the first at 0), always in this order:
 
 A run ends (`finished`, `end_reason`) at a controller fault, when the completion judge can
 no longer succeed, at the time limit without success, or `post_completion_s` after success
-(the monitors keep watching meanwhile). `step()` keeps working after the end, for the
-debugger; `run_to_end()` stops there.
+(the monitors keep watching meanwhile, and so does the completion's `keep`: the end state
+it states must hold through that window, or the success is taken back). `step()` keeps
+working after the end, for the debugger; `run_to_end()` stops there.
 
 The debugger runs the controller itself: `sample_inputs()`, then its own (paused,
 stepped) scan at `now_ms`, then `finish_scan()`.
@@ -147,9 +148,14 @@ class Session:
         monitors = [(rule.id, copy.deepcopy(rule.monitor)) for rule in task.safety_rules]
         self._checks = tuple((rule_id, m.check if type(m).__call__ is Monitor.__call__ else m)
                              for rule_id, m in monitors)
+        self.judge.bind(self.plant)
+        for _, m in monitors:
+            if isinstance(m, Monitor):
+                m.bind(self.plant)
         self._violating = [False] * len(self._checks)
         self._limit_ms = round(task.time_limit_s * 1000)
         self._post_ms = round(task.post_completion_s * 1000)
+        self._keep = task.completion.keep
         names = tuple(p.name for p in task.io)
         self.trace = Trace(names, tuple(p.address for p in task.io))
         self.state = ScanState(self.plant, cond, names)
@@ -291,6 +297,12 @@ class Session:
             elif judge.failed:
                 verdict.completion_failed = judge.failed
                 self.trace.events.append((k, "completion failed", judge.failed))
+        if verdict.success and self._keep is not None and not self._keep(s):
+            # the end state the completion states is held through the post-completion window
+            verdict.success = False
+            verdict.completion_failed = (f"the end state was not kept after completion: "
+                                         f"{self.task.completion.keep_wording} (broken at {now / 1000:g} s)")
+            self.trace.events.append((k, "completion failed", verdict.completion_failed))
         violating = self._violating
         for n, (rule_id, check) in enumerate(self._checks):
             msg = check(s)
@@ -312,7 +324,7 @@ class Session:
             if now >= verdict.completion_ms + self._post_ms:
                 reason = "completed"
         elif verdict.completion_failed:
-            reason = "completion failed"
+            reason = "end state not kept" if verdict.completion_ms is not None else "completion failed"
         elif now + SCAN_MS >= self._limit_ms:
             reason = "time limit"
         if reason is None and self.stop_on_violation and verdict.violations:
@@ -324,7 +336,9 @@ class Session:
         self.finished = True
         v = self.verdict
         v.end_reason = reason
-        v.pending = self.judge.pending()
+        # a completion that can no longer come says why (the missed deadline, the broken end
+        # state) rather than the steps it still lacked
+        v.pending = v.completion_failed or self.judge.pending()
         self.trace.events.append((k, "end", reason))
 
     # --- running ---

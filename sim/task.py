@@ -2,7 +2,7 @@
 
 A task is one small plant, its I/O map, an operating specification, a completion condition,
 safety rules, published parameter ranges and hidden conditions. Everything the agent is told
-(`Task.prompt()`) is generated from the same objects the grader judges with.
+(`sim.prompt.render_prompt(task)`) is generated from the same objects the grader judges with.
 
 A task definition (tasks/<id lower with _>/task.py exposes `TASK`)::
 
@@ -68,6 +68,8 @@ or address (an input is forced at sample time, an output when it is applied).
 
 from __future__ import annotations
 
+import dataclasses
+import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -131,13 +133,32 @@ class IOPoint:
 
 @dataclass(frozen=True)
 class ParameterRange:
-    """A parameter the conditions vary; its range is published in the prompt."""
+    """A parameter the conditions vary; its range is published in the prompt.
+
+    `keys` are the condition parameters it covers (default: its own name), so that every
+    hidden value can be checked against what was published: MAT-H01 publishes `door_s` and
+    its conditions set `cell_a_door_s` and `cell_b_door_s`. A covered value may be a number
+    or a sequence of numbers (a per-cycle (low, high) pair, a list of gaps).
+    """
 
     name: str
     low: float
     high: float
     units: str
     meaning: str
+    keys: tuple[str, ...] = ()
+
+    @property
+    def covers(self) -> tuple[str, ...]:
+        return self.keys or (self.name,)
+
+    def outside(self, value: Any) -> list[float]:
+        """The numbers in `value` that lie outside the range (none for a value that is no number)."""
+        if isinstance(value, bool | int | float):
+            return [] if self.low <= value <= self.high else [value]
+        if isinstance(value, list | tuple):
+            return [v for item in value for v in self.outside(item)]
+        return []
 
 
 @dataclass(frozen=True)
@@ -199,10 +220,21 @@ class Completion:
 
     `judge` is a zero-argument callable returning a fresh `sim.judges.Judge`, or a Judge
     used as a template (deep-copied per session).
+
+    `keep` is the end state the completion says must hold (`keep_wording` in the prompt's
+    words): checked on every scan from completion through the post-completion window; a
+    break takes the success back ("keep the slide there, enabled, with Done on" must not be
+    satisfied by turning Done off right after the judge saw it).
     """
 
     wording: str
     judge: Callable[[], Judge] | Judge
+    keep: Callable[[ScanState], Any] | None = None
+    keep_wording: str = ""
+
+    def __post_init__(self):
+        if (self.keep is None) != (not self.keep_wording):
+            raise ValueError("a completion's end state needs both keep and keep_wording")
 
     def new_judge(self) -> Judge:
         import copy
@@ -240,6 +272,12 @@ class Task:
     post_completion_s: float = 2.0
     folder: Path | None = None
     plant_description: str = ""   # layout and devices in the engineer's words, for the prompt
+    # draws one condition's params, operator actions and disturbances from the published
+    # ranges: sampler(rng) -> Condition keyword arguments (params=..., operator=...,
+    # disturbances=..., description=...); see Task.sample
+    sampler: Callable[[random.Random], dict[str, Any]] | None = None
+    # parameter values every condition has unless it sets its own (registered and sampled)
+    condition_defaults: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self):
         if self.suite not in ("MOT", "MAT"):
@@ -249,7 +287,7 @@ class Task:
         self.io = tuple(self.io)
         self.safety_rules = tuple(self.safety_rules)
         self.parameters = tuple(self.parameters)
-        self.conditions = tuple(self.conditions)
+        self.conditions = tuple(self._with_defaults(c) for c in self.conditions)
         for what, keys in (
             ("I/O address", [p.address for p in self.io]),
             ("I/O name", [p.name.lower() for p in self.io]),
@@ -263,6 +301,11 @@ class Task:
             raise ValueError(f"task {self.id}: needs at least one condition")
         if self.folder is not None:
             self.folder = Path(self.folder)
+
+    def _with_defaults(self, condition: Condition) -> Condition:
+        if not self.condition_defaults:
+            return condition
+        return dataclasses.replace(condition, params={**self.condition_defaults, **condition.params})
 
     # --- look-ups ---
 
@@ -305,8 +348,17 @@ class Task:
     def reference_path(self) -> Path | None:
         return None if self.folder is None else self.folder / "reference.st"
 
-    def prompt(self) -> str:
-        """The agent's instruction, generated from this task's data (sim.prompt)."""
-        from sim.prompt import render_prompt
-
-        return render_prompt(self)
+    def sample(self, count: int, seed: int = 0) -> list[Condition]:
+        """`count` further conditions drawn from the published ranges by the task's sampler,
+        the same for the same (task, seed, index) on every machine: condition i comes from
+        a generator seeded with "<task id>/<seed>/<i>" (string seeds do not depend on
+        PYTHONHASHSEED)."""
+        if self.sampler is None:
+            raise ValueError(f"task {self.id} has no sampler: it cannot draw conditions")
+        out = []
+        for i in range(count):
+            rng = random.Random(f"{self.id}/{seed}/{i}")
+            drawn = dict(self.sampler(rng))
+            name = f"sampled_{seed}_{i + 1}"
+            out.append(self._with_defaults(Condition(name, seed=rng.randrange(1, 1 << 30), **drawn)))
+        return out

@@ -4,6 +4,7 @@
     report = grade(task, comp.program.instantiate)     # make_controller: () -> controller
     render_report(report, rich.console.Console())
     report.reward          # 1 only if every condition succeeded with no violation and no fault
+                           # (None when only some passed conditions were run: report.all_passed)
     report.to_dict()       # JSON-ready
 
 Nothing a program does crashes or hangs the grader: a controller fault, a Python error in
@@ -97,30 +98,68 @@ class ConditionResult:
 
 @dataclass
 class Report:
+    """The results of one grading run.
+
+    `reward` is 1 only for a run of every registered condition in which each passed; 0 once
+    any registered condition failed (or the program did not compile); None for a run of part
+    of the task (`--condition`, sampled conditions only) in which nothing failed, whose own
+    result is `all_passed`. Sampled conditions (names not among the
+    registered ones) are reported beside the registered ones and never change the reward.
+    """
+
     task_id: str
     title: str
     conditions: list[ConditionResult] = field(default_factory=list)
     compile_error: str | None = None
     total_conditions: int = 0
+    registered: tuple[str, ...] = ()     # the task's own condition names
 
     @property
     def passed_count(self) -> int:
         return sum(1 for c in self.conditions if c.passed)
 
     @property
-    def reward(self) -> int:
-        if self.compile_error is not None or not self.conditions:
-            return 0
-        return int(all(c.passed for c in self.conditions))
+    def all_passed(self) -> bool:
+        """Every condition that was run passed (and there was one)."""
+        return self.compile_error is None and bool(self.conditions) and all(c.passed for c in self.conditions)
+
+    @property
+    def official(self) -> list[ConditionResult]:
+        """The results of registered conditions, in the order run."""
+        names = set(self.registered)
+        return [c for c in self.conditions if c.name in names]
+
+    @property
+    def sampled(self) -> list[ConditionResult]:
+        names = set(self.registered)
+        return [c for c in self.conditions if c.name not in names]
+
+    @property
+    def complete(self) -> bool:
+        """Every registered condition was run (or the program did not compile: reward 0 anyway)."""
+        if self.compile_error is not None:
+            return True
+        return bool(self.registered) and set(self.registered) <= {c.name for c in self.conditions}
+
+    @property
+    def reward(self) -> int | None:
+        if self.compile_error is not None or not all(c.passed for c in self.official):
+            return 0            # one failed registered condition decides it, run in full or not
+        return 1 if self.complete else None
 
     def to_dict(self) -> dict[str, Any]:
+        sampled = self.sampled
         return {
             "task": self.task_id,
             "title": self.title,
             "reward": self.reward,
+            "complete": self.complete,
+            "all_run_passed": self.all_passed,
             "passed": self.passed_count,
             "conditions_run": len(self.conditions),
             "conditions_total": self.total_conditions,
+            "sampled_run": len(sampled),
+            "sampled_passed": sum(1 for c in sampled if c.passed),
             "compile_error": self.compile_error,
             "conditions": [c.to_dict() for c in self.conditions],
         }
@@ -342,7 +381,8 @@ def grade(task: Task, make_controller: Callable[[], Any], conditions: Sequence[C
     if run is run_condition_isolated:
         run = functools.partial(run, memory_limit_mb=memory_limit_mb)
     conds = list(task.conditions if conditions is None else conditions)
-    report = Report(task.id, task.title, total_conditions=len(task.conditions))
+    report = Report(task.id, task.title, total_conditions=len(task.conditions),
+                    registered=tuple(c.name for c in task.conditions))
     count = len(conds)
     for index, cond in enumerate(conds):
         expected = round(task.time_limit_s * 100)
@@ -363,7 +403,7 @@ def grade(task: Task, make_controller: Callable[[], Any], conditions: Sequence[C
 def report_for_compile_error(task: Task, diagnostics_text: str) -> Report:
     """Reward 0 without running anything: the program did not compile."""
     return Report(task.id, task.title, compile_error=diagnostics_text.strip() or "compile error",
-                  total_conditions=len(task.conditions))
+                  total_conditions=len(task.conditions), registered=tuple(c.name for c in task.conditions))
 
 
 # --- presentation ---
@@ -387,6 +427,8 @@ def describe_failure(c: ConditionResult) -> str:
         return c.fault
     if not c.success:
         reason = c.end_reason or "not completed"
+        if c.pending and reason in ("completion failed", "end state not kept"):
+            return f"{reason}: {c.pending}"
         return f"{reason}; still missing: {c.pending}" if c.pending else reason
     return ""
 
@@ -396,13 +438,6 @@ def render_report(report: Report, console, task: Task | None = None) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    if task is None:
-        try:
-            import tasks
-
-            task = tasks.get(report.task_id)
-        except Exception:  # the report can be shown without its task (e.g. from JSON)
-            task = None
     console.print(Text(f"{report.task_id}  {report.title}", style="bold"))
     if report.compile_error is not None:
         console.print(Text("The program did not compile; no condition was run.", style="red"))
@@ -442,12 +477,25 @@ def render_report(report: Report, console, task: Task | None = None) -> None:
 
             Console(file=console.file, width=150, color_system=console.color_system,
                     highlight=False).print(table)
-    run = len(report.conditions)
+    console.print(summary_line(report))
+
+
+def summary_line(report: Report):
+    """The last line of a report: the reward of a full run, or what a partial run showed."""
+    from rich.text import Text
+
+    official, sampled = report.official, report.sampled
+    if report.reward is None:
+        run = len(report.conditions)
+        line = Text(f"Not graded: {run} of the task's conditions run", style="bold yellow")
+        line.append(f" ({report.passed_count} passed); the task's reward needs all "
+                    f"{report.total_conditions} registered conditions")
+        return line
     line = Text(f"Reward: {report.reward}", style="bold green" if report.reward else "bold red")
     if report.compile_error is None:
-        if run == report.total_conditions:
-            line.append(f"  ({report.passed_count} of {run} conditions passed)")
-        else:
-            line.append(f"  on the {run} condition(s) run ({report.passed_count} passed); "
-                        f"the task's reward needs all {report.total_conditions}")
-    console.print(line)
+        line.append(f"  ({sum(c.passed for c in official)} of {len(official)} conditions passed)")
+    if sampled:
+        ok = sum(c.passed for c in sampled)
+        line.append(f"; sampled conditions: {ok} of {len(sampled)} passed",
+                    style="green" if ok == len(sampled) else "red")
+    return line

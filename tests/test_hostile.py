@@ -36,15 +36,18 @@ def main_prog(decls: str, body: str, head: str = "") -> str:
     return f"{head}PROGRAM Main\nVAR\n{decls}\nEND_VAR\n{body}\nEND_PROGRAM\n"
 
 
-def grade(tmp_path: Path, source: str, *extra: str) -> tuple[subprocess.CompletedProcess, dict, str]:
-    """Grade `source` on one condition of MAT-E01: the run, its JSON report, its reward file."""
+def grade(tmp_path: Path, source: str, *extra: str, condition: str | None = None
+          ) -> tuple[subprocess.CompletedProcess, dict, str | None]:
+    """Grade `source` on MAT-E01 (or one condition of it: a partial run has no reward file): the run,
+    its JSON report, its reward file's text."""
     prog = tmp_path / "hostile.st"
     prog.write_text(source, encoding="utf-8")
     report, reward = tmp_path / "report.json", tmp_path / "reward.txt"
-    r = main_py("--headless", "--task", TASK, "--program", str(prog), "--condition", "1", "--quiet",
-                "--json", str(report), "--reward-file", str(reward), "--memory-limit", MEMORY_MB, *extra)
-    assert report.is_file() and reward.is_file(), r.stderr[-2000:]
-    return r, json.loads(report.read_text()), reward.read_text().strip()
+    which = ["--condition", condition] if condition else ["--reward-file", str(reward)]
+    r = main_py("--headless", "--task", TASK, "--program", str(prog), *which, "--quiet",
+                "--json", str(report), "--memory-limit", MEMORY_MB, *extra)
+    assert report.is_file() and (condition or reward.is_file()), r.stderr[-2000:]
+    return r, json.loads(report.read_text()), None if condition else reward.read_text().strip()
 
 
 def check(tmp_path: Path, source: str) -> subprocess.CompletedProcess:
@@ -110,8 +113,9 @@ def test_storage_past_the_limit_through_every_level_is_an_error_at_the_variable(
 def test_big_program_state_still_gets_its_io_warning_and_a_verdict(tmp_path):
     # a million-element array used to cost a watch node per element in the grader's own process
     src = main_prog("big : ARRAY[1..1000000] OF LINT;\nstray AT %IX7.7 : BOOL;", "big[1] := big[2] + 1;")
-    r, data, reward = grade(tmp_path, src)
-    assert reward == "0" and data["compile_error"] is None and len(data["conditions"]) == 1
+    r, data, reward = grade(tmp_path, src, condition="1")
+    assert data["compile_error"] is None and len(data["conditions"]) == 1
+    assert not data["conditions"][0]["passed"]
     assert any("%IX7.7" in w for w in data["io_warnings"])
 
 
@@ -128,10 +132,11 @@ GROWING = main_prog(
 def test_memory_past_the_worker_limit_is_the_fault_out_of_memory(tmp_path):
     # three million distinct integers (about 100 MB) against a limit of 64 MB
     r, data, reward = grade(tmp_path, GROWING, "--memory-limit", "64")
-    [cond] = data["conditions"]
-    assert reward == "0" and cond["end_reason"] == "fault"
-    assert cond["fault"].endswith("runtime fault: out of memory")
-    assert "hostile.st:" in cond["fault"]
+    assert reward == "0" and len(data["conditions"]) == 5
+    for cond in data["conditions"]:
+        assert cond["end_reason"] == "fault"
+        assert cond["fault"].endswith("runtime fault: out of memory")
+        assert "hostile.st:" in cond["fault"]
 
 
 def test_memory_limit_flag_is_checked(tmp_path):
@@ -152,10 +157,11 @@ def fan_out(levels: int) -> str:
 
 def test_call_tree_of_a_billion_calls_is_a_watchdog_fault_in_scan_zero(tmp_path):
     r, data, reward = grade(tmp_path, fan_out(30))
-    [cond] = data["conditions"]
-    assert reward == "0" and cond["end_reason"] == "fault" and cond["scans"] <= 1
-    assert "runtime fault: watchdog: the scan ran more than 1,000,000 loop iterations and calls" in (
-        cond["fault"])
+    assert reward == "0" and len(data["conditions"]) == 5
+    for cond in data["conditions"]:
+        assert cond["end_reason"] == "fault" and cond["scans"] <= 1
+        assert "runtime fault: watchdog: the scan ran more than 1,000,000 loop iterations and calls" in (
+            cond["fault"])
 
 
 # --- 5. names ---------------------------------------------------------------------------------
@@ -207,7 +213,7 @@ def test_forty_thousand_case_labels_compile(tmp_path):
 
 
 def test_five_thousand_branch_case_grades(tmp_path):
-    r, data, reward = grade(tmp_path, case_labels_program(5000))
+    r, data, reward = grade(tmp_path, case_labels_program(5000), condition="1")
     assert data["compile_error"] is None and len(data["conditions"]) == 1
 
 
@@ -247,7 +253,7 @@ def test_outputs_that_cannot_be_written_are_refused_before_grading(tmp_path, fla
         os.mkfifo(target)
     if target.startswith("/proc") and not os.path.exists(target):
         pytest.skip("no /proc")
-    r = main_py("--headless", "--task", TASK, "--condition", "1", "--quiet", flag, target)
+    r = main_py("--headless", "--task", TASK, "--quiet", flag, target)
     assert r.returncode == 2 and words in r.stderr and "Reward" not in r.stdout
 
 

@@ -67,6 +67,7 @@ class Conveyor(Device):
         self.surface_vx = 0.0
         self.surface_vy = 0.0
         self.offset = 0.0                      # belt travel for animation, wraps at BELT_PITCH_MM
+        self.travelled = 0.0                   # belt travel since power-up, either way (mm): an odometer
         self.fault = False                     # motor overload: ignores 'run'
         self._static: list[pymunk.Shape] = []
 
@@ -136,6 +137,7 @@ class Conveyor(Device):
             self.surface_vy = v * self.uy
         if v != 0.0:
             self.offset = (self.offset + v * dt) % BELT_PITCH_MM
+            self.travelled += abs(v) * dt
 
     def state(self) -> dict[str, Any]:
         return {

@@ -149,6 +149,8 @@ class MachiningCell(Device):
     (cycle finished; stays TRUE until the part leaves the fixture or a new cycle starts),
     `result_good` (valid while done: TRUE when the part passed the in-process gauging),
     `part_present` (a part lies in the fixture).
+    `cycles` counts every finished cycle; `machined` holds the parts a finished cycle acted
+    on: a cycle run on an empty fixture machines nothing and adds none.
 
     The door is locked while the cell is busy: an open command then does nothing.
     Processing time of each cycle is drawn from [process_min_s, process_max_s] with the
@@ -179,6 +181,7 @@ class MachiningCell(Device):
         self.cycle_s = 0.0
         self.remaining_s = 0.0
         self.cycles = 0
+        self.machined: list[Part] = []                # the part of each cycle that had one
         self.refused_starts = 0
         self.door_motion = 0                          # +1 opening, -1 closing, 0 still (last step)
 
@@ -252,6 +255,7 @@ class MachiningCell(Device):
                 self.cycles += 1
                 part = self.fixture.parts[-1] if self.fixture.parts else None
                 if part is not None:
+                    self.machined.append(part)
                     part.processed, part.good, part.processed_by = True, not part.defective, self.name
                     part.colour = (120, 200, 120) if part.good else (210, 90, 80)
                 self.result_good = part is not None and part.good
@@ -273,4 +277,5 @@ class MachiningCell(Device):
                 "door_closed": self.door <= 0.0, "busy": self.busy, "done": self.done,
                 "result_good": self.done and self.result_good,
                 "progress": 1.0 - self.remaining_s / self.cycle_s if self.busy and self.cycle_s else 0.0,
-                "parts": [p.state() for p in self.fixture.parts], "cycles": self.cycles}
+                "parts": [p.state() for p in self.fixture.parts], "cycles": self.cycles,
+                "machined": len(self.machined)}

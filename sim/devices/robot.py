@@ -17,7 +17,8 @@ part: TRUE only when a part is really held).
 
 The gripper picks the part lying on the station's place when its jaws close there; a
 carried part follows the tool; opening releases it onto the station's place, or drops it
-where the tool is (recorded in `dropped`) when the tool is not at a station. The jaws are
+where the tool is (recorded in `dropped`) when the tool is not at a station. Every pick is
+recorded in `picks` as (time_s, part, station), so a judge knows where a carry began. The jaws are
 modelled here rather than by sim.devices.gripper.Gripper because the parts a robot carries
 between machine fixtures are kinematic records (sim.devices.machine.Part), not pymunk bodies.
 
@@ -84,6 +85,7 @@ class Robot(Device):
         self.grip = False
         self.held: Part | None = None
         self.dropped: list[tuple[float, Part]] = []
+        self.picks: list[tuple[float, Part, Station]] = []
         self.ignored_starts = 0
         self.time = 0.0
         self._start = False
@@ -191,6 +193,7 @@ class Robot(Device):
                 if here is not None and here.place is not None and here.place.parts:
                     self.held = here.place.take()
                     self.jaw = JAW_CONTACT
+                    self.picks.append((self.time, self.held, here))
         else:
             if self.jaw <= 0.0:
                 return

@@ -140,6 +140,7 @@ class InspectionSensor(PartDevice):
     'kind_code' (the part's code), 'colour_code' (COLOUR_CODES, 0 = none), 'height' (mm,
     rounded) and sets 'result_valid'. When the part leaves, the result is cleared (all 0,
     result_valid FALSE). 'part_present' is TRUE at once while a part is in the zone.
+    `measured` lists the parts it has reported, in order (for judges: a part measured or not).
     """
 
     kind = "inspection_sensor"
@@ -161,6 +162,8 @@ class InspectionSensor(PartDevice):
         self.kind_code = 0
         self.colour_code = 0
         self.height = 0
+        self.measured: list[Workpiece] = []
+        self._stepped = False
 
     def _in_zone(self, part: Workpiece) -> bool:
         px, py = part.xy()
@@ -168,7 +171,8 @@ class InspectionSensor(PartDevice):
         return (abs(dx * self.ux + dy * self.uy) <= self.zone_length / 2
                 and abs(dy * self.ux - dx * self.uy) <= self.zone_width / 2)
 
-    def step(self, dt: float) -> None:
+    def _track(self) -> Workpiece | None:
+        """The part in the zone (the one already there first); a new one restarts the measuring."""
         part = self.part
         if part is None or part.removed or part.lifted or not self._in_zone(part):
             part = None
@@ -181,6 +185,11 @@ class InspectionSensor(PartDevice):
                 self._in_zone_s = 0.0
                 self.valid = False
                 self.kind_code = self.colour_code = self.height = 0
+        return part
+
+    def step(self, dt: float) -> None:
+        self._stepped = True
+        part = self._track()
         if part is None:
             return
         if not self.valid:
@@ -190,9 +199,12 @@ class InspectionSensor(PartDevice):
                 self.kind_code = part.code
                 self.colour_code = COLOUR_CODES[part.colour]
                 self.height = int(round(part.height_mm))
+                self.measured.append(part)
 
     def read(self, signal: str) -> Any:
         if signal == "part_present":
+            if not self._stepped:
+                self._track()       # at power-up, before the first step: a part already in the zone
             return self.part is not None
         if signal == "result_valid":
             return self.valid

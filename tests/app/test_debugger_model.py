@@ -370,3 +370,36 @@ def test_the_plot_puts_a_variable_and_an_io_point_at_the_same_scan_times(make):
     assert list(y_var) == [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
     d.rewind(2)
     assert list(cache.series(d, "Scans")[0]) == [0.0, 0.01, 0.02]
+
+
+def test_outcome_of_a_clean_run_is_passed(make):
+    d = make()
+    d.break_on_violation = False
+    d.continue_to_break()
+    level, text = d.outcome()
+    at = d.verdict.completion_scan
+    assert (level, text) == ("passed", f"PASSED: completed in scan {at} (t = {at / 100:.2f} s), "
+                                       "no safety rule violated")
+    assert d.message == "run finished: " + text
+
+
+def test_outcome_of_a_completed_run_with_a_violation_says_failed(make):
+    d = make()
+    d.break_on_violation = False
+    while not d.verdict.success:
+        d.step_scan()
+    assert d.outcome()[0] == "running" and "still watched" in d.outcome()[1]
+    d.force_io("Motor", True)      # after completion: the part runs off the end of the belt
+    d.continue_to_break()
+    level, text = d.outcome()
+    count = d.verdict.violation_counts["BELT-S1"]
+    assert level == "failed" and count > 1
+    assert text == (f"completed in scan {d.verdict.completion_scan} (t = "
+                    f"{d.verdict.completion_scan / 100:.2f} s), but FAILED: BELT-S1 violated x{count}")
+    assert "task completed" not in d.message
+
+
+def test_outcome_while_waiting_names_what_completion_waits_for(make):
+    d = make()
+    d.step_scan()
+    assert d.outcome() == ("running", "not completed yet: waiting for part at the eye (held for 0.5 s)")

@@ -56,7 +56,7 @@ def test_prompt_follows_the_data_when_it_changes():
 
 def test_every_registered_task_renders_its_own_addresses_and_rules():
     for task in tasks.all_tasks():
-        text = task.prompt()
+        text = render_prompt(task)
         for p in task.io:
             assert f"`{p.address}`" in text
         for rule in task.safety_rules:

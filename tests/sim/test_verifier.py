@@ -27,9 +27,9 @@ def rendered(report) -> str:
     return buf.getvalue()
 
 
-def test_reward_1_only_when_every_graded_condition_passes():
-    two = [TASK.condition("fast"), TASK.condition("slow")]
-    assert grade(TASK, GoodController, conditions=two).reward == 1
+def test_reward_1_only_when_every_registered_condition_passes():
+    two = grade(TASK, GoodController, conditions=[TASK.condition("fast"), TASK.condition("slow")])
+    assert two.all_passed and two.reward is None and not two.complete   # a partial run has no reward
     full = grade(TASK, GoodController)
     assert full.reward == 0 and full.passed_count == 2
     jam = full.conditions[2]
@@ -91,7 +91,7 @@ def test_table_shows_conditions_parameters_verdicts_and_reward():
         assert expected in text
     assert "Reward: 0  (0 of 3 conditions passed)" in text
     good = rendered(grade(TASK, GoodController, conditions=[TASK.condition("slow")]))
-    assert "Reward: 1  on the 1 condition(s) run (1 passed); the task's reward needs all 3" in good
+    assert "Not graded: 1 of the task's conditions run (1 passed); the task's reward needs all 3" in good
     assert "│ 2 │ slow" in good   # numbered as the task numbers it (what --condition takes)
 
 

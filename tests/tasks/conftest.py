@@ -19,6 +19,7 @@ from types import SimpleNamespace
 import pytest
 
 import st
+from sim.prompt import render_prompt
 from sim.verifier import grade
 
 
@@ -86,7 +87,7 @@ def succeeds_nowhere(report) -> None:
 def prompt_states_everything(task, hidden: tuple[str, ...] = ()) -> str:
     """The task's prompt names every I/O address and name and every safety rule (id and wording),
     and none of the `hidden` condition values; returns the prompt."""
-    text = task.prompt()
+    text = render_prompt(task)
     for p in task.io:
         assert p.address in text and p.name in text, p
     for r in task.safety_rules:

@@ -1,5 +1,8 @@
 """MAT-H01 adversarial review: programs an agent might write to earn reward 1 cheaply must earn 0,
-and a second correct program, written from the prompt alone, must earn 1."""
+and a second correct program, written from the prompt alone, must earn 1.
+
+The programs of issue 7 each earned 1 on the commit before it (checked there by hand) and must
+earn 0 now, each for the reason its class is about (EARNED_ONE_BEFORE)."""
 
 from __future__ import annotations
 
@@ -8,10 +11,38 @@ from pathlib import Path
 import pytest
 
 import tasks
+from sim.prompt import render_prompt
 from sim.verifier import grade
 
 TASK = tasks.get("MAT-H01")
 PROGRAMS = Path(__file__).parent / "adversarial" / "mat_h01"
+COUNTER = TASK.folder / "counterexamples"
+SET_OFF_MISSED = "after part_held the robot sets off within 0.3 s: not done within"
+
+# (program, issue-7 class and how it cheats, what every condition must now show)
+EARNED_ONE_BEFORE = [
+    (COUNTER / "same_part_twice.st", "2: one part machined and set down six times, an empty cycle in "
+     "the other cell", "all 6 parts delivered (1 so far)"),
+    (PROGRAMS / "empty_cycle.st", "2: every part through cell A, cell B cycled on an empty fixture",
+     "cell B machined a part (0 so far)"),
+    (PROGRAMS / "resend_token.st", "1: fixed grip waits, the robot re-sent to the station it stands at",
+     SET_OFF_MISSED),
+    (PROGRAMS / "door_pulse_token.st", "1: fixed grip wait at the infeed, a door valve pulsed",
+     SET_OFF_MISSED),
+    (COUNTER / "token_blind.st", "1: fixed grip waits, both tokens", SET_OFF_MISSED),
+    (COUNTER / "drop_after_completion.st", "5: cell A's door opened again after completion",
+     "the end state was not kept after completion: the robot at rest at home (station 6) with the "
+     "gripper open and both cell doors closed"),
+]
+
+
+@pytest.mark.parametrize("path, why, shows", EARNED_ONE_BEFORE, ids=[p.name for p, _, _ in EARNED_ONE_BEFORE])
+def test_issue_7_exploit_earns_zero_for_its_reason(kit, path, why, shows):
+    report = kit.graded(TASK, path)
+    kit.no_faults(report)
+    assert report.reward == 0, f"{path.name} ({why}) passed"
+    for c in report.conditions:
+        assert not c.passed and c.safe and shows in c.pending, (c.name, c.end_reason, c.pending)
 
 
 @pytest.mark.parametrize("name, why", [
@@ -54,7 +85,7 @@ def test_second_correct_program_passes(kit):
 
 
 def test_prompt_says_a_preloaded_part_counts_in_the_lot():
-    assert "it counts as\none of the 6 parts of the lot" in TASK.prompt()
+    assert "it counts as\none of the 6 parts of the lot" in render_prompt(TASK)
 
 
 def test_a_slower_correct_strategy_passes_with_room_to_spare(kit):

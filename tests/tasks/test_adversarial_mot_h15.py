@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import tasks
+from sim.session import Session
 from sim.verifier import grade
 
 TASK = tasks.get("MOT-H15")
@@ -32,6 +33,9 @@ def test_every_fixed_priority_order_starves_a_station(kit, order):
     ("nearest_first.st", "shortest travel first starves a station far from the busy ones"),
     ("fixed_order_cycle.st", "serves 1, 2, 3 in a fixed cycle and waits for each in turn"),
     ("arm_home_by_time.st", "waits a fixed 0.85 s for the arm instead of its home signal"),
+    # issue 7: each earned 1 on the judges before it (see the file's header)
+    ("arm_token_grant.st", "waits a fixed 0.85 s for the arm, pulsing a grant nobody can use to look prompt"),
+    ("flicker_grant.st", "fixed priority, hiding the starved station's wait behind a one-scan grant"),
 ])
 def test_cheap_program_earns_zero(kit, name, why):
     report = kit.graded(TASK, PROGRAMS / name)
@@ -54,3 +58,27 @@ def test_a_program_that_ignores_the_drive_fault_fails_only_where_one_is_stored(k
     assert report.reward == 0
     assert kit.failed(report) == ["slow_shuttle"], kit.why(report)
     assert TASK.condition("slow_shuttle").params["fault_at_start"] == 1
+
+
+def test_a_grant_nobody_can_use_is_not_moving_on(kit):
+    """One-scan grants to the station whose arm is going home move nothing: where the fixed 0.85 s
+    wait is longer than the arm needed, the move-on rule misses it; no safety rule trips."""
+    report = kit.graded(TASK, PROGRAMS / "arm_token_grant.st")
+    late = [c for c in report.conditions if "had neither set off nor granted 0.3 s later" in c.pending]
+    assert len(late) >= 4 and all(c.safe for c in report.conditions), kit.why(report)
+
+
+def test_a_flickered_grant_stops_no_wait_clock(kit):
+    """The starved station got a one-scan grant as soon as it asked (the station's own record of
+    its wait says so), but it was served only much later: S3 judges the real wait."""
+    report = kit.graded(TASK, PROGRAMS / "flicker_grant.st")
+    starved = {c.name: c for c in report.conditions if not c.passed}
+    assert set(starved) == {"busy_neighbours", "busy_upper"}, kit.why(report)
+    assert all(c.violated_rules == ["MOT-H15-S3"] for c in starved.values())
+    message = starved["busy_neighbours"].first_violation.message
+    assert "station 3 has waited more than 20 s to be served" in message
+
+    session = Session(TASK, "busy_neighbours", kit.st_program(TASK, PROGRAMS / "flicker_grant.st")())
+    session.run_to_end()
+    station_3 = session.plant["station_3"]
+    assert station_3.aborts >= 1 and max(station_3.waits) < 1.0   # the flicker looked like a grant

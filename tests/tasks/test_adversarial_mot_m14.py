@@ -19,6 +19,11 @@ PROGRAMS = Path(__file__).parent / "adversarial" / "mot_m14"
     ("settle_by_time.st", "waits a fixed 0.45 s after the alignment switch instead of standstill"),
     ("always_six.st", "ignores the order word and works the most nests the range allows"),
     ("first_nest_as_found.st", "assumes the table stands on a station at power-up"),
+    # issue 7: each earned 1 on the judges before it (see the file's header)
+    ("jiggle_behind_line.st", "ignores alignment and standstill, waits the worst-case settle and "
+     "jiggles the slide behind the clearance line to look prompt"),
+    ("finish_found_nest.st", "goes on out over a table stopped between stations from beyond the line"),
+    ("creep_behind_line.st", "creeps toward the nest behind the line so its distance always shrinks"),
 ])
 def test_cheap_program_earns_zero(kit, name, why):
     report = kit.graded(TASK, PROGRAMS / name)
@@ -50,3 +55,28 @@ def test_a_program_that_ignores_the_drive_fault_fails_only_where_one_is_stored(k
     assert report.reward == 0
     assert kit.failed(report) == ["slow_table_fast_slide"], kit.why(report)
     assert TASK.condition("slow_table_fast_slide").params["fault_at_start"] == 1
+
+
+def test_a_token_jiggle_behind_the_line_is_not_setting_off(kit):
+    """The slide moving 37 <-> 39 mm while the table settles is no approach: where the fixed wait
+    is longer than the table needed, the approach rule misses it; it breaks no safety rule."""
+    report = kit.graded(TASK, PROGRAMS / "jiggle_behind_line.st")
+    late = [c for c in report.conditions if "had not set off toward the nest 0.25 s later" in c.pending]
+    assert {c.name for c in late} >= {"nominal", "table_between_stations", "fast_table_slow_slide"}
+    assert all(c.safe for c in report.conditions)
+
+
+def test_going_on_out_from_beyond_the_line_over_an_unaligned_table_trips_s2(kit):
+    report = kit.graded(TASK, PROGRAMS / "finish_found_nest.st")
+    assert kit.failed(report) == ["slide_out_table_between"], kit.why(report)
+    assert report.conditions[-1].violated_rules == ["MOT-M14-S2"]
+
+
+def test_creeping_toward_the_nest_all_along_is_no_approach(kit):
+    """Sets off 'in time' after every standstill (it was creeping anyway) but arrives long after
+    one move at the drive's speed would: fails on sampled conditions too, not only where the
+    table is slow enough for S2 to catch it."""
+    report = kit.graded(TASK, PROGRAMS / "creep_behind_line.st", conditions=TASK.sample(10, seed=2))
+    assert report.passed_count == 0, kit.why(report)
+    late = [c for c in report.conditions if "had not arrived" in c.pending]
+    assert len(late) >= 5, kit.why(report)

@@ -88,10 +88,9 @@ def opens_on_part(i, o, m, now):              # MAT-E01-S3
         m.setdefault("secured_at", now)
     else:
         m.pop("secured_at", None)
-    if m.get("withdrawn"):
+    if "secured_at" in m and now - m["secured_at"] >= 1000:
+        m["withdrawn"] = True        # and open on the part in the same scan
         m["gripping"] = False
-    if "secured_at" in m and now - m["secured_at"] >= 3000:
-        m["withdrawn"] = True
     o["%QX0.0"] = m.get("gripping", False)
     o["%QX0.1"] = m.get("gripping", False) and i["%IX0.1"] and not m.get("withdrawn")
 
@@ -251,3 +250,57 @@ END_PROGRAM
 
 def test_st_second_correct_program_also_passes(kit):
     kit.passes(grade(TASK, kit.st_text(SECOND_CORRECT_ST, "second.st")))
+
+
+# -- issue 7: the close judged by the jaws really closing, the end state kept, sampled conditions
+
+def close_pulse_then_reference(pulse_scans):
+    """Answers the arrival with a close pulse of `pulse_scans` scans, then waits 0.6 s with the
+    jaws open again and grips like the reference."""
+    def logic(i, o, m, now):
+        if i["%IX0.0"]:
+            m.setdefault("seen", now)
+        seen = m.get("seen")
+        if seen is not None and now - seen < 10 * pulse_scans:
+            o["%QX0.0"], o["%QX0.1"] = True, False
+        elif seen is not None and now - seen < 600:
+            o["%QX0.0"], o["%QX0.1"] = False, False
+        elif seen is not None:
+            reference(i, o, m, now)
+    return logic
+
+
+@pytest.mark.parametrize("pulse_scans", [1, 6])
+def test_a_close_pulse_that_lets_the_jaws_open_again_is_no_closing(pulse_scans):
+    # present_at_start: the jaws close at 127 mm/s, 1.3 mm a scan, and touch the part after 40 mm
+    program = PythonProgram(close_pulse_then_reference(pulse_scans))
+    verdict = Session(TASK, "present_at_start", program).run_to_end()
+    assert not verdict.success and verdict.safe and verdict.end_reason == "time limit"
+    assert "the jaws" in verdict.pending
+    assert ("backed off" in verdict.pending) == (pulse_scans == 6)   # 6 scans: over 5 mm, then open
+
+
+def test_letting_the_end_state_go_after_completion_takes_the_success_back():
+    def drop(i, o, m, now):
+        reference(i, o, m, now)
+        if o["%QX0.1"]:
+            m.setdefault("secured_at", now)
+        if m.get("secured_at") is not None and now - m["secured_at"] >= 3000:
+            o["%QX0.1"] = False           # 1 s into the post-completion window; jaws stay closed
+    verdict = Session(TASK, "mid_slow_grip", PythonProgram(drop)).run_to_end()
+    assert not verdict.success and verdict.safe and verdict.end_reason == "end state not kept"
+    assert "with 'part secured' on" in verdict.completion_failed
+
+
+def test_sampled_conditions_lie_in_the_published_ranges_and_vary():
+    ranges = {r.name: r for r in TASK.parameters}
+    drawn = TASK.sample(50, seed=3)
+    for cond in drawn:
+        for name, r in ranges.items():
+            assert r.low <= cond.params[name] <= r.high, (cond.name, name, cond.params[name])
+        assert 0.2 <= cond.params["settle_share"] <= 0.6
+    arrivals = [c.params["arrival_s"] for c in drawn]
+    assert 0.0 in arrivals and sum(a > 0 for a in arrivals) > 25
+    assert len({c.params["grip_time_s"] for c in drawn}) > 40
+    assert {c.params["shape"] for c in drawn} == {"box", "circle"}
+    assert [c.params for c in TASK.sample(5, seed=3)] == [c.params for c in drawn[:5]]

@@ -120,5 +120,68 @@ def test_conditions_stay_inside_the_published_ranges():
     assert any(len({c.params[f"requests_{n}"][0] for n in (1, 2, 3)}) == 1 for c in TASK.conditions)
 
 
+def test_sampled_request_schedules_follow_the_published_ranges():
+    """requests_per_station and first_request_s are published but are not condition keys (each
+    station has its schedule requests_<n>): checked here, with the other drawn values."""
+    ranges = {r.name: r for r in TASK.parameters}
+    drawn = TASK.sample(200, seed=3)
+    for cond in drawn:
+        p = cond.params
+        for name, value in p.items():
+            if name in ranges:
+                assert ranges[name].low <= value <= ranges[name].high, (cond.name, name, value)
+        for n in (1, 2, 3):
+            times = p[f"requests_{n}"]
+            assert 1 <= len(times) <= 5 and 0.2 <= times[0] <= 6.0, (cond.name, n, times)
+            assert list(times) == sorted(times)      # a schedule never runs backwards
+    counts = {len(c.params[f"requests_{n}"]) for c in drawn for n in (1, 2, 3)}
+    assert counts == {1, 2, 3, 4, 5}
+    # stations asking again at once (only regap_s after being served), and all three together
+    assert any(len(set(c.params["requests_1"])) < len(c.params["requests_1"]) for c in drawn)
+    assert any(len({c.params[f"requests_{n}"][0] for n in (1, 2, 3)}) == 1 for c in drawn)
+    assert 20 <= sum(c.params["fault_at_start"] for c in drawn) <= 80
+    assert TASK.sample(5, seed=3) == drawn[:5]
+
+
+class TouchAndGo(Arbiter):
+    """Fixed priority, but a new request from station 3 (last in priority) is first 'answered':
+    the shuttle goes there, the arm goes fully in, then the grant is taken away (its work is
+    aborted) and the shuttle serves the others; station 3 is served for real only when 1 and 2
+    are quiet."""
+
+    def __init__(self):
+        super().__init__(fixed_priority=True)
+        self.touched = False
+        self.since = 0
+
+    def scan(self, now_ms):
+        i, o = self.i, self.o
+        if not i.get("request_3"):
+            self.touched = False
+        if self.state == "idle" and i.get("request_3") and not self.touched:
+            self.sel, self.state = 3, "touch"
+        if self.state == "touch":
+            for n in (1, 2, 3):                  # keep queueing requests as they rise
+                r = i[f"request_{n}"]
+                if r and not self.seen[n] and n not in self.queue:
+                    self.queue.append(n)
+                self.seen[n] = r
+            self.goto(POS[3])
+            if self.arrived() and not o.get("grant_3"):
+                o["grant_3"], self.since = True, now_ms
+            elif o.get("grant_3") and now_ms - self.since >= 1000:     # arm fully in (0.8 s at most)
+                o["grant_3"], self.touched, self.state = False, True, "clear"
+            return
+        super().scan(now_ms)
+
+
+def test_a_service_aborted_once_the_arm_was_in_waits_again():
+    session = Session(TASK, "busy_neighbours", TouchAndGo())
+    verdict = session.run_to_end()
+    assert session.plant["station_3"].aborts == 1     # its arm was fully in, then sent home
+    assert verdict.violated_rules == ["MOT-H15-S3"], verdict.violated_rules
+    assert any("station 3 has waited more than 20 s to be served" in v.message for v in verdict.violations)
+
+
 def test_prompt_states_every_rule_and_address(kit):
     kit.prompt_states_everything(TASK)
