@@ -8,6 +8,9 @@
     python main.py --task MAT-E01 [--program program.st] [--condition C]     (desktop debugger)
 
     python main.py --headless --task MAT-E01 --program program.st --sample 20 [--seed 7] [--sample-only]
+    python main.py --headless --task MAT-E01 --trace DIR [--trace-vars Timer1.ET,State]   (VCD + CSV)
+    python main.py --serve-modbus --task MAT-E01 [--condition C] [--host H] [--port N] [--realtime|--lockstep]
+    python main.py --serve-modbus --task MAT-E01 --print-map
 
 Exit codes: 0 success (clean check, reward 1 and every sampled condition passed), 1 failure
 (errors, reward 0, a failed condition), 2 bad usage, 3 every condition of a partial run
@@ -61,6 +64,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="memory each worker (compiling, each condition) may take beyond the grader's own "
              "(default 2048; 0: no limit); past it the condition fails with 'out of memory'",
     )
+    p.add_argument("--trace", metavar="DIR",
+                   help="grading: write <condition>.vcd and <condition>.csv traces to DIR")
+    p.add_argument("--trace-vars", metavar="A,B", help="with --trace: also trace these program variables")
+    p.add_argument("--serve-modbus", action="store_true",
+                   help="serve the task's plant to a PLC over Modbus TCP (see --print-map)")
+    p.add_argument("--host", metavar="ADDR", help="--serve-modbus: address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, metavar="N", help="--serve-modbus: TCP port (default 5020)")
+    p.add_argument("--realtime", action="store_true",
+                   help="--serve-modbus: the plant advances 10 ms every 10 ms of wall time (default)")
+    p.add_argument("--lockstep", action="store_true",
+                   help="--serve-modbus: the plant advances one scan per write of the step register")
+    p.add_argument("--print-map", action="store_true", help="print the task's Modbus address map and exit")
     return p
 
 
@@ -131,7 +146,8 @@ EXIT_PARTIAL = 3   # every condition of a partial run passed: the task itself wa
 
 
 def grade_command(task_id, program_path, condition, json_path=None, reward_path=None, quiet=False,
-                  sample=None, seed=None, sample_only=False, memory_limit_mb=None) -> int:
+                  sample=None, seed=None, sample_only=False, trace_dir=None, trace_vars=None,
+                  memory_limit_mb=None) -> int:
     from rich.console import Console
 
     import st
@@ -164,10 +180,12 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
         io_warnings = pre.io_warnings
         for text in io_warnings:
             err.print(f"{path}: warning: {text}", markup=False, highlight=False)
+        observe = trace_observer(trace_dir, trace_vars, program) if trace_dir else None
         progress_cb, finish = progress_reporter(err, quiet)
         try:
             report = grade(task, program.instantiate, conditions=conditions, progress=progress_cb,
-                           memory_limit_mb=memory_limit_mb)
+                           memory_limit_mb=memory_limit_mb,
+                           **({"observe": observe} if observe else {}))
         finally:
             finish()
     render_report(report, out, task)
@@ -200,6 +218,15 @@ def write_results(data: dict, json_path: str | None, reward_path: str | None, re
             print(f"main.py: error: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
             ok = False
     return ok
+
+
+def trace_observer(trace_dir: str, trace_vars: str | None, program):
+    from runner.trace_files import TraceSetupError, grading_observer
+
+    try:
+        return grading_observer(trace_dir, trace_vars, program.instantiate())
+    except TraceSetupError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def check_writable(target: str | None) -> None:
@@ -261,7 +288,9 @@ MODES = {
     "prompt": {"task", "prompt"},
     "snapshot": {"headless", "task", "program", "condition", "scans", "snapshot"},
     "grade": {"headless", "task", "program", "condition", "json", "reward_file", "quiet", "sample", "seed",
-              "sample_only", "memory_limit"},
+              "sample_only", "trace", "trace_vars", "memory_limit"},
+    "serve": {"serve_modbus", "task", "condition", "host", "port", "realtime", "lockstep", "quiet"},
+    "modbus-map": {"serve_modbus", "task", "print_map"},
     "debugger": {"task", "program", "condition"},
 }
 
@@ -271,6 +300,8 @@ def choose_mode(args: argparse.Namespace) -> str:
         return "check"
     if args.list:
         return "list"
+    if (args.serve_modbus or args.print_map) and args.task is None:
+        raise UsageError("--serve-modbus and --print-map need --task ID")
     if args.task is None:
         if args.headless and args.program:
             if args.scans is None:
@@ -280,6 +311,10 @@ def choose_mode(args: argparse.Namespace) -> str:
             "nothing to do: give --check FILE, --list, --task ID, "
             "or --headless --program FILE --scans N (see --help)"
         )
+    if args.print_map:
+        return "modbus-map"
+    if args.serve_modbus:
+        return "serve"
     if args.prompt:
         return "prompt"
     if args.snapshot:
@@ -296,6 +331,8 @@ def check_options(args: argparse.Namespace, mode: str) -> None:
         raise UsageError(f"{flags} cannot be used here ({mode}); see --help")
     if args.scans is not None and args.scans < 0:
         raise UsageError("--scans must be 0 or more")
+    if args.trace_vars is not None and args.trace is None:
+        raise UsageError("--trace-vars needs --trace DIR")
     if args.memory_limit is not None and args.memory_limit < 0:
         raise UsageError("--memory-limit must be 0 (no limit) or more MB")
 
@@ -333,8 +370,20 @@ def dispatch(args: argparse.Namespace) -> int:
         return grade_command(
             args.task, args.program, args.condition,
             json_path=args.json, reward_path=args.reward_file, quiet=args.quiet,
-            sample=args.sample, seed=args.seed, sample_only=args.sample_only, memory_limit_mb=memory_limit,
+            sample=args.sample, seed=args.seed, sample_only=args.sample_only,
+            trace_dir=args.trace, trace_vars=args.trace_vars, memory_limit_mb=memory_limit,
         )
+    if mode in ("serve", "modbus-map"):
+        from runner.modbus_server import ModbusSetupError, print_map_command, serve_command
+
+        try:
+            if mode == "modbus-map":
+                return print_map_command(load_task(args.task))
+            return serve_command(load_task(args.task), args.condition, host=args.host,
+                                 port=args.port, realtime=args.realtime, lockstep=args.lockstep,
+                                 quiet=args.quiet)
+        except ModbusSetupError as exc:
+            raise UsageError(str(exc)) from None
     from app.main import launch
 
     return launch(args.task, args.program, args.condition)

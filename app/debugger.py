@@ -27,6 +27,7 @@ from typing import Any
 
 import st
 from app.watch import WatchError, WatchExpression
+from runner.trace_files import TraceProbe, TraceSetupError, export_session
 from sim.session import Session, SessionError
 
 SCAN_MS = 10
@@ -174,6 +175,7 @@ class Debugger:
         self.diagnostics: list = []
         self.instance = None
         self.session = None
+        self.trace_probe: TraceProbe | None = None
         self._idle_plant = None
         self.run_id = 0
         self._compile(source)
@@ -222,6 +224,8 @@ class Debugger:
         """A fresh instance and session at scan 0 (edits are replayed by the caller)."""
         self.instance = self.program.instantiate(debug=True)
         self.session = self._make_session(self.task, self.condition, self.instance)
+        # judge states per scan, for File > Export trace (the session's own trace has the I/O)
+        self.trace_probe = TraceProbe(self.session) if isinstance(self.session, Session) else None
         self.run_id += 1  # caches of per-run data (plots) key on this
         self.pause = None
         self.state = PAUSED
@@ -256,6 +260,36 @@ class Debugger:
         if name in self.plot.series:
             return list(self.plot.scans), self.plot.series[name]
         return [], []
+
+    def export_trace(self, folder: str) -> tuple[str, str] | None:
+        """Write the run so far as `<condition>.vcd` / `.csv` (as `--trace` does) into `folder`.
+
+        Program variables in the plot come along from the scan they were added. Returns the two
+        paths, or None with the reason in `message`.
+        """
+        ses = self.session
+        if ses is None or self.trace_probe is None:
+            self.message = "nothing to export: the program has not compiled"
+            return None
+        io_names = {p.name for p in self.task.io}
+        program: dict[str, list] = {}
+        for name, values in self.plot.series.items():
+            if name in io_names:
+                continue
+            by_scan = dict(zip(self.plot.scans, values, strict=True))
+            digital = self.is_digital(name)
+            column = []
+            for k in range(len(ses.trace.rows)):
+                v = by_scan.get(k, math.nan)
+                column.append(None if math.isnan(v) else bool(v) if digital else v)
+            program[name] = column
+        try:
+            paths = export_session(folder, ses, self.trace_probe, program)
+        except TraceSetupError as exc:
+            self.message = str(exc)
+            return None
+        self.message = f"trace of scans 0-{len(ses.trace.rows) - 1} written: {paths[0]}, {paths[1]}"
+        return paths
 
     def is_digital(self, name: str) -> bool | None:
         """Whether a plotted signal is BOOL (drawn as steps in a lane of its own); None if unknown."""

@@ -139,6 +139,8 @@ class DebuggerApp:
         self._timeline_target: int | None = None        # scan the timeline was dragged to
         self.open_path = ""
         self.show_open = False
+        self.export_path = ""
+        self.show_export = False
         self.edit_path: str | None = None
         self.edit_text = ""
         self._scroll_to_line: int | None = None
@@ -364,6 +366,7 @@ class DebuggerApp:
         self._plot_panel()
         self._verdict_panel()
         self._open_dialog()
+        self._export_dialog()
         if self.focus:
             imgui.set_window_focus(self.focus)
             self.focus = None
@@ -445,6 +448,10 @@ class DebuggerApp:
             if imgui.menu_item("Reload program", "", False)[0]:
                 self._file_changed = True
                 self._file_mtime = None
+            if imgui.menu_item("Export trace (VCD + CSV)...", "", False)[0]:
+                self.show_export = True
+                self.export_path = self.export_path or os.path.join(
+                    os.path.dirname(os.path.abspath(self.d.filename)), "traces")
             if imgui.menu_item("Quit", "", False)[0]:
                 self.quit = True
             imgui.end_menu()
@@ -483,6 +490,24 @@ class DebuggerApp:
             _, self.open_path = imgui.input_text("##path", self.open_path)
             if imgui.button("Open") or imgui.is_key_pressed(imgui.Key.enter):
                 self.open_program(self.open_path)
+                imgui.close_current_popup()
+            imgui.same_line()
+            if imgui.button("Cancel") or imgui.is_key_pressed(imgui.Key.escape):
+                imgui.close_current_popup()
+            imgui.end_popup()
+
+    def _export_dialog(self) -> None:
+        """File > Export trace: the run so far as <condition>.vcd / .csv (Debugger.export_trace)."""
+        imgui = self.imgui
+        if self.show_export:
+            imgui.open_popup("Export trace")
+            self.show_export = False
+        if imgui.begin_popup_modal("Export trace", None, imgui.WindowFlags_.always_auto_resize)[0]:
+            imgui.text("Folder for <condition>.vcd and <condition>.csv (GTKWave, Surfer, a spreadsheet):")
+            imgui.set_next_item_width(520)
+            _, self.export_path = imgui.input_text("##trace_folder", self.export_path)
+            if imgui.button("Export") or imgui.is_key_pressed(imgui.Key.enter):
+                self.d.export_trace(self.export_path)
                 imgui.close_current_popup()
             imgui.same_line()
             if imgui.button("Cancel") or imgui.is_key_pressed(imgui.Key.escape):

@@ -8,6 +8,8 @@ Every judge and monitor sees a `ScanState` `s` (one object per session, updated 
     s.scan          scan index k (0, 1, ...);  s.time_ms = 10 * k;  s.time_s = s.time_ms / 1000
     s.completed     whether the completion condition was reached in an earlier or this scan
     s.device("gripper", Gripper)   the device, checked to be of that type
+    s.devices       what the task's `judged_devices(plant)` found once for this run (the
+                    devices its judges look at every scan, e.g. a small class or a tuple)
 
 A judge or monitor that looks at the same devices every scan finds them once per run in
 `bind(plant)`, which the session calls at reset with the run's fresh plant.
@@ -38,7 +40,7 @@ D = TypeVar("D")
 class ScanState:
     """What judges see after each scan. One instance per session, updated in place."""
 
-    __slots__ = ("io", "plant", "params", "condition", "scan", "time_ms", "time_s", "completed")
+    __slots__ = ("io", "plant", "params", "condition", "scan", "time_ms", "time_s", "completed", "devices")
 
     def __init__(self, plant, condition, io_names):
         self.io: dict[str, Any] = dict.fromkeys(io_names)
@@ -49,6 +51,7 @@ class ScanState:
         self.time_ms = 0
         self.time_s = 0.0
         self.completed = False
+        self.devices: Any = None      # what the task's judged_devices(plant) found for this run
 
     def device(self, name: str, kind: type[D]) -> D:
         """The plant's device `name`, checked to be a `kind` (sim.plant.Plant.device)."""

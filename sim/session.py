@@ -119,8 +119,11 @@ class Session:
     """Task + condition + controller + scan loop + judges + recorder."""
 
     def __init__(self, task: Task, condition: Condition | str | int | None, controller, record: bool = True,
-                 stop_on_violation: bool = False):
+                 stop_on_violation: bool = False, after_scan: Callable[[Session], None] | None = None):
         self.task = task
+        # Called with the session at the end of every scan (after judges and recording): trace
+        # export reads judge states and program variables here. None costs one test per scan.
+        self.after_scan = after_scan
         self.condition = task.conditions[0] if condition is None else (
             condition if isinstance(condition, Condition) else task.condition(condition))
         self.record = record
@@ -159,6 +162,8 @@ class Session:
         names = tuple(p.name for p in task.io)
         self.trace = Trace(names, tuple(p.address for p in task.io))
         self.state = ScanState(self.plant, cond, names)
+        if task.judged_devices is not None:
+            self.state.devices = task.judged_devices(self.plant)
         self._values: list[Any] = [None] * len(task.io)
         self.forces: dict[str, Any] = {}          # I/O name -> forced value
         # Every operator action as (scan, action, target, value): the scan whose input sample
@@ -257,6 +262,8 @@ class Session:
         if self.record:
             self.trace.rows.append(tuple(vals))
         self.scan_index = k + 1
+        if self.after_scan is not None:
+            self.after_scan(self)
 
     def step(self) -> None:
         """One whole scan."""
@@ -381,6 +388,11 @@ class Session:
             if progress is not None:
                 progress(self.scan_index, max(expected, self.scan_index))
         return self.verdict
+
+    @property
+    def violating(self) -> tuple[bool, ...]:
+        """Per safety rule (task order): whether its monitor reported a violation in the last judged scan."""
+        return tuple(self._violating)
 
     @property
     def max_scans(self) -> int:

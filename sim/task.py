@@ -199,6 +199,12 @@ class Condition:
     operator: Sequence[OperatorAction] = ()
     disturbances: Sequence[Disturbance] = ()
 
+    @classmethod
+    def of(cls, name: str, seed: int, description: str = "", *, operator: Sequence[OperatorAction] = (),
+           disturbances: Sequence[Disturbance] = (), **params: Any) -> Condition:
+        """The parameters as keywords: `Condition.of("nominal", 101, "slide at home", start_mm=0.0)`."""
+        return cls(name, seed, params, description, operator, disturbances)
+
 
 @dataclass(frozen=True)
 class SafetyRule:
@@ -278,6 +284,9 @@ class Task:
     sampler: Callable[[random.Random], dict[str, Any]] | None = None
     # parameter values every condition has unless it sets its own (registered and sampled)
     condition_defaults: dict[str, Any] = field(default_factory=dict)
+    # the devices the judges look at every scan, found once per run: judges read them as
+    # s.devices (judged_devices(plant) -> anything: a tuple, a small class)
+    judged_devices: Callable[[Plant], Any] | None = None
 
     def __post_init__(self):
         if self.suite not in ("MOT", "MAT"):

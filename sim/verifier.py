@@ -179,14 +179,21 @@ class GradeProgress:
 
 def run_condition(task: Task, condition: Condition, make_controller: Callable[[], Any],
                   wall_limit_s: float | None = 120.0,
-                  on_scans: Callable[[int, int], None] | None = None, progress_every: int = 1000
-                  ) -> ConditionResult:
-    """One condition, in a fresh session with a fresh controller."""
+                  on_scans: Callable[[int, int], None] | None = None, progress_every: int = 1000,
+                  observe: Callable[[Session], Callable[[], None] | None] | None = None) -> ConditionResult:
+    """One condition, in a fresh session with a fresh controller.
+
+    observe(session), if given, is called before the first scan (it may set session.after_scan)
+    and may return a callable run once the run has ended (e.g. to write a trace file).
+    """
     start = time.perf_counter()
     session = None
     try:
         session = Session(task, condition, make_controller())
+        finish = observe(session) if observe is not None else None
         v = session.run_to_end(wall_limit_s=wall_limit_s, progress=on_scans, progress_every=progress_every)
+        if finish is not None:
+            finish()
     except MemoryError:  # the worker's memory limit, reached outside the controller's own scan
         release_reserve()
         return _failed(condition, f"{OUT_OF_MEMORY}: the condition reached the worker's memory limit",
@@ -270,7 +277,7 @@ def _die_with_the_grader(grader_pid: int) -> None:
 
 
 def _worker(pipe, task: Task, condition: Condition, make_controller: Callable[[], Any],
-            wall_limit_s: float | None, progress_every: int, grader_pid: int,
+            wall_limit_s: float | None, progress_every: int, grader_pid: int, observe=None,
             memory_limit_mb: int | None = None) -> None:
     """The worker process: one condition, its progress and result through `pipe`, then exit.
 
@@ -285,7 +292,9 @@ def _worker(pipe, task: Task, condition: Condition, make_controller: Callable[[]
         def on_scans(done: int, total: int) -> None:
             pipe.send(("progress", done, total))
 
-        result = run_condition(task, condition, make_controller, wall_limit_s, on_scans, progress_every)
+        extra = {} if observe is None else {"observe": observe}   # the call stays as it was without one
+        result = run_condition(task, condition, make_controller, wall_limit_s, on_scans, progress_every,
+                               **extra)
         result.params = {}   # the parent puts the condition's own values back: they need not pickle
         try:
             pipe.send(("result", result))
@@ -303,16 +312,19 @@ def _worker(pipe, task: Task, condition: Condition, make_controller: Callable[[]
 def run_condition_isolated(task: Task, condition: Condition, make_controller: Callable[[], Any],
                            wall_limit_s: float | None = 120.0,
                            on_scans: Callable[[int, int], None] | None = None, progress_every: int = 1000,
-                           memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB) -> ConditionResult:
+                           observe=None, memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB
+                           ) -> ConditionResult:
     """run_condition in a worker process, killed if it has no result `kill_margin_s` past the wall limit;
-    the worker may grow by at most memory_limit_mb MiB (None: no limit)."""
+    the worker may grow by at most memory_limit_mb MiB (None: no limit).
+
+    `observe` (see run_condition) runs in the worker, on the run itself."""
     ctx = multiprocessing.get_context("fork")
     _prctl()
     receive, send = ctx.Pipe(duplex=False)
     # not a daemon: a daemonic process may not start one, and grade() may run inside a Pool worker
     worker = ctx.Process(target=_worker, name=f"condition {condition.name}",
                          args=(send, task, condition, make_controller, wall_limit_s, progress_every,
-                               os.getpid(), memory_limit_mb))
+                               os.getpid(), observe, memory_limit_mb))
     start = time.perf_counter()
     limit = None if wall_limit_s is None else wall_limit_s + kill_margin_s(wall_limit_s)
     scans = 0
@@ -322,7 +334,9 @@ def run_condition_isolated(task: Task, condition: Condition, make_controller: Ca
     except OSError:   # no fork now (out of memory, process limit): the session's own guard has to do
         send.close()
         receive.close()
-        return run_condition(task, condition, make_controller, wall_limit_s, on_scans, progress_every)
+        extra = {} if observe is None else {"observe": observe}
+        return run_condition(task, condition, make_controller, wall_limit_s, on_scans, progress_every,
+                             **extra)
     try:
         send.close()   # the worker holds the only writing end: its death reads as end of file
         while True:
@@ -370,8 +384,11 @@ def run_condition_isolated(task: Task, condition: Condition, make_controller: Ca
 def grade(task: Task, make_controller: Callable[[], Any], conditions: Sequence[Condition] | None = None,
           progress: Callable[[GradeProgress], None] | None = None, wall_limit_s: float | None = 120.0,
           progress_every: int = 1000, isolate: bool = True,
+          observe: Callable[[Session], Callable[[], None] | None] | None = None,
           memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB) -> Report:
     """Grade every condition (or the given ones); reward 1 only if all pass.
+
+    observe: see run_condition; it runs where the condition runs (in its worker when isolated).
 
     isolate: each condition in its own worker process, killed past the wall limit (where
     the platform can fork); False runs them in this process, e.g. for tests that look
@@ -393,7 +410,8 @@ def grade(task: Task, make_controller: Callable[[], Any], conditions: Sequence[C
             def on_scans(done, total, name=cond.name, index=index):
                 progress(GradeProgress(name, index, count, done, total))
 
-        result = run(task, cond, make_controller, wall_limit_s, on_scans, progress_every)
+        extra = {} if observe is None else {"observe": observe}
+        result = run(task, cond, make_controller, wall_limit_s, on_scans, progress_every, **extra)
         report.conditions.append(result)
         if progress is not None:
             progress(GradeProgress(cond.name, index, count, result.scans, result.scans, result))

@@ -57,11 +57,7 @@ class MaterialFlow:
 
 
 def material_flow(plant: Plant) -> MaterialFlow:
-    flow = plant.__dict__.get("material_flow")
-    if flow is None:
-        flow = MaterialFlow()
-        plant.__dict__["material_flow"] = flow
-    return flow
+    return plant.shared("material_flow", MaterialFlow)
 
 
 class PartDevice(Device):

@@ -11,7 +11,6 @@ instead of the held signal either confirms too early (slow grip: safety rule S2)
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from sim import judges
 from sim.devices.gripper import Gripper
@@ -135,30 +134,24 @@ class OpenedOnPart(judges.Monitor):
 
 # --- conditions ------------------------------------------------------------------------------
 
-def _cond(name, seed, description, **params):
-    params.setdefault("bounce_ms", 0)
-    params.setdefault("offset_mm", 0.0)
-    params.setdefault("shape", "box")
-    params.setdefault("colour", "silver")
-    params.setdefault("settle_share", 0.3)
-    return Condition(name, seed, params, description)
+DEFAULTS = {"bounce_ms": 0, "offset_mm": 0.0, "shape": "box", "colour": "silver", "settle_share": 0.3}
 
 
 CONDITIONS = (
-    _cond("present_at_start", 201, "part already in the nest at power-up, medium grip",
-          arrival_s=0.0, grip_time_s=0.45, part_size_mm=50.0),
-    _cond("late_slow_grip", 202, "operator places a round part at 2.3 s; slow grip (low air pressure); "
-          "the nest eye chatters", arrival_s=2.3, grip_time_s=1.15, settle_share=0.55, part_size_mm=44.0,
-          shape="circle", colour="blue", bounce_ms=30, offset_mm=-4.0),
-    _cond("present_fast_grip", 203, "large part off-centre in the nest at power-up, fast grip",
-          arrival_s=0.0, grip_time_s=0.22, settle_share=0.2, part_size_mm=60.0, offset_mm=6.5,
-          colour="red"),
-    _cond("very_late_fast_grip", 204, "small part placed late at 3.6 s, fast grip, eye chatter",
-          arrival_s=3.6, grip_time_s=0.25, settle_share=0.25, part_size_mm=40.0, bounce_ms=40,
-          offset_mm=3.0, colour="yellow"),
-    _cond("mid_slow_grip", 205, "round part placed at 1.2 s, slow pressure build-up",
-          arrival_s=1.2, grip_time_s=0.9, settle_share=0.6, part_size_mm=56.0, shape="circle",
-          offset_mm=-7.5, colour="green"),
+    Condition.of("present_at_start", 201, "part already in the nest at power-up, medium grip",
+        arrival_s=0.0, grip_time_s=0.45, part_size_mm=50.0),
+    Condition.of("late_slow_grip", 202, "operator places a round part at 2.3 s; slow grip (low air "
+        "pressure); the nest eye chatters", arrival_s=2.3, grip_time_s=1.15, settle_share=0.55,
+        part_size_mm=44.0, shape="circle", colour="blue", bounce_ms=30, offset_mm=-4.0),
+    Condition.of("present_fast_grip", 203, "large part off-centre in the nest at power-up, fast grip",
+        arrival_s=0.0, grip_time_s=0.22, settle_share=0.2, part_size_mm=60.0, offset_mm=6.5,
+        colour="red"),
+    Condition.of("very_late_fast_grip", 204, "small part placed late at 3.6 s, fast grip, eye chatter",
+        arrival_s=3.6, grip_time_s=0.25, settle_share=0.25, part_size_mm=40.0, bounce_ms=40,
+        offset_mm=3.0, colour="yellow"),
+    Condition.of("mid_slow_grip", 205, "round part placed at 1.2 s, slow pressure build-up",
+        arrival_s=1.2, grip_time_s=0.9, settle_share=0.6, part_size_mm=56.0, shape="circle",
+        offset_mm=-7.5, colour="green"),
 )
 
 def _sample(rng: random.Random) -> dict:
@@ -255,6 +248,5 @@ TASK = Task(
     sampler=_sample,
     time_limit_s=10.0,
     build_plant=build_plant,
-    post_completion_s=2.0,
-    folder=Path(__file__).parent,
+    condition_defaults=DEFAULTS,
 )

@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import math
 import random
-from pathlib import Path
 
 from sim import judges
 from sim.devices.machine import MachiningCell, Part, PartPlace
 from sim.devices.robot import Robot, Station
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import CountGrows, bound
+from tasks.common import CountGrows
 
 LOT = 6                      # parts in the lot, preloaded ones included
 INFEED, CELL_A, CELL_B, OUTFEED, REJECT, HOME = 1, 2, 3, 4, 5, 6
@@ -78,7 +77,7 @@ def build_plant(condition: Condition) -> Plant:
 # --- judges -------------------------------------------------------------------------------
 
 class _Devices:
-    """The devices the judges look at every scan, found once per run (see tasks.common.bound)."""
+    """The devices the judges look at every scan (s.devices: Task.judged_devices finds them once per run)."""
 
     def __init__(self, plant: Plant):
         self.robot, self.outfeed, self.reject = plant["robot"], plant["outfeed"], plant["reject_bin"]
@@ -86,13 +85,11 @@ class _Devices:
         self.places = (self.outfeed, self.cells[0].fixture, self.cells[1].fixture, plant["infeed"])
 
 
-def _devices(s) -> _Devices:
-    return bound(s.plant, "mat_h01_devices", _Devices)
 
 
 def _delivered(s) -> list[int]:
     """The numbers of the parts delivered by their result: a part set down twice is one part."""
-    devices = _devices(s)
+    devices = s.devices
     good = [part.number for _, part in devices.outfeed.delivered if part.processed and part.good]
     bad = [part.number for _, part in devices.reject.delivered if part.processed and not part.good]
     return good + bad
@@ -100,11 +97,11 @@ def _delivered(s) -> list[int]:
 
 def _machined_by(n: int):
     """The parts cell n (0 A, 1 B) finished a cycle on: a cycle on an empty fixture machines nothing."""
-    return lambda s: [part.number for part in _devices(s).cells[n].machined]
+    return lambda s: [part.number for part in s.devices.cells[n].machined]
 
 
 def _parked(s) -> bool:
-    devices = _devices(s)
+    devices = s.devices
     robot = devices.robot
     return (not robot.busy and robot.station is not None and robot.station.number == HOME
             and robot.jaw <= 0.0 and all(c.door <= 0.0 for c in devices.cells))
@@ -118,7 +115,7 @@ class RobotEntersCell(judges.Monitor):
         self.inside: dict[str, bool] | None = None
 
     def check(self, s):
-        devices = _devices(s)
+        devices = s.devices
         robot = devices.robot
         if self.inside is None:     # where it stood at power-up (one 10 ms step cannot cross a door line)
             self.inside = {name: cell.contains(robot.x, robot.y)
@@ -136,7 +133,7 @@ class RobotEntersCell(judges.Monitor):
 
 
 def _door_closing_on_robot(s):
-    devices = _devices(s)
+    devices = s.devices
     robot = devices.robot
     for cell in devices.cells:
         if cell.door_motion < 0 and cell.contains(robot.x, robot.y):
@@ -149,7 +146,7 @@ class WrongPartOnOutfeed(judges.Monitor):
         self.checked = 0
 
     def check(self, s):
-        delivered = _devices(s).outfeed.delivered
+        delivered = s.devices.outfeed.delivered
         msg = None
         while self.checked < len(delivered):
             part = delivered[self.checked][1]
@@ -162,7 +159,7 @@ class WrongPartOnOutfeed(judges.Monitor):
 
 
 def _dropped(s):
-    dropped = _devices(s).robot.dropped
+    dropped = s.devices.robot.dropped
     if dropped:
         return f"part {dropped[-1][1].number} released away from a place and dropped"
     return None
@@ -266,19 +263,19 @@ gripper open and both cell doors closed."""
 
 def _pick(s):
     """The station of the robot's last pick."""
-    picks = _devices(s).robot.picks
+    picks = s.devices.robot.picks
     return picks[-1][2] if picks else None
 
 
 def _away_from_pick(s) -> float:
     """How far the tool still is from having left its last pick, as a shrinking distance: minus
     its distance from the pick station."""
-    robot, pick = _devices(s).robot, _pick(s)
+    robot, pick = s.devices.robot, _pick(s)
     return 0.0 if pick is None else -math.hypot(robot.x - pick.x, robot.y - pick.y)
 
 
 def _arrived_elsewhere(s) -> bool:
-    robot = _devices(s).robot
+    robot = s.devices.robot
     return not robot.busy and robot.station is not None and robot.station is not _pick(s)
 
 
@@ -288,7 +285,7 @@ def _door_allowance_s(s) -> float:
     if none is, any free cell's door (the program may start it now). Read once when the pick
     comes, so a door pulsed or started later gives no more time; an unload (a machined part
     going to the outfeed or the reject bin) waits for no door."""
-    devices = _devices(s)
+    devices = s.devices
     held = devices.robot.held
     if held is None or held.processed:
         return 0.0
@@ -309,7 +306,7 @@ def _sets_off_after_every_pick() -> judges.Watch:
     """
     return judges.progress_within(
         f"after part_held the robot sets off within {SET_OFF_WITHIN_S:g} s",
-        cause=lambda s: _devices(s).robot.held is not None,
+        cause=lambda s: s.devices.robot.held is not None,
         ways=[judges.Way("the robot leaving the pick", _away_from_pick, by=SET_OFF_MM,
                          until=_arrived_elsewhere, slack=BACK_OFF_MM)],
         within_s=SET_OFF_WITHIN_S, allowance_s=_door_allowance_s)
@@ -347,7 +344,7 @@ SAFETY = [
                _door_closing_on_robot),
     SafetyRule("MAT-H01-S3", "The robot never sets a part down on a place that already holds one "
                "(a loaded cell fixture, the occupied outfeed table, an occupied infeed).",
-               CountGrows(lambda s: sum(p.double_placements for p in _devices(s).places),
+               CountGrows(lambda s: sum(p.double_placements for p in s.devices.places),
                           "part set down on a place that already held a part")),
     SafetyRule("MAT-H01-S4", "Only parts machined with a good result are set down on the outfeed "
                "table; raw parts and bad parts never are.", WrongPartOnOutfeed()),
@@ -413,39 +410,36 @@ def sample(rng: random.Random) -> dict:
     return {"params": params, "description": "; ".join(words)}
 
 
-def _cond(name, seed, description, **params):
-    params.setdefault("defective", ())
-    return Condition(name, seed, params, description)
 
 
 CONDITIONS = [
-    _cond("nominal", 11, "middle speeds and times, parts every 3 s",
-          speed_x=900, speed_y=600, grip_s=0.3, cell_a_door_s=0.8, cell_b_door_s=0.8,
-          cell_a_process_s=(4.0, 6.0), cell_b_process_s=(4.0, 6.0), first_arrival_s=1.0,
-          arrival_gaps_s=[3, 3, 3, 3, 3], takeaway_s=2.0, defective=(4,), start_station=HOME),
-    _cond("slow_robot", 12, "slow robot and gripper, quick cells, parts queue at the infeed, "
-          "slow take-away, robot starts at the outfeed, door A open",
-          speed_x=450, speed_y=320, grip_s=0.75, cell_a_door_s=1.8, cell_b_door_s=0.5,
-          cell_a_process_s=(3.0, 4.0), cell_b_process_s=(3.0, 5.0), first_arrival_s=0.0,
-          arrival_gaps_s=[1, 1.5, 1, 2, 1], takeaway_s=5.5, defective=(2, 5), start_station=OUTFEED,
-          doors_open=("cell_a",)),
-    _cond("slow_cells", 13, "fast robot, slow cells, slow take-away downstream, cell B holds a machined "
-          "part at the start, robot starts at the reject bin",
-          speed_x=1450, speed_y=950, grip_s=0.15, cell_a_door_s=0.4, cell_b_door_s=1.5,
-          cell_a_process_s=(9.0, 12.0), cell_b_process_s=(6.0, 8.0), first_arrival_s=3.5,
-          arrival_gaps_s=[6, 8.5, 7, 9], takeaway_s=12.0, start_station=REJECT,
-          preload={"cell_b": True}),
-    _cond("late_parts", 14, "first part late, irregular arrivals, cell A holds a bad machined part, "
-          "robot starts at the infeed, cell B's door sticks (slow)",
-          speed_x=700, speed_y=450, grip_s=0.5, cell_a_door_s=1.2, cell_b_door_s=4.6,
-          cell_a_process_s=(5.0, 9.0), cell_b_process_s=(5.0, 9.0), first_arrival_s=8.0,
-          arrival_gaps_s=[1, 9, 2, 7], takeaway_s=10.0, defective=(1,), start_station=INFEED,
-          preload={"cell_a": True}),
-    _cond("mixed", 15, "fast traverse, slow reach, uneven doors and cycle times, door B open",
-          speed_x=1100, speed_y=320, grip_s=0.25, cell_a_door_s=2.0, cell_b_door_s=0.6,
-          cell_a_process_s=(3.0, 10.0), cell_b_process_s=(4.0, 12.0), first_arrival_s=2.0,
-          arrival_gaps_s=[4, 1, 6, 2, 5], takeaway_s=3.0, defective=(3, 6), start_station=HOME,
-          doors_open=("cell_b",)),
+    Condition.of("nominal", 11, "middle speeds and times, parts every 3 s",
+        speed_x=900, speed_y=600, grip_s=0.3, cell_a_door_s=0.8, cell_b_door_s=0.8,
+        cell_a_process_s=(4.0, 6.0), cell_b_process_s=(4.0, 6.0), first_arrival_s=1.0,
+        arrival_gaps_s=[3, 3, 3, 3, 3], takeaway_s=2.0, defective=(4,), start_station=HOME),
+    Condition.of("slow_robot", 12, "slow robot and gripper, quick cells, parts queue at the infeed, "
+        "slow take-away, robot starts at the outfeed, door A open",
+        speed_x=450, speed_y=320, grip_s=0.75, cell_a_door_s=1.8, cell_b_door_s=0.5,
+        cell_a_process_s=(3.0, 4.0), cell_b_process_s=(3.0, 5.0), first_arrival_s=0.0,
+        arrival_gaps_s=[1, 1.5, 1, 2, 1], takeaway_s=5.5, defective=(2, 5), start_station=OUTFEED,
+        doors_open=("cell_a",)),
+    Condition.of("slow_cells", 13, "fast robot, slow cells, slow take-away downstream, cell B holds a "
+        "machined part at the start, robot starts at the reject bin",
+        speed_x=1450, speed_y=950, grip_s=0.15, cell_a_door_s=0.4, cell_b_door_s=1.5,
+        cell_a_process_s=(9.0, 12.0), cell_b_process_s=(6.0, 8.0), first_arrival_s=3.5,
+        arrival_gaps_s=[6, 8.5, 7, 9], takeaway_s=12.0, start_station=REJECT,
+        preload={"cell_b": True}),
+    Condition.of("late_parts", 14, "first part late, irregular arrivals, cell A holds a bad machined part, "
+        "robot starts at the infeed, cell B's door sticks (slow)",
+        speed_x=700, speed_y=450, grip_s=0.5, cell_a_door_s=1.2, cell_b_door_s=4.6,
+        cell_a_process_s=(5.0, 9.0), cell_b_process_s=(5.0, 9.0), first_arrival_s=8.0,
+        arrival_gaps_s=[1, 9, 2, 7], takeaway_s=10.0, defective=(1,), start_station=INFEED,
+        preload={"cell_a": True}),
+    Condition.of("mixed", 15, "fast traverse, slow reach, uneven doors and cycle times, door B open",
+        speed_x=1100, speed_y=320, grip_s=0.25, cell_a_door_s=2.0, cell_b_door_s=0.6,
+        cell_a_process_s=(3.0, 10.0), cell_b_process_s=(4.0, 12.0), first_arrival_s=2.0,
+        arrival_gaps_s=[4, 1, 6, 2, 5], takeaway_s=3.0, defective=(3, 6), start_station=HOME,
+        doors_open=("cell_b",)),
 ]
 
 PLANT = """\
@@ -461,6 +455,6 @@ TASK = Task(
     summary="One robot loads and unloads two machining cells (load, process, inspect, outfeed) "
             "without collisions or deadlock.",
     specification=SPEC, io=IO, completion=COMPLETION, safety_rules=SAFETY, parameters=PARAMETERS,
-    conditions=CONDITIONS, time_limit_s=170.0, build_plant=build_plant, post_completion_s=2.0,
-    folder=Path(__file__).parent, plant_description=PLANT, sampler=sample,
+    conditions=CONDITIONS, time_limit_s=170.0, build_plant=build_plant, plant_description=PLANT,
+    sampler=sample, condition_defaults={"defective": ()}, judged_devices=_Devices,
 )

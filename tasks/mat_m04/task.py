@@ -16,17 +16,16 @@ out, and the end state (belt stopped, pushers back) kept through the post-comple
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from sim import judges
 from sim.devices.chute import Chute
 from sim.devices.conveyor import Conveyor
 from sim.devices.pneumatics import Pusher
 from sim.devices.sensors import InspectionSensor, PhotoEye, ProximitySensor
-from sim.devices.workpiece import Feeder, Workpiece
+from sim.devices.workpiece import Feeder, Workpiece, material_flow
 from sim.plant import Plant
 from sim.task import Completion, Condition, Disturbance, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import CountGrows, bound
+from tasks.common import CountGrows
 
 LOT = 8
 KINDS = {"A": dict(part_kind="A", code=1, colour="red", material="metal", height_mm=30.0),
@@ -84,7 +83,7 @@ def build_plant(condition: Condition) -> Plant:
 # --- judges ---------------------------------------------------------------------------------
 
 class _Cell:
-    """The devices the judges look at every scan, found once per run (see tasks.common.bound)."""
+    """The devices the judges look at every scan (s.devices: Task.judged_devices finds them once per run)."""
 
     def __init__(self, plant: Plant):
         self.belt, self.feed, self.inspection = plant["belt"], plant["feed_pusher"], plant["inspection"]
@@ -93,24 +92,23 @@ class _Cell:
         self.strokes = (("pusher1", plant["pusher1"], "p1_extend", "p2_extend"),
                         ("pusher2", plant["pusher2"], "p2_extend", "p1_extend"))
         self.sorting_chutes = (plant["chute1"], plant["chute2"])
+        self.flow = material_flow(plant)      # every part on or off the belt
         self.destinations = (("A", plant["chute1"].collected), ("B", plant["chute2"].collected),
                              ("C", plant["runout"].collected))
 
 
-def _cell(s) -> _Cell:
-    return bound(s.plant, "mat_m04_cell", _Cell)
 
 
 def _sorted_ok(s) -> bool:
     order = s.params["order"]
-    chutes = _cell(s).destinations
+    chutes = s.devices.destinations
     if sum(len(c) for _, c in chutes) < len(order):
         return False                        # cheap test first: not every part has arrived yet
     return all(len(got) == order.count(k) and all(x == k for _, x in got) for k, got in chutes)
 
 
 def _at_rest(s) -> bool:
-    cell = _cell(s)
+    cell = s.devices
     return (cell.belt.velocity == 0.0 and all(p.position <= 0.0 for _, p, _ in cell.pushers)
             and cell.feed.position <= 0.0)
 
@@ -123,14 +121,14 @@ class WrongKindPush(judges.Monitor):
 
     def check(self, s):
         msg = None
-        cell = _cell(s)
+        cell = s.devices
         belt = cell.belt
         for name, pusher, kind in cell.pushers:
             last, self.last[name] = self.last[name], pusher.position
             if last is None or pusher.position <= last:
                 continue
             at = P1_AT if name == "pusher1" else P2_AT
-            for part in s.plant.material_flow.parts:
+            for part in cell.flow.parts:
                 dx, dy = part.x - belt.x, part.y - belt.y
                 along = dx * belt.ux + dy * belt.uy + belt.half_length
                 across = dy * belt.ux - dx * belt.uy
@@ -141,7 +139,7 @@ class WrongKindPush(judges.Monitor):
 
 
 def _belt_moving_with_pusher_out(s):
-    cell = _cell(s)
+    cell = s.devices
     if cell.belt.velocity != 0.0:
         for name, pusher, _ in cell.pushers:
             if pusher.position > 0.0:
@@ -160,12 +158,12 @@ class FeedsTooEarly(judges.Monitor):
         self.feeding: set[int] = set()
 
     def check(self, s):
-        cell = _cell(s)
+        cell = s.devices
         belt, feed, inspection = cell.belt, cell.feed, cell.inspection
         last, self.last = self.last, feed.position
         if last is None or feed.position <= last:
             return None
-        parts = s.plant.material_flow.parts
+        parts = cell.flow.parts
         if last <= 0.0:        # a new stroke: the parts off the belt in front of the pusher are fed now
             self.feeding = {id(p) for p in parts if _across(belt, p) < -belt.half_width}
         for part in parts:
@@ -301,7 +299,7 @@ def _belt_or_other_goes(name: str, own: str, other: str, other_own: str) -> judg
     """Within BELT_RESTART_S of `name` being back after a push: the belt carried the parts on
     by BELT_MOVE_MM, or the other pusher set off and pushed to its end switch; excused while a
     chute reports full (a part may wait for the operator) or once every part is sorted."""
-    belt = judges.Way("the belt running again", lambda s: -_cell(s).belt.travelled, by=BELT_MOVE_MM)
+    belt = judges.Way("the belt running again", lambda s: -s.devices.belt.travelled, by=BELT_MOVE_MM)
     pushes = judges.Way(f"{other} pushing", lambda s: s.plant[other].stroke - s.plant[other].position,
                         by=SET_OFF_MM, until=lambda s: s.plant[other].position >= s.plant[other].stroke)
     return judges.progress_within(
@@ -354,7 +352,7 @@ SAFETY = [
                "retracted position.",
                _belt_moving_with_pusher_out),
     SafetyRule("MAT-M04-S3", "No part is ever pushed into a chute that reports full.",
-               CountGrows(lambda s: sum(len(c.overfilled) for c in _cell(s).sorting_chutes),
+               CountGrows(lambda s: sum(len(c.overfilled) for c in s.devices.sorting_chutes),
                           "part pushed into a chute that reported full")),
     SafetyRule("MAT-M04-S4", "The sensor measures one part at a time: the feed pusher moves out (feeds "
                "the next part) only when the previous part has been measured and has left the inspection "
@@ -482,6 +480,6 @@ TASK = Task(
     id="MAT-M04", title="Inspection-guided sorting", suite="MAT", level="M",
     summary="Inspect each workpiece and route it by kind through pushers to the right destination.",
     specification=SPEC, io=IO, completion=COMPLETION, safety_rules=SAFETY, parameters=PARAMETERS,
-    conditions=CONDITIONS, time_limit_s=120.0, build_plant=build_plant, post_completion_s=2.0,
-    folder=Path(__file__).parent, plant_description=PLANT, sampler=sample_condition,
+    conditions=CONDITIONS, time_limit_s=120.0, build_plant=build_plant, plant_description=PLANT,
+    sampler=sample_condition, judged_devices=_Cell,
 )

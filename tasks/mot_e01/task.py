@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import random
-from pathlib import Path
 
 from sim import judges
 from sim.devices.axis import Axis, ValueWord, to_word
@@ -131,8 +130,6 @@ def _done_not_in_position(s):
 # --- conditions ------------------------------------------------------------------------------
 
 def _cond(name, seed, description, *, press_s, **params):
-    params.setdefault("response_s", 0.02)
-    params.setdefault("fault_at_start", 0)
     params["start_press_s"] = press_s
     return Condition(name, seed, params, description,
                      operator=(OperatorAction(press_s, "press", "start_button"),
@@ -281,6 +278,5 @@ TASK = Task(
     sampler=_sample,
     time_limit_s=20.0,
     build_plant=build_plant,
-    post_completion_s=2.0,
-    folder=Path(__file__).parent,
+    condition_defaults={"response_s": 0.02, "fault_at_start": 0},
 )

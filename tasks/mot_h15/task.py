@@ -18,14 +18,12 @@ estimate says would not fit are redrawn (see sample_condition).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sim import judges
 from sim.devices.axis import Axis
 from sim.devices.stations import TransferStation
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import bound, store_drive_fault
+from tasks.common import store_drive_fault
 
 STATION_MM = (250.0, 550.0, 850.0)    # shuttle position (mm) in front of stations 1..3
 PARK_MM = 0.0
@@ -62,21 +60,20 @@ STATIONS = ("station_1", "station_2", "station_3")
 GRANTS = ("grant_1", "grant_2", "grant_3")
 
 
-def _devices(s) -> tuple[Axis, tuple[TransferStation, ...]]:
-    """The shuttle and the stations, found once per run (see tasks.common.bound)."""
-    return bound(s.plant, "mot_h15_devices",
-                 lambda plant: (plant["shuttle"], tuple(plant[n] for n in STATIONS)))
+def _judged(plant: Plant) -> tuple[Axis, tuple[TransferStation, ...]]:
+    """The shuttle and the stations the judges look at (s.devices)."""
+    return plant.device("shuttle", Axis), tuple(plant.device(n, TransferStation) for n in STATIONS)
 
 
 def _served(n):
     def pred(s):
-        st = _devices(s)[1][n - 1]
+        st = s.devices[1][n - 1]
         return st.served >= st.total
     return pred
 
 
 def _parked(s) -> bool:
-    shuttle, stations = _devices(s)
+    shuttle, stations = s.devices
     io = s.io
     return (abs(shuttle.pos - PARK_MM) <= WINDOW_MM and shuttle.vel == 0.0
             and not (io["grant_1"] or io["grant_2"] or io["grant_3"])
@@ -95,7 +92,7 @@ class _ArmCameHome:
         self.last_mm: float | None = None
 
     def __call__(self, s) -> bool:
-        shuttle, stations = _devices(s)
+        shuttle, stations = s.devices
         if self.last_mm is not None:
             self.travelled_mm += abs(shuttle.pos - self.last_mm)
         self.last_mm = shuttle.pos
@@ -129,7 +126,7 @@ def _move_on():
         return -home.travelled_mm
 
     def arms_out(s):
-        return 1.0 - max(st.arm for st in _devices(s)[1])
+        return 1.0 - max(st.arm for st in s.devices[1])
 
     return judges.progress_within(
         "after an arm came home the shuttle moves on", cause=home,
@@ -156,7 +153,7 @@ def _two_grants(s):
 
 
 def _arm_collision(s):
-    shuttle, stations = _devices(s)
+    shuttle, stations = s.devices
     for st in stations:
         if st.arm > 0.0:
             if shuttle.vel != 0.0:
@@ -178,13 +175,13 @@ def _waiting(n):
     """Station n's request is up and it is not being served. A service aborted by taking the
     grant away before the work was done leaves the request up: it waits again from then."""
     def pred(s):
-        st = _devices(s)[1][n - 1]
+        st = s.devices[1][n - 1]
         return st.request and not _being_served(st)
     return pred
 
 
 def _really_served(n):
-    return lambda s: _being_served(_devices(s)[1][n - 1])
+    return lambda s: _being_served(s.devices[1][n - 1])
 
 
 # S3: each request's clock runs from its rise until the station is really served, so a
@@ -200,8 +197,6 @@ def _cond(name, seed, description, *, works, requests, **params):
     for n in (1, 2, 3):
         params[f"work_{n}_s"] = works[n - 1]
         params[f"requests_{n}"] = tuple(requests[n - 1])
-    params.setdefault("regap_s", 0.3)
-    params.setdefault("fault_at_start", 0)
     return Condition(name, seed, params, description)
 
 
@@ -398,7 +393,7 @@ TASK = Task(
     conditions=CONDITIONS,
     time_limit_s=90.0,
     build_plant=build_plant,
-    post_completion_s=2.0,
-    folder=Path(__file__).parent,
+    condition_defaults={"regap_s": 0.3, "fault_at_start": 0},
+    judged_devices=_judged,
     sampler=sample_condition,
 )

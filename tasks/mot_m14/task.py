@@ -14,15 +14,13 @@ switch's 1.5 deg, where it would read aligned though no nest there can count as 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sim import judges
 from sim.devices.axis import Axis, ValueWord
 from sim.devices.panel import Lamp
 from sim.devices.rotary import NestWorkLog, RotaryTable
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import bound, store_drive_fault
+from tasks.common import store_drive_fault
 
 NESTS = 8
 WORK_MM = 180.0          # slide position over the nest at the work position
@@ -63,10 +61,10 @@ def build_plant(condition: Condition) -> Plant:
 
 # --- judges -------------------------------------------------------------------------------
 
-def _devices(s) -> tuple[Axis, RotaryTable, NestWorkLog]:
-    """The slide, the table and the work log, found once per run (see tasks.common.bound)."""
-    return bound(s.plant, "mot_m14_devices",
-                 lambda plant: (plant["slide"], plant["table"], plant["work_log"]))
+def _judged(plant: Plant) -> tuple[Axis, RotaryTable, NestWorkLog]:
+    """The slide, the table and the work log the judges look at (s.devices)."""
+    return (plant.device("slide", Axis), plant.device("table", RotaryTable),
+            plant.device("work_log", NestWorkLog))
 
 
 class NestsWorked(judges.Judge):
@@ -81,7 +79,7 @@ class NestsWorked(judges.Judge):
     def update(self, s):
         if self.done:
             return True
-        log = _devices(s)[2]
+        log = s.devices[2]
         while len(self.seen) < log.count:
             nest, _ = log.worked[len(self.seen)]
             self.seen.append((f"nest {nest} worked", s.scan, s.time_ms))
@@ -97,7 +95,7 @@ class NestsWorked(judges.Judge):
 
 
 def _finished_state(s) -> bool:
-    slide, table, log = _devices(s)
+    slide, table, log = s.devices
     # exactly the ordered count: a program that ignores the order and works the most nests the
     # published range allows would otherwise pass every condition that orders fewer
     return (s.io["cycle_done"] and slide.pos <= CLEARANCE_MM and slide.vel == 0.0
@@ -127,11 +125,11 @@ def _approach_after_index():
     all along, so that the distance shrinks whenever the standstill comes, is no approach.
     """
     def after_an_index(s):
-        table = _devices(s)[1]
+        table = s.devices[1]
         return table.standstill and table.index_count > 0
 
     def to_the_nest(s):
-        return abs(WORK_MM - _devices(s)[0].pos)
+        return abs(WORK_MM - s.devices[0].pos)
 
     def in_one_move(s):
         # a move from where the slide is at the drive's speed and acceleration, started within
@@ -145,7 +143,7 @@ def _approach_after_index():
                          until=lambda s: to_the_nest(s) <= WINDOW_MM, slack=WINDOW_MM,
                          arrive_s=in_one_move)],
         within_s=APPROACH_WITHIN_S,
-        excused=lambda s: _devices(s)[2].count >= s.params["nests"],
+        excused=lambda s: s.devices[2].count >= s.params["nests"],
         late=lambda t: (f"the table stood still at a station from {t:g} s but the slide had not set off "
                         f"toward the nest {APPROACH_WITHIN_S:g} s later"))
 
@@ -159,12 +157,12 @@ def _completion():
 
 
 def _end_state_kept(s) -> bool:
-    slide, table, _ = _devices(s)
+    slide, table, _ = s.devices
     return s.io["cycle_done"] and slide.pos <= CLEARANCE_MM and table.exactly_aligned
 
 
 def _table_turns_with_slide_in(s):
-    slide, table, _ = _devices(s)
+    slide, table, _ = s.devices
     if table.rotating and slide.pos > CLEARANCE_MM:
         return f"the table turned with the slide at {slide.pos:.1f} mm (clearance {CLEARANCE_MM:g} mm)"
     return None
@@ -181,7 +179,7 @@ class OutOnlyOverAStillTable(judges.Monitor):
         self.prev: float | None = None
 
     def check(self, s):
-        slide, table, _ = _devices(s)
+        slide, table, _ = s.devices
         prev, pos = self.prev, slide.pos
         self.prev = pos
         if prev is None or pos <= CLEARANCE_MM or pos <= prev + 1e-6:
@@ -197,7 +195,7 @@ class OutOnlyOverAStillTable(judges.Monitor):
 def _early_done(s):
     if not s.io["cycle_done"]:
         return None
-    slide, _, log = _devices(s)
+    slide, _, log = s.devices
     worked, ordered = log.count, s.params["nests"]
     if worked < ordered:
         return f"Cycle done on after {worked} of {ordered} nests"
@@ -208,35 +206,32 @@ def _early_done(s):
 
 # --- conditions ------------------------------------------------------------------------------
 
-def _cond(name, seed, description, **params):
-    params.setdefault("start_offset_deg", 0.0)
-    params.setdefault("fault_at_start", 0)
-    return Condition(name, seed, params, description)
 
 
 CONDITIONS = (
-    _cond("nominal", 201, "slide at home, table on station 1, brisk devices, 4 nests",
-          nests=4, slide_start_mm=0.0, start_station=1, index_time_s=1.0, table_settle_s=0.1,
-          slide_speed=250.0, slide_accel=1500.0),
-    _cond("slide_left_in_nest", 202, "slide still in the nest at power-up, slow table, slow slide, 3 nests",
-          nests=3, slide_start_mm=180.0, start_station=5, index_time_s=2.4, table_settle_s=0.3,
-          slide_speed=100.0, slide_accel=400.0),
-    _cond("table_between_stations", 203, "table stopped 17 deg past a station, slide partly out, "
-          "fast devices, 6 nests", nests=6, slide_start_mm=25.0, start_station=3, start_offset_deg=-17.0,
-          index_time_s=0.7, table_settle_s=0.05, slide_speed=350.0, slide_accel=2000.0),
-    _cond("slow_table_fast_slide", 204, "table takes 2.5 s per index and settles 0.4 s; fast slide "
-          "with a drive fault stored at power-up (must be cleared), 3 nests", fault_at_start=1, nests=3,
-          slide_start_mm=0.0, start_station=8, index_time_s=2.5, table_settle_s=0.4, slide_speed=400.0,
-          slide_accel=2000.0),
-    _cond("fast_table_slow_slide", 205, "quick table, slow soft slide starting beyond the clearance "
-          "line, 5 nests", nests=5, slide_start_mm=100.0, start_station=2, index_time_s=0.6,
-          table_settle_s=0.05, slide_speed=80.0, slide_accel=300.0),
+    Condition.of("nominal", 201, "slide at home, table on station 1, brisk devices, 4 nests",
+        nests=4, slide_start_mm=0.0, start_station=1, index_time_s=1.0, table_settle_s=0.1,
+        slide_speed=250.0, slide_accel=1500.0),
+    Condition.of("slide_left_in_nest", 202, "slide still in the nest at power-up, slow table, slow slide, "
+        "3 nests",
+        nests=3, slide_start_mm=180.0, start_station=5, index_time_s=2.4, table_settle_s=0.3,
+        slide_speed=100.0, slide_accel=400.0),
+    Condition.of("table_between_stations", 203, "table stopped 17 deg past a station, slide partly out, "
+        "fast devices, 6 nests", nests=6, slide_start_mm=25.0, start_station=3, start_offset_deg=-17.0,
+        index_time_s=0.7, table_settle_s=0.05, slide_speed=350.0, slide_accel=2000.0),
+    Condition.of("slow_table_fast_slide", 204, "table takes 2.5 s per index and settles 0.4 s; fast slide "
+        "with a drive fault stored at power-up (must be cleared), 3 nests", fault_at_start=1, nests=3,
+        slide_start_mm=0.0, start_station=8, index_time_s=2.5, table_settle_s=0.4, slide_speed=400.0,
+        slide_accel=2000.0),
+    Condition.of("fast_table_slow_slide", 205, "quick table, slow soft slide starting beyond the clearance "
+        "line, 5 nests", nests=5, slide_start_mm=100.0, start_station=2, index_time_s=0.6,
+        table_settle_s=0.05, slide_speed=80.0, slide_accel=300.0),
     # the slide beyond the clearance line over a table stopped between stations: going on out
     # from there is what S2 forbids (a rule once judged only where the slide crossed 40 mm)
-    _cond("slide_out_table_between", 206, "slide out at 120 mm over a table stopped 20 deg past a "
-          "station, medium devices, 3 nests", nests=3, slide_start_mm=120.0, start_station=6,
-          start_offset_deg=-20.0, index_time_s=1.2, table_settle_s=0.2, slide_speed=200.0,
-          slide_accel=800.0),
+    Condition.of("slide_out_table_between", 206, "slide out at 120 mm over a table stopped 20 deg past a "
+        "station, medium devices, 3 nests", nests=3, slide_start_mm=120.0, start_station=6,
+        start_offset_deg=-20.0, index_time_s=1.2, table_settle_s=0.2, slide_speed=200.0,
+        slide_accel=800.0),
 )
 
 
@@ -394,7 +389,7 @@ TASK = Task(
     # 300 mm/s^2, starting in the nest over a table between stations) takes the reference 54 s
     time_limit_s=65.0,
     build_plant=build_plant,
-    post_completion_s=2.0,
-    folder=Path(__file__).parent,
+    condition_defaults={"start_offset_deg": 0.0, "fault_at_start": 0},
+    judged_devices=_judged,
     sampler=sample_condition,
 )
