@@ -39,12 +39,14 @@ def address_space_bytes() -> int | None:
 # Address space held back inside the limit and given back at the first fault: the program may have
 # used up the rest, and the plant's physics library (C) crashes where an allocation fails.
 RESERVE_MB = 64
-_reserve: bytearray | None = None
+_reserve = None  # an anonymous mmap: address space, no memory until touched
 
 
 def release_reserve() -> None:
     """Give the reserve back (a fault ends the run: what follows must still have room to finish)."""
     global _reserve
+    if _reserve is not None:
+        _reserve.close()
     _reserve = None
 
 
@@ -68,7 +70,12 @@ def limit_memory(limit_mb: int | None) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
     except (ValueError, OSError):
         return
-    _reserve = bytearray(RESERVE_MB * 1024 * 1024)  # mapped, never touched: address space only
+    import mmap
+
+    try:
+        _reserve = mmap.mmap(-1, RESERVE_MB * 1024 * 1024)  # mapped, never touched: address space only
+    except (OSError, ValueError):
+        _reserve = None
 
 
 @dataclass
