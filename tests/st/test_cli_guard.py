@@ -29,14 +29,15 @@ def test_scan_spent_in_calls_is_a_watchdog_fault(tmp_path, capsys):
 
 def test_scan_spent_in_a_loop_is_a_fault_at_the_loop_line(tmp_path, monkeypatch, capsys):
     prog = tmp_path / "loop.st"
+    work = " + ".join(f"SQRT(x + {k}.0)" for k in range(1, 13))  # about 0.5 s in all, unloaded
     prog.write_text(
         "PROGRAM Main\nVAR i : DINT; x : LREAL; END_VAR\n"
-        "FOR i := 1 TO 999000 DO\n  x := SQRT(x + 1.0) + SQRT(x + 2.0) + SQRT(x + 3.0);\nEND_FOR;\n"
+        f"FOR i := 1 TO 999000 DO\n  x := {work};\nEND_FOR;\n"
         "END_PROGRAM\n"
     )
-    # 50 ms: the loop needs several times that, and the timer backstop (1.5x) leaves the instance's
-    # own check (every 1024 iterations) room on a loaded machine
-    monkeypatch.setattr(st.cli, "SCAN_WALL_LIMIT_S", 0.05)
+    # 0.2 s: the loop needs more than that, and the timer backstop (1.5x, 0.3 s) leaves the
+    # instance's own check (every 1024 iterations) 100 ms even on a loaded machine
+    monkeypatch.setattr(st.cli, "SCAN_WALL_LIMIT_S", 0.2)
     assert st.cli.run_program_command(str(prog), 2, "x", "-") == 1
     err = capsys.readouterr().err
     assert "wall-clock limit reached inside the scan at line 3" in err
