@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from sim.guard import release_reserve
 from sim.judges import Monitor, ScanState
 from sim.plant import SCAN_S
 from sim.recorder import Trace
@@ -277,6 +278,7 @@ class Session:
     def _fault(self, k: int, message: str) -> None:
         if self.finished:   # the verdict is final once the run has ended
             return
+        release_reserve()   # in a memory-limited worker: room for the rest of this scan and the report
         self.verdict.fault = message
         self.trace.events.append((k, "fault", message))
 

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sim.guard import DEFAULT_MEMORY_LIMIT_MB, OUT_OF_MEMORY, limit_memory, release_reserve
 from sim.session import Session, Violation
 from sim.task import Condition, Task
 
@@ -193,6 +194,10 @@ def run_condition(task: Task, condition: Condition, make_controller: Callable[[]
         v = session.run_to_end(wall_limit_s=wall_limit_s, progress=on_scans, progress_every=progress_every)
         if finish is not None:
             finish()
+    except MemoryError:  # the worker's memory limit, reached outside the controller's own scan
+        release_reserve()
+        return _failed(condition, f"{OUT_OF_MEMORY}: the condition reached the worker's memory limit",
+                       OUT_OF_MEMORY, session.scan_index if session else 0, time.perf_counter() - start)
     except Exception as exc:  # a task or plant bug must not take the other conditions down
         where = traceback.extract_tb(exc.__traceback__)[-1]
         message = (f"internal error: {type(exc).__name__}: {exc} "
@@ -245,7 +250,8 @@ def _exit_text(code: int | None) -> str:
             name = signal.Signals(-code).name
         except ValueError:
             name = f"signal {-code}"
-        text += f" (killed by {name}" + (", e.g. out of memory)" if -code == signal.SIGKILL else ")")
+        memory = -code in (signal.SIGKILL, signal.SIGSEGV)  # the OOM killer; a C library at the limit
+        text += f" (killed by {name}" + (", e.g. out of memory)" if memory else ")")
     return text
 
 
@@ -271,7 +277,8 @@ def _die_with_the_grader(grader_pid: int) -> None:
 
 
 def _worker(pipe, task: Task, condition: Condition, make_controller: Callable[[], Any],
-            wall_limit_s: float | None, progress_every: int, grader_pid: int, observe=None) -> None:
+            wall_limit_s: float | None, progress_every: int, grader_pid: int, observe=None,
+            memory_limit_mb: int | None = None) -> None:
     """The worker process: one condition, its progress and result through `pipe`, then exit.
 
     It ends with os._exit: the forked copy of the grader must not run the parent's exit
@@ -280,6 +287,7 @@ def _worker(pipe, task: Task, condition: Condition, make_controller: Callable[[]
     code = 0
     try:
         _die_with_the_grader(grader_pid)
+        limit_memory(memory_limit_mb)
         # progress always goes back: it also tells where a worker that must be stopped was
         def on_scans(done: int, total: int) -> None:
             pipe.send(("progress", done, total))
@@ -304,8 +312,10 @@ def _worker(pipe, task: Task, condition: Condition, make_controller: Callable[[]
 def run_condition_isolated(task: Task, condition: Condition, make_controller: Callable[[], Any],
                            wall_limit_s: float | None = 120.0,
                            on_scans: Callable[[int, int], None] | None = None, progress_every: int = 1000,
-                           observe=None) -> ConditionResult:
-    """run_condition in a worker process, killed if it has no result `kill_margin_s` past the wall limit.
+                           observe=None, memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB
+                           ) -> ConditionResult:
+    """run_condition in a worker process, killed if it has no result `kill_margin_s` past the wall limit;
+    the worker may grow by at most memory_limit_mb MiB (None: no limit).
 
     `observe` (see run_condition) runs in the worker, on the run itself."""
     ctx = multiprocessing.get_context("fork")
@@ -314,7 +324,7 @@ def run_condition_isolated(task: Task, condition: Condition, make_controller: Ca
     # not a daemon: a daemonic process may not start one, and grade() may run inside a Pool worker
     worker = ctx.Process(target=_worker, name=f"condition {condition.name}",
                          args=(send, task, condition, make_controller, wall_limit_s, progress_every,
-                               os.getpid(), observe))
+                               os.getpid(), observe, memory_limit_mb))
     start = time.perf_counter()
     limit = None if wall_limit_s is None else wall_limit_s + kill_margin_s(wall_limit_s)
     scans = 0
@@ -374,7 +384,8 @@ def run_condition_isolated(task: Task, condition: Condition, make_controller: Ca
 def grade(task: Task, make_controller: Callable[[], Any], conditions: Sequence[Condition] | None = None,
           progress: Callable[[GradeProgress], None] | None = None, wall_limit_s: float | None = 120.0,
           progress_every: int = 1000, isolate: bool = True,
-          observe: Callable[[Session], Callable[[], None] | None] | None = None) -> Report:
+          observe: Callable[[Session], Callable[[], None] | None] | None = None,
+          memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB) -> Report:
     """Grade every condition (or the given ones); reward 1 only if all pass.
 
     observe: see run_condition; it runs where the condition runs (in its worker when isolated).
@@ -384,6 +395,8 @@ def grade(task: Task, make_controller: Callable[[], Any], conditions: Sequence[C
     into the controllers afterwards.
     """
     run = run_condition_isolated if isolate and CAN_ISOLATE else run_condition
+    if run is run_condition_isolated:
+        run = functools.partial(run, memory_limit_mb=memory_limit_mb)
     conds = list(task.conditions if conditions is None else conditions)
     report = Report(task.id, task.title, total_conditions=len(task.conditions),
                     registered=tuple(c.name for c in task.conditions))
