@@ -22,6 +22,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from runner.loading import LoadError
+
 EXIT_USAGE = 2
 
 
@@ -83,12 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def load_task(task_id: str):
-    import tasks
+    from runner.loading import find_task
 
-    try:
-        return tasks.get(task_id)
-    except tasks.UnknownTask as exc:
-        raise UsageError(str(exc)) from None
+    return find_task(task_id)
 
 
 def list_command() -> int:
@@ -106,23 +105,17 @@ def prompt_command(task_id: str) -> int:
     return 0
 
 
-def resolve_program(task, program_path: str | None) -> tuple[str, bool]:
+def resolve_program(task, given: str | None) -> tuple[str, bool]:
     """The program file to grade, and whether it is the task's own reference."""
-    from pathlib import Path
+    from runner.loading import program_path
 
-    if program_path is None:
-        return str(task.reference_path), True
-    path = Path(program_path)
-    if not path.is_file():
-        raise UsageError(f"program file not found: {program_path}")
-    return str(path), False
+    path, is_reference = program_path(task, given)
+    return str(path), is_reference
 
 
 def select_conditions(task, condition: str | None, sample: int | None = None, seed: int | None = None,
                       sample_only: bool = False):
     """The conditions to grade: the registered ones (None), one of them, and/or sampled ones."""
-    from sim.task import UnknownCondition
-
     if (sample_only or seed is not None) and not sample:
         raise UsageError("--sample-only and --seed need --sample N")
     if sample is not None and sample < 1:
@@ -136,10 +129,9 @@ def select_conditions(task, condition: str | None, sample: int | None = None, se
         return drawn if sample_only else [*task.conditions, *drawn]
     if condition is None:
         return None
-    try:
-        return [task.condition(condition)]
-    except UnknownCondition as exc:
-        raise UsageError(str(exc)) from None
+    from runner.loading import find_condition
+
+    return [find_condition(task, condition)]
 
 
 EXIT_PARTIAL = 3   # every condition of a partial run passed: the task itself was not graded
@@ -394,7 +386,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return dispatch(args)
-    except UsageError as exc:
+    except (UsageError, LoadError) as exc:
         print(f"main.py: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -31,9 +31,8 @@ from app.st_syntax import highlight
 from app.values import format_typed, index_tree, summary
 from app.watch import WatchError, WatchExpression
 from runner.trace_files import TraceProbe, TraceSetupError, export_session
+from sim.plant import SCAN_MS
 from sim.session import Session, SessionError
-
-SCAN_MS = 10
 
 # Why the run stopped; the window shows `Debugger.message` next to it.
 PAUSED, RUNNING, FINISHED, NOT_COMPILED = "paused", "running", "finished", "not compiled"

@@ -9,10 +9,12 @@ compile is known to fit the same bounds.
 
 from __future__ import annotations
 
+import functools
 import sys
 from dataclasses import dataclass, field
 
 from sim.guard import run_guarded
+from sim.plant import SCAN_MS
 
 # Real time compiling and building the variables may take: a program at the source limit
 # compiles in a few seconds (python -m bench.compile_bench), so only a broken bound reaches it.
@@ -74,8 +76,8 @@ def run_program_command(path, scans, watch, json_target, memory_limit_mb: int | 
     from st import cli
 
     limit = COMPILE_LIMIT_S + max(scans or 0, 0) * cli.SCAN_WALL_LIMIT_S * 1.5
-    out = run_guarded(cli.run_program_command, path, scans, watch, json_target,
-                      wall_limit_s=limit, memory_limit_mb=memory_limit_mb)
+    out = run_guarded(functools.partial(cli.run_program_command, scan_ms=SCAN_MS), path, scans, watch,
+                      json_target, wall_limit_s=limit, memory_limit_mb=memory_limit_mb)
     if out.ok:
         return out.value
     print(f"main.py: error: the run was stopped: {out.failure}", file=sys.stderr)

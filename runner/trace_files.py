@@ -28,7 +28,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-SCAN_MS = 10
+from sim.plant import SCAN_MS
 
 _INT_BITS = {"SINT": 8, "USINT": 8, "BYTE": 8, "INT": 16, "UINT": 16, "WORD": 16, "DINT": 32,
              "UDINT": 32, "DWORD": 32, "LINT": 64, "ULINT": 64}

@@ -14,7 +14,8 @@ import pymunk
 
 from sim.drawing import box_size, draw_box, has_position
 
-SCAN_S = 0.010  # one PLC scan of plant time
+SCAN_MS = 10    # one PLC scan of plant time: the one place it is defined
+SCAN_S = SCAN_MS / 1000
 D = TypeVar("D", bound="Device")
 
 

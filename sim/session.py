@@ -31,11 +31,10 @@ from typing import Any
 
 from sim.guard import release_reserve
 from sim.judges import Monitor, ScanState
-from sim.plant import SCAN_S
+from sim.plant import SCAN_MS, SCAN_S
 from sim.recorder import Trace
 from sim.task import Condition, OperatorAction, Task
 
-SCAN_MS = 10
 MAX_EPISODES_PER_RULE = 50   # violations recorded per rule (each a new episode); the count goes on
 
 

@@ -19,7 +19,7 @@ def fan_out_program(levels: int) -> str:
 def test_scan_spent_in_calls_is_a_watchdog_fault(tmp_path, capsys):
     prog = tmp_path / "fan.st"
     prog.write_text(fan_out_program(40))  # ~10**12 calls: would run for days
-    code = st.cli.run_program_command(str(prog), 3, "y", "-")
+    code = st.cli.run_program_command(str(prog), 3, "y", "-", scan_ms=10)
     assert code == 1
     err = capsys.readouterr().err
     # calls count toward the deterministic budget: the same fault on every machine, not a timer
@@ -38,7 +38,7 @@ def test_scan_spent_in_a_loop_is_a_fault_at_the_loop_line(tmp_path, monkeypatch,
     # 0.2 s: the loop needs more than that, and the timer backstop (1.5x, 0.3 s) leaves the
     # instance's own check (every 1024 iterations) 100 ms even on a loaded machine
     monkeypatch.setattr(st.cli, "SCAN_WALL_LIMIT_S", 0.2)
-    assert st.cli.run_program_command(str(prog), 2, "x", "-") == 1
+    assert st.cli.run_program_command(str(prog), 2, "x", "-", scan_ms=10) == 1
     err = capsys.readouterr().err
     assert "wall-clock limit reached inside the scan at line 3" in err
     assert "the PLC stopped in scan 0 (t = 0 ms)" in err
@@ -47,5 +47,5 @@ def test_scan_spent_in_a_loop_is_a_fault_at_the_loop_line(tmp_path, monkeypatch,
 def test_quick_program_is_not_disturbed_by_the_guard(tmp_path, capsys):
     prog = tmp_path / "ok.st"
     prog.write_text(fan_out_program(3))
-    assert st.cli.run_program_command(str(prog), 5, "y", "-") == 0
+    assert st.cli.run_program_command(str(prog), 5, "y", "-", scan_ms=10) == 0
     assert capsys.readouterr().out.strip() == '{"y": 16}'
