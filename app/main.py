@@ -226,6 +226,10 @@ class DebuggerApp:
         st.window_rounding = 4.0
         st.frame_rounding = 3.0
         st.item_spacing = imgui.ImVec2(8, 5)
+        # Menus and popups opaque: the dark style's are see-through, so the Condition menu's
+        # verdicts read through the status line behind them.
+        pop = st.color_(imgui.Col_.popup_bg)
+        st.set_color_(imgui.Col_.popup_bg, imgui.ImVec4(pop.x, pop.y, pop.z, 1.0))
         # The plot area shows the frame behind it: one layer less to fill per plot.
         self.implot.get_style().set_color_(self.implot.Col_.plot_bg, imgui.ImVec4(0, 0, 0, 0))
         # ... and the frame around it shows the panel (cleared in its colour): another layer less.
