@@ -101,7 +101,8 @@ def wrap_code(code: str, t: T.Elem) -> str:
     mask = (1 << b.bits) - 1
     if b.signed:
         half = 1 << (b.bits - 1)
-        return f"((({code}) + {half}) & {mask}) - {half}"
+        # the outer parentheses make it one operand in any context (-x, x * 2, a[x])
+        return f"(((({code}) + {half}) & {mask}) - {half})"
     return f"(({code}) & {mask})"
 
 
