@@ -11,7 +11,7 @@ def one_scan(kit, decls: str, body: str, extra: str = ""):
     return kit.run(kit.main(decls, body, extra), scans=1)
 
 
-# ----------------------------------------------------------------------------- issue 9: wrap code parenthesised
+# ------------------------------------------------------------------ issue 9: wrap code parenthesised
 
 
 @pytest.mark.parametrize(
@@ -34,9 +34,8 @@ def test_narrowing_conversion_and_signed_shift_inside_a_larger_expression(kit, e
 
 
 def test_narrowing_conversion_as_an_array_index(kit):
-    plc = one_scan(
-        kit, "d : DINT := 5; a : ARRAY[0..20] OF INT; out : INT;", "a[10] := 7;\nout := a[DINT_TO_INT(d) * 2];"
-    )
+    decls = "d : DINT := 5; a : ARRAY[0..20] OF INT; out : INT;"
+    plc = one_scan(kit, decls, "a[10] := 7;\nout := a[DINT_TO_INT(d) * 2];")
     assert plc.fault is None
     assert plc["out"] == 7
 
@@ -57,3 +56,129 @@ END_FUNCTION
 def test_a_gcd_function_in_the_style_of_oscat_returns_the_gcd(kit):
     plc = one_scan(kit, "g : INT; h : INT;", "g := GCD(12, 18);\nh := GCD(-48, 36) * 2;", extra=GCD)
     assert (plc["g"], plc["h"]) == (6, 24)
+
+
+# ------------------------------------------------------------------ issue 18: 32/64-bit intermediates
+
+LIMITS = (
+    "d : DINT := 2147483647; dmin : DINT := -2147483648; ud : UDINT := 4294967295; "
+    "lmax : LINT := 9223372036854775807; ul : ULINT := 18446744073709551615; dw : DWORD := 16#FFFFFFFF; "
+    "x : INT := 32767;"
+)
+
+
+@pytest.mark.parametrize(
+    "expr, typ, expected",
+    [
+        ("(d + 1) / 2", "DINT", -1073741824),
+        ("(d + 1) > d", "BOOL", False),
+        ("(ud + 1) = 0", "BOOL", True),
+        ("ABS(dmin) / 1000", "DINT", -2147483),
+        ("MIN(lmax + 5, -2)", "LINT", -9223372036854775804),
+        ("(x + 1) / 2", "INT", 16384),  # 8- and 16-bit operands are computed in 32 bits
+        ("x + 1 > 32767", "BOOL", True),
+        ("(ul + 1) / 2", "ULINT", 0),
+        ("(dw + 1) = 0", "BOOL", True),
+        ("-dmin < 0", "BOOL", True),
+        ("dmin / -1", "DINT", -2147483648),
+        ("(d + d) / 2", "LINT", -1),  # a DINT intermediate wraps before it widens to the LINT target
+        ("d * 2 + d * 2 > 0", "BOOL", False),
+        ("DINT_TO_LINT(d + 1)", "LINT", -2147483648),
+    ],
+)
+def test_32_and_64_bit_intermediates_wrap(kit, expr, typ, expected):
+    plc = one_scan(kit, LIMITS + f" out : {typ};", f"out := {expr};")
+    assert plc["out"] == expected
+
+
+def test_a_32_bit_sum_wraps_once_even_when_the_chain_is_long(kit):
+    terms = " + ".join(["d"] * 300)
+    plc = one_scan(kit, "d : DINT := 2147483647; s : DINT; big : LINT;", f"s := {terms};\nbig := {terms};")
+    expected = ((2147483647 * 300 + 2**31) % 2**32) - 2**31
+    assert (plc["s"], plc["big"]) == (expected, expected)
+
+
+# ------------------------------------------------------------------ issue 18: values bound to parameters
+
+
+@pytest.mark.parametrize(
+    "expr, typ, expected",
+    [
+        ("SINT_TO_INT(s + s)", "INT", -56),
+        ("ABS(a - b)", "USINT", 3),
+        ("MAX(i * i, 0)", "INT", 16960),
+        ("MIN(i * i, 20000)", "INT", 16960),
+        ("LIMIT(0, i * i, 20000)", "INT", 16960),
+        ("SEL(TRUE, 0, i * i)", "INT", 16960),
+        ("MUX(1, 0, i * i)", "INT", 16960),
+        ("MOVE(i * i)", "INT", 16960),
+        ("INT_TO_DINT(i * i)", "DINT", 16960),
+        ("INT_TO_REAL(i * i)", "REAL", 16960.0),
+        ("TO_DINT(s + s)", "DINT", -56),  # TO_DINT's parameter is the argument's type: SINT + SINT is SINT
+        ("SHL(s, s + s) = s", "BOOL", True),  # N is SINT too: 200 -> -56, a count <= 0 leaves the value
+        ("ABS(n)", "INT", -32768),  # ABS of the minimum overflows its type
+        ("Twice(s + s)", "INT", -112),
+    ],
+)
+def test_a_value_bound_to_a_parameter_is_reduced_to_its_type(kit, expr, typ, expected):
+    twice = "FUNCTION Twice : INT\nVAR_INPUT v : SINT; END_VAR\nTwice := v * 2;\nEND_FUNCTION\n"
+    decls = "s : SINT := 100; a : USINT := 2; b : USINT := 255; i : INT := 1000; n : INT := -32768;"
+    plc = one_scan(kit, decls + f" out : {typ};", f"out := {expr};", extra=twice)
+    assert plc["out"] == expected
+
+
+def test_the_operator_functions_compute_like_the_operators(kit):
+    plc = one_scan(
+        kit,
+        "x : INT := 32767; d : DINT := 2147483647; h : INT; q : DINT;",
+        "h := ADD(x, 1) / 2;\nq := DIV(ADD(d, 1), 2);",
+    )
+    assert (plc["h"], plc["q"]) == (16384, -1073741824)
+
+
+# ------------------------------------------------------------------ issue 18: REAL literals in calls
+
+
+@pytest.mark.parametrize(
+    "expr, expected",
+    [
+        ("MIN(r, 16777217.0) - 16777216.0", 0.0),
+        ("MAX(-r, 16777217.0) - 16777216.0", 0.0),
+        ("SEL(TRUE, r, 16777217.0) - 16777216.0", 0.0),
+        ("LIMIT(0.0, r, 16777217.0) - 16777216.0", 0.0),
+        ("r - r + (16777216.0 + 1.0) - 16777216.0", 0.0),
+        ("REAL_TO_LREAL(16777217.0) - 16777216.0", 0.0),
+    ],
+)
+def test_a_real_literal_is_float32_inside_calls(kit, expr, expected):
+    plc = one_scan(kit, "r : REAL := 1.0E10; out : LREAL;", f"out := {expr};")
+    assert plc["out"] == expected
+
+
+def test_an_lreal_context_keeps_the_literal_in_double_precision(kit):
+    plc = one_scan(kit, "l : LREAL := 1.0E10; out : LREAL;", "out := MIN(l, 16777217.0) - 16777216.0;")
+    assert plc["out"] == 1.0
+
+
+# ------------------------------------------------------------------ issue 18: untyped literals from context
+
+
+def test_untyped_literals_in_generic_calls_take_the_type_of_their_context(kit):
+    plc = one_scan(
+        kit,
+        "w : WORD := 1000; b : BOOL; x : WORD; y : WORD; z : DWORD; bb : BYTE;",
+        "x := MIN(w, ROR(SEL(b, 2#11111111, 8#3), 16));\n"
+        "b := TRUE;\n"
+        "y := MIN(w, ROR(SEL(b, 2#11111111, 8#3), 16));\n"
+        "z := ROR(SEL(b, 2#11111111, 8#3), 16);\n"
+        "bb := SHL(SEL(b, 1, 3), 7);",
+    )
+    assert plc["x"] == 255  # ROR of a WORD by 16 gives it back
+    assert plc["y"] == 3
+    assert plc["z"] == 3 << 16  # a DWORD rotates 32 bits
+    assert plc["bb"] == 0x80  # a BYTE: the second bit of 3 is shifted out
+
+
+def test_an_untyped_shift_with_no_typed_context_is_a_dword(kit):
+    plc = one_scan(kit, "ok : BOOL;", "ok := ROL(16#80000000, 1) = 1;")
+    assert plc["ok"] is True
