@@ -1300,6 +1300,8 @@ class Checker:
             if lt.is_intlike and rt.is_intlike:
                 c = T.common_type(lt, rt)
                 if c is not None:
+                    self.settle(e.left, c)
+                    self.settle(e.right, c)
                     return c
             self.err(e, "E306", f"{op} needs two BOOLs or two bit strings, not {lt.name} and {rt.name}")
             return ERR
@@ -1637,6 +1639,10 @@ class Checker:
             return T.IntLitT(max((t.value for t in ts), key=abs))
         if ts and all(isinstance(t, (T.IntLitT, T.RealLitT)) for t in ts):
             return T.RealLitT()
+        # typed values first: the untyped literals then take their type (MIN(1, 2, s) is a SINT)
+        ts = [t for t in ts if not isinstance(t, (T.IntLitT, T.RealLitT))] + [
+            t for t in ts if isinstance(t, (T.IntLitT, T.RealLitT))
+        ]
         c = ts[0]
         for t in ts[1:]:
             n = (

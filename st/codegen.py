@@ -554,6 +554,8 @@ class CodeGen:
             return lit(self.const_for(cp.consts[id(value)], tt))
         if isinstance(tt, T.Elem) and tt.is_intlike and vt is not ERR and vt.is_intlike:
             return self.int_value(value, tt)
+        if _is_real32(tt) and vt.is_intlike:
+            return f"float({self.int_as_real32(self.ex(value), value)})"
         code = self.ex(value)
         if isinstance(tt, (T.ArrayT, T.StructT)):
             return self.copy_code(tt, code)
@@ -1214,6 +1216,10 @@ class CodeGen:
         rt = cp.types.get(id(e.right), ERR)
         a = self.ex(e.left)
         b = self.ex(e.right)
+        if _is_real32(lt) and rt.is_intlike:
+            b = self.int_as_real32(b, e.right)
+        elif _is_real32(rt) and lt.is_intlike:
+            a = self.int_as_real32(a, e.left)
         if op in _CMP:
             return f"({a} {_CMP[op]} {b})"
         if op in ("AND", "OR", "XOR"):
@@ -1388,12 +1394,20 @@ class CodeGen:
         rc = T.concrete(r)
         if isinstance(rc, T.Elem) and rc.is_intlike and at.is_intlike:
             return self.int_value(a, rc)
-        return self._to(self.ex(a), at, r)
+        return self._to(self.ex(a), at, r, a)
 
-    def _to(self, code: str, src: T.Type, dst: T.Type) -> str:
+    def _to(self, code: str, src: T.Type, dst: T.Type, e: A.Expr | None = None) -> str:
         if dst.is_real and (src.is_int or src.is_bits):
+            if e is not None and _is_real32(dst):
+                return f"float({self.int_as_real32(code, e)})"
             return f"float({code})"
         return code
+
+    def int_as_real32(self, code: str, e: A.Expr) -> str:
+        """An integer becoming a REAL: exact up to 2**24, rounded to float32 beyond (an INT
+        intermediate such as i * i may be that large)."""
+        lo, hi = self.vrange(e)
+        return code if -(1 << 24) <= lo and hi <= 1 << 24 else f"_f32(float({code}))"
 
     def conversion(self, info: CallInfo) -> str:
         a = info.args[0]

@@ -182,3 +182,29 @@ def test_untyped_literals_in_generic_calls_take_the_type_of_their_context(kit):
 def test_an_untyped_shift_with_no_typed_context_is_a_dword(kit):
     plc = one_scan(kit, "ok : BOOL;", "ok := ROL(16#80000000, 1) = 1;")
     assert plc["ok"] is True
+
+
+def test_literals_in_a_generic_call_take_the_type_of_its_typed_values(kit):
+    plc = one_scan(kit, "s : SINT := -5; x : SINT;", "x := MIN(1, 2, s);")  # was 'cannot assign DINT to SINT'
+    assert plc["x"] == -5
+
+
+def test_a_32_bit_intermediate_wraps_before_it_widens_to_a_64_bit_target(kit):
+    plc = one_scan(kit, "d : DINT := 2147483647; l : LINT;", "l := d + d;")
+    assert plc["l"] == -2
+
+
+def test_not_is_bitwise_in_its_type(kit):
+    plc = one_scan(kit, "b : BYTE := 128; x : BYTE; y : DWORD;", "x := NOT (b + b);\ny := NOT (b + b);")
+    assert (plc["x"], plc["y"]) == (0xFF, 0xFF)
+
+
+def test_an_integer_intermediate_becoming_a_real_is_rounded_to_float32(kit):
+    plc = one_scan(
+        kit,
+        "i : INT := 32767; r : REAL; l : LREAL; big : BOOL;",
+        "r := i * i;\nl := i * i;\nbig := r + 0.0 = i * i;",
+    )
+    assert plc["r"] == 1073676288.0  # 32767 * 32767 = 1073676289 has 30 significant bits
+    assert plc["l"] == 1073676289.0
+    assert plc["big"] is True  # the comparison converts the INT side to REAL too
