@@ -1786,6 +1786,12 @@ class Checker:
                 o.consts[id(e)] = self.fold_f32(e)
                 o.types[id(e)] = t
             return  # integer constants are exact; the store or the operation wraps them
+        if isinstance(e, A.Call):
+            info = o.calls.get(id(e))
+            if info is None or info.kind != "std" or info.name not in _GENERIC_VALUES:
+                return
+            if t.is_real and info.name in ("SHL", "SHR", "ROL", "ROR"):
+                return  # a bit string shifted, then converted: it stays a DWORD
         o.types[id(e)] = t
         if isinstance(e, A.BinaryOp) and e.op not in _COMPARE:
             self.settle(e.left, t)
@@ -1793,11 +1799,6 @@ class Checker:
         elif isinstance(e, A.UnaryOp) and e.op == "-":
             self.settle(e.operand, t)
         elif isinstance(e, A.Call):
-            info = o.calls.get(id(e))
-            if info is None or info.kind != "std" or info.name not in _GENERIC_VALUES:
-                return
-            if t.is_real and info.name in ("SHL", "SHR", "ROL", "ROR"):
-                return
             info.result = t
             first, last = _GENERIC_VALUES[info.name]
             for i, a in enumerate(info.args):

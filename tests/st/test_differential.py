@@ -167,6 +167,7 @@ def fmt_real(x: float) -> str:
     return f"(-{text})" if x < 0 else text
 
 
+TABLE = [-32768, -1, 0, 1, 2, 100, 32767, 7]  # tab : ARRAY[0..7] OF INT, read by index
 INT_SAMPLES = [0, 1, 2, 3, 7, 100, 1000, 30000]
 REAL_SAMPLES = [0.0, 0.1, 0.5, 1.5, 2.5, -2.5, 3.5, 1000.0, 16777216.0, 16777217.0, 1.0e10, 3.0e38, 1.0e-3]
 
@@ -249,6 +250,8 @@ class Gen:
             kinds += ["wrap_conv", "wrap_conv"]
         if t == "REAL":
             kinds += ["literal_call", "literal_call"]
+        if t == "INT":
+            kinds += ["index", "index"]
         kind = self.pick(kinds)
         d = depth - 1
         if kind == "bin":
@@ -279,6 +282,21 @@ class Gen:
             src = self.pick(list(INTS))
             a = self.near_limit_sum(src)
             return E(f"{src}_TO_{t}({a.src})", lambda env: wrap(wrap(a.ev(env), src), t), t)
+        if kind == "index":
+            # tab[DINT_TO_INT(d) * 2]: an index out of 0..7 is a runtime fault
+            ix = self.expr("INT", d, lazy=lazy)  # typed: a constant index out of range is a compile error
+            if lazy or self.chance(0.8):
+                raw = ix
+                ix = E(f"LIMIT(0, {raw.src}, 7)", lambda env: min(max(wrap(raw.ev(env), "INT"), 0), 7), "INT")
+                ix.fault = raw.fault
+
+            def at(env):
+                k = ix.ev(env)
+                if not 0 <= k <= 7:
+                    raise Fault
+                return TABLE[k]
+
+            return E(f"tab[{ix.src}]", at, t, fault=True)
         if kind == "literal_call":
             # MIN(r, 16777217.0) - 16777216.0: the literal is a float32 inside the call
             fn = self.pick(["MIN", "MAX", "SEL", "LIMIT"])
@@ -584,7 +602,8 @@ def programs(draw, statements: int = 10, depth: int = 3):
             body.append(text)
             steps.append(step)
     decl_text = "\n".join(f"    {n} : {t} := {init_text(t, v)};" for n, (t, v) in decls.items())
-    source = f"PROGRAM Main\nVAR\n{decl_text}\nEND_VAR\n" + "\n".join(body) + "\nEND_PROGRAM\n"
+    table = f"    tab : ARRAY[0..7] OF INT := [{', '.join(map(str, TABLE))}];"
+    source = f"PROGRAM Main\nVAR\n{decl_text}\n{table}\nEND_VAR\n" + "\n".join(body) + "\nEND_PROGRAM\n"
 
     def run(env):
         for step in steps:
