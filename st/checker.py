@@ -1236,7 +1236,7 @@ class Checker:
                 return ERR
             if e.op == "NOT":
                 if t.is_bool or t.is_intlike:
-                    return t if not isinstance(t, T.IntLitT) else t.natural()
+                    return t if not isinstance(t, T.IntLitT) else T.IntLitT(t.value)  # its width from context
                 self.err(e, "E306", f"NOT needs BOOL or a bit string, not {t.name}")
                 return ERR
             if t.is_num or t.is_time:
@@ -1796,7 +1796,7 @@ class Checker:
         if isinstance(e, A.BinaryOp) and e.op not in _COMPARE:
             self.settle(e.left, t)
             self.settle(e.right, t)
-        elif isinstance(e, A.UnaryOp) and e.op == "-":
+        elif isinstance(e, A.UnaryOp) and (e.op == "-" or (e.op == "NOT" and t.is_intlike)):
             self.settle(e.operand, t)
         elif isinstance(e, A.Call):
             info.result = t

@@ -715,8 +715,8 @@ class CodeGen:
             lo, hi = _op_range(e.op, self.vrange(e.left), self.vrange(e.right))
         elif isinstance(e, A.Name) and e.name.lower() in self.known_ranges:
             ref = cp.refs.get(id(e))
-            if isinstance(ref, VarInfo) and self.lookup(e.name) is ref:
-                return self.known_ranges[ref.lname]
+            if isinstance(ref, VarInfo) and ref.owner is self.pou:
+                return self.known_ranges[ref.lname]  # a FOR variable the body never assigns
             return _span(t)
         elif isinstance(e, A.Call):
             info = cp.calls.get(id(e))
@@ -1330,9 +1330,10 @@ class CodeGen:
             return code
         if w is not None and n in _STD_OPS:
             # the operators written as calls: computed like a + b, wrapped at 32/64 bits if needed
+            rc = T.concrete(r)
             if n == "NOT":
-                x = self.int_value(info.args[0], T.concrete(r))
-                return f"({x} ^ {(1 << r.base.bits) - 1})" if not T.concrete(r).base.signed else f"(~{x})"
+                x = self.int_value(info.args[0], rc)  # bitwise in its type
+                return f"(~{x})" if rc.base.signed else f"({x} ^ {(1 << rc.base.bits) - 1})"
             args = [self.ex(a) for a in info.args]
             if n == "DIV":
                 code = f"_idiv({args[0]}, {args[1]})"

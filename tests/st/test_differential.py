@@ -298,10 +298,11 @@ class Gen:
 
             return E(f"tab[{ix.src}]", at, t, fault=True)
         if kind == "literal_call":
-            # MIN(r, 16777217.0) - 16777216.0: the literal is a float32 inside the call
+            # MIN(r, 16777217.0) - 16777217.0 is 0.0: the literal is a float32 inside the call too
             fn = self.pick(["MIN", "MAX", "SEL", "LIMIT"])
-            v, lit = self.expr(t, d - 1, lazy=lazy), self.real_literal(t)
-            big = 16777216.0
+            value = self.pick([16777217.0, 0.1, 1.1, 1.0e10 + 1.0])
+            v = self.expr(t, d - 1, lazy=lazy)
+            lit = E(fmt_real(value), lambda env: real(value, t), t, untyped=True)
             g = self.chance(0.5)
             if fn == "SEL":
                 src = f"SEL({'TRUE' if g else 'FALSE'}, {v.src}, {lit.src})"
@@ -318,7 +319,7 @@ class Gen:
                 return (min if fn == "MIN" else max)(v.ev(env), lit.ev(env))
 
             return E(
-                f"({src} - {fmt_real(big)})", lambda env: real_op("-", t, call(env), big), t, fault=v.fault
+                f"({src} - {lit.src})", lambda env: real_op("-", t, call(env), lit.ev(env)), t, fault=v.fault
             )
         if kind == "neg" and (t in SIGNED or t in REALS):
             a = self.expr(t, d, lazy=lazy)
@@ -326,8 +327,15 @@ class Gen:
                 return E(f"(-{a.src})", lambda env: -a.ev(env), t, fault=a.fault)
             return E(f"(-{a.src})", lambda env: wrap(-a.ev(env), work(t)), t, fault=a.fault)
         if kind == "not":
-            a = self.expr(t, d, lazy=lazy)
-            return E(f"(NOT {a.src})", lambda env: wrap(~wrap(a.ev(env), t), t), t, fault=a.fault)
+            # NOT 16#00FF beside a WORD is a WORD
+            a = self.int_literal(t) if untyped_ok and self.chance(0.3) else self.expr(t, d, lazy=lazy)
+            return E(
+                f"(NOT {a.src})",
+                lambda env: wrap(~wrap(a.ev(env), t), t),
+                t,
+                untyped=a.untyped,
+                fault=a.fault,
+            )
         if kind == "conv":
             return self.conversion(t, d, lazy)
         if kind == "time_conv":

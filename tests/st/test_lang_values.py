@@ -208,3 +208,12 @@ def test_an_integer_intermediate_becoming_a_real_is_rounded_to_float32(kit):
     assert plc["r"] == 1073676288.0  # 32767 * 32767 = 1073676289 has 30 significant bits
     assert plc["l"] == 1073676289.0
     assert plc["big"] is True  # the comparison converts the INT side to REAL too
+
+
+def test_not_of_an_untyped_literal_takes_the_width_of_its_context(kit):
+    plc = one_scan(
+        kit,
+        "w : WORD := 16#1234; z : WORD; bb : BYTE; d : DINT;",
+        "z := w AND NOT 16#00FF;\nbb := NOT 16#0F;\nd := NOT 0;",  # was 'cannot assign DINT to WORD'
+    )
+    assert (plc["z"], plc["bb"], plc["d"]) == (0x1200, 0xF0, -1)
