@@ -1343,6 +1343,14 @@ class CodeGen:
                 pyop = {"ADD": " + ", "SUB": " - ", "MUL": " * ", "AND": " & ", "OR": " | ", "XOR": " ^ "}[n]
                 code = "(" + pyop.join(args) + ")"
             return code if _fits(*self._std_op_range(info), w) else wrap_code(code, w)
+        if n in ("SHL", "SHR", "ROL", "ROR"):
+            t = T.DWORD if isinstance(r, T.IntLitT) else T.concrete(r)  # an untyped literal no context typed
+            bits = t.base.bits if isinstance(t, T.Elem) else 32
+            x = self.ring(info.args[0], bits)[0]  # congruent is enough: the shift masks IN to its width
+            code = f"_{n.lower()}({x}, {self.own_value(info.args[1], ts[1])}, {bits})"
+            if isinstance(t, T.Elem) and t.base.signed:
+                code = wrap_code(code, t)
+            return code
         if n in _STD_OPS or n in _CMP_FN:
             args = [self.ex(a) for a in info.args]
         else:
@@ -1370,13 +1378,6 @@ class CodeGen:
             return f"(not {args[0]})"
         if n in _MATH_FUNCS:
             return f32w(f"{_MATH_FUNCS[n]}({args[0]})")
-        if n in ("SHL", "SHR", "ROL", "ROR"):
-            t = T.DWORD if isinstance(r, T.IntLitT) else T.concrete(r)  # an untyped literal no context typed
-            bits = t.base.bits if isinstance(t, T.Elem) else 32
-            code = f"_{n.lower()}({args[0]}, {args[1]}, {bits})"  # masks IN to its type
-            if isinstance(t, T.Elem) and t.base.signed:
-                code = wrap_code(code, t)
-            return code
         if n == "TRUNC":
             return f"_real_to_int_trunc({args[0]}, {T.DINT.lo}, {T.DINT.hi})"
         if n in _STR_FUNCS:
