@@ -491,9 +491,10 @@ class Gen:
             )
         if kind == "*" or (kind == "/" and not lazy):
             a = self.expr("TIME", d, lazy=lazy)
-            n = self.expr("DINT", d, untyped_ok=True, lazy=lazy)
+            nt = self.pick(["DINT", "INT"])  # T#1s * DINT_TO_INT(d)
+            n = self.expr(nt, d, untyped_ok=True, lazy=lazy)
             if kind == "/" and self.chance(0.7):
-                n = self.nonzero("DINT", n)
+                n = self.nonzero(nt, n)
             if kind == "*":
                 return E(
                     f"({a.src} * {n.src})",
@@ -672,3 +673,23 @@ DIFF = settings(
 @given(programs())
 def test_compiled_programs_agree_with_the_reference(p):
     check(p)
+
+
+def test_the_reference_follows_the_pinned_examples():
+    """The reference itself gives DESIGN.md's examples (so agreeing with it means something)."""
+    assert (trunc_div(-7, 2), int_op("MOD", "INT", -7, 2)) == (-3, -1)
+    assert wrap(32767 + 1, "INT") == -32768
+    assert int_op("/", "INT", int_op("+", "INT", 32767, 1), 2) == 16384
+    assert int_op("/", "DINT", int_op("+", "DINT", 2147483647, 1), 2) == -1073741824
+    assert int_op("+", "UDINT", 4294967295, 1) == 0
+    assert wrap(wrap(100 + 100, "SINT"), "INT") == -56  # SINT_TO_INT(s + s)
+    assert wrap(abs(wrap(2 - 255, "USINT")), "USINT") == 3  # ABS(a - b)
+    assert max(wrap(1000 * 1000, "INT"), 0) == 16960  # MAX(i * i, 0)
+    assert real_op("-", "REAL", min(f32(1.0e10), f32(16777217.0)), 16777216.0) == 0.0
+    assert shift("ROR", "WORD", 255, 16) == 255 and shift("ROR", "DWORD", 255, 16) == 255 << 16
+    assert (shift("SHL", "BYTE", 0x81, 1), shift("SHL", "BYTE", 0x81, -1), shift("ROL", "BYTE", 0x81, 9)) == (
+        0x02,
+        0x81,
+        0x03,
+    )
+    assert (real_to_int(2.5, "INT"), real_to_int(3.5, "INT"), real_to_int(1000.0, "SINT")) == (2, 4, 127)
