@@ -167,6 +167,17 @@ def fmt_real(x: float) -> str:
     return f"(-{text})" if x < 0 else text
 
 
+# FUNCTION twice_<t> : t, returning v * 2 - 1 computed and stored as in any program
+FUNCTIONS = {
+    "INT": lambda v: wrap(int_op("-", "INT", int_op("*", "INT", v, 2), 1), "INT"),
+    "DINT": lambda v: wrap(int_op("-", "DINT", int_op("*", "DINT", v, 2), 1), "DINT"),
+    "REAL": lambda v: real_op("-", "REAL", real_op("*", "REAL", v, 2.0), 1.0),
+}
+FUNCTION_TEXT = "".join(
+    f"FUNCTION twice_{t.lower()} : {t}\nVAR_INPUT v : {t}; END_VAR\n"
+    f"twice_{t.lower()} := v * {two} - {one};\nEND_FUNCTION\n"
+    for t, two, one in (("INT", "2", "1"), ("DINT", "2", "1"), ("REAL", "2.0", "1.0"))
+)
 TABLE = [-32768, -1, 0, 1, 2, 100, 32767, 7]  # tab : ARRAY[0..7] OF INT, read by index
 INT_SAMPLES = [0, 1, 2, 3, 7, 100, 1000, 30000]
 REAL_SAMPLES = [0.0, 0.1, 0.5, 1.5, 2.5, -2.5, 3.5, 1000.0, 16777216.0, 16777217.0, 1.0e10, 3.0e38, 1.0e-3]
@@ -252,6 +263,8 @@ class Gen:
             kinds += ["literal_call", "literal_call"]
         if t == "INT":
             kinds += ["index", "index"]
+        if t in FUNCTIONS:
+            kinds += ["func"]
         kind = self.pick(kinds)
         d = depth - 1
         if kind == "bin":
@@ -282,6 +295,15 @@ class Gen:
             src = self.pick(list(INTS))
             a = self.near_limit_sum(src)
             return E(f"{src}_TO_{t}({a.src})", lambda env: wrap(wrap(a.ev(env), src), t), t)
+        if kind == "func":
+            # a user function: its argument is reduced to the parameter's type, its result stored
+            a = self.expr(t, d, untyped_ok=True, lazy=lazy)
+            return E(
+                f"twice_{t.lower()}({a.src})",
+                lambda env: FUNCTIONS[t](reduce_to(a.ev(env), t)),
+                t,
+                fault=a.fault,
+            )
         if kind == "index":
             # tab[DINT_TO_INT(d) * 2]: an index out of 0..7 is a runtime fault
             ix = self.expr("INT", d, lazy=lazy)  # typed: a constant index out of range is a compile error
@@ -612,7 +634,11 @@ def programs(draw, statements: int = 10, depth: int = 3):
             steps.append(step)
     decl_text = "\n".join(f"    {n} : {t} := {init_text(t, v)};" for n, (t, v) in decls.items())
     table = f"    tab : ARRAY[0..7] OF INT := [{', '.join(map(str, TABLE))}];"
-    source = f"PROGRAM Main\nVAR\n{decl_text}\n{table}\nEND_VAR\n" + "\n".join(body) + "\nEND_PROGRAM\n"
+    source = (
+        f"{FUNCTION_TEXT}PROGRAM Main\nVAR\n{decl_text}\n{table}\nEND_VAR\n"
+        + "\n".join(body)
+        + "\nEND_PROGRAM\n"
+    )
 
     def run(env):
         for step in steps:
