@@ -1785,7 +1785,9 @@ class Checker:
             if t is T.REAL and isinstance(et, T.RealLitT):
                 o.consts[id(e)] = self.fold_f32(e)
                 o.types[id(e)] = t
-            return  # integer constants are exact; the store or the operation wraps them
+            elif t.is_intlike and isinstance(et, T.IntLitT) and isinstance(e, (A.BinaryOp, A.UnaryOp)):
+                o.consts[id(e)] = self.fold_int(e, t)  # (2147483647 + 1) / 2 as a DINT computes it
+            return
         if isinstance(e, A.Call):
             info = o.calls.get(id(e))
             if info is None or info.kind != "std" or info.name not in _GENERIC_VALUES:
@@ -1805,6 +1807,26 @@ class Checker:
                 if first <= i < (last if last is not None else len(info.args)):
                     self.settle(a, t)
                     info.arg_types[i] = o.types.get(id(a), info.arg_types[i])
+
+    def fold_int(self, e: A.Expr, t: T.Elem) -> int:
+        """An integer constant expression folded as the running program computes it in type ``t``:
+        in 32 bits for 8/16-bit types, else in ``t``, wrapping every intermediate."""
+        w = T.DINT if t.bits <= 16 else t
+        c = self.out.consts.get(id(e))
+        if c is None:
+            c = self.const_eval(e)
+        if isinstance(e, A.UnaryOp) and e.op == "-":
+            return T.wrap(-self.fold_int(e.operand, t), w)
+        if isinstance(e, A.BinaryOp) and e.op in ("+", "-", "*", "/", "MOD", "AND", "OR", "XOR"):
+            a, b = self.fold_int(e.left, t), self.fold_int(e.right, t)
+            if e.op in ("/", "MOD"):
+                if b == 0:
+                    return c
+                v = stdlib.idiv(a, b) if e.op == "/" else stdlib.imod(a, b)
+            else:
+                v = {"+": a + b, "-": a - b, "*": a * b, "AND": a & b, "OR": a | b, "XOR": a ^ b}[e.op]
+            return T.wrap(v, w)
+        return c if type(c) is int else int(c)
 
     def fold_f32(self, e: A.Expr) -> float:
         """A REAL constant expression folded in float32, every literal and every step rounded."""

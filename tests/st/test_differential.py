@@ -652,6 +652,17 @@ def assignment(g: Gen, depth: int):
     target = g.pick(g.names[t])
     vt = g.pick(WIDENING[t]) if t in WIDENING and g.chance(0.2) else t
     e = g.expr(vt, depth, untyped_ok=vt == t)
+    if t in INTS and g.chance(0.1):
+        # literals only, folded by the compiler as the target's type computes: (2147483647 + 1) / 2
+        op, op2 = g.pick(["+", "-", "*"]), g.pick(["+", "-", "*", "/"])
+        a, b, c = g.int_literal(t), g.int_literal(t), g.int_literal(t)
+        if c.ev({}) == 0:
+            op2 = "+"  # a constant / 0 is a compile error
+        e = E(
+            f"(({a.src} {op} {b.src}) {op2} {c.src})",
+            lambda env: int_op(op2, t, int_op(op, t, a.ev(env), b.ev(env)), c.ev(env)),
+            t,
+        )
 
     def step(env):
         v = e.ev(env)

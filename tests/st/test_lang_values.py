@@ -217,3 +217,13 @@ def test_not_of_an_untyped_literal_takes_the_width_of_its_context(kit):
         "z := w AND NOT 16#00FF;\nbb := NOT 16#0F;\nd := NOT 0;",  # was 'cannot assign DINT to WORD'
     )
     assert (plc["z"], plc["bb"], plc["d"]) == (0x1200, 0xF0, -1)
+
+
+def test_a_folded_literal_expression_computes_like_a_run_time_value_of_its_context(kit):
+    plc = one_scan(
+        kit,
+        "d : DINT; l : LINT; i : INT; h : INT;",
+        "d := (2147483647 + 1) / 2;\nl := (2147483647 + 1) / 2;\ni := 32767 + 1;\nh := (32767 + 1) / 2;",
+    )
+    assert (plc["d"], plc["l"]) == (-1073741824, 1073741824)
+    assert (plc["i"], plc["h"]) == (-32768, 16384)
