@@ -735,7 +735,9 @@ class Checker:
         except NotConst:
             self.err(init, "E303", "an initial value must be a constant expression")
             return None
-        self.check_assignable(st, t, init, "initialise")
+        if self.check_assignable(st, t, init, "initialise"):
+            self.settle(init, t)  # folded as the target's type computes, like an assignment
+            val = self.out.consts.get(id(init), val)
         return coerce_const(val, t)
 
     # ------------------------------------------------------------------ statements

@@ -227,3 +227,15 @@ def test_a_folded_literal_expression_computes_like_a_run_time_value_of_its_conte
     )
     assert (plc["d"], plc["l"]) == (-1073741824, 1073741824)
     assert (plc["i"], plc["h"]) == (-32768, 16384)
+
+
+def test_an_initial_value_folds_like_an_assignment(kit):
+    plc = kit.run(
+        kit.main(
+            "d : DINT := (2147483647 + 1) / 2; r : REAL := 0.1 * 3.0; e : DINT; s : REAL;",
+            "e := (2147483647 + 1) / 2;\ns := 0.1 * 3.0;",
+        ),
+        scans=1,
+    )
+    assert plc["d"] == plc["e"] == -1073741824
+    assert plc["r"] == plc["s"]
