@@ -193,6 +193,36 @@ MAX_CONST_BITS = 1023  # as st.parser.MAX_INT_BITS: float() of more overflows, s
 
 ERR = T.Elem("<error>", "error")
 
+# standard functions whose values (argument index first..last) take the call's type
+_GENERIC_VALUES = {
+    "SEL": (1, None),
+    "MAX": (0, None),
+    "MIN": (0, None),
+    "LIMIT": (0, None),
+    "MUX": (1, None),
+    "MOVE": (0, None),
+    "ABS": (0, None),
+    "SHL": (0, 1),
+    "SHR": (0, 1),
+    "ROL": (0, 1),
+    "ROR": (0, 1),
+    "ADD": (0, None),
+    "SUB": (0, None),
+    "MUL": (0, None),
+    "DIV": (0, None),
+    "MOD": (0, None),
+    "SQRT": (0, None),
+    "LN": (0, None),
+    "LOG": (0, None),
+    "EXP": (0, None),
+    "SIN": (0, None),
+    "COS": (0, None),
+    "TAN": (0, None),
+    "ASIN": (0, None),
+    "ACOS": (0, None),
+    "ATAN": (0, None),
+}
+
 
 def std_names() -> set[str]:
     names = set(STD_FUNCTIONS) | set(std_fb_interfaces())
@@ -841,7 +871,9 @@ class Checker:
         except NotConst:
             self.err(init, "E303", "an initial value must be a constant expression")
             return None
-        self.check_assignable(st, t, init, "initialise")
+        if self.check_assignable(st, t, init, "initialise"):
+            self.settle(init, t)  # folded as the target's type computes, like an assignment
+            val = self.out.consts.get(id(init), val)
         return coerce_const(val, t)
 
     # ------------------------------------------------------------------ statements
@@ -856,7 +888,8 @@ class Checker:
         if isinstance(s, A.Assign):
             tt = self.lvalue(s.target)
             st = self.expr(s.value, expected=tt)
-            self.check_assignable(st, tt, s.value, "assign")
+            if self.check_assignable(st, tt, s.value, "assign"):
+                self.settle(s.value, tt)
         elif isinstance(s, A.CallStmt):
             self.call(s.call, statement=True)
         elif isinstance(s, A.IfStmt):
@@ -975,8 +1008,8 @@ class Checker:
             if part is None:
                 continue
             pt = self.expr(part, expected=vt)
-            if vt is not ERR:
-                self.check_assignable(pt, vt, part, "use")
+            if vt is not ERR and self.check_assignable(pt, vt, part, "use"):
+                self.settle(part, vt)
         if s.step is not None:
             try:
                 if self.const_eval(s.step) == 0:
@@ -1352,7 +1385,7 @@ class Checker:
                 return ERR
             if e.op == "NOT":
                 if t.is_bool or t.is_intlike:
-                    return t if not isinstance(t, T.IntLitT) else t.natural()
+                    return t if not isinstance(t, T.IntLitT) else T.IntLitT(t.value)  # its width from context
                 self.err(e, "E306", f"NOT needs BOOL or a bit string, not {t.name}")
                 return ERR
             if t.is_num or t.is_time:
@@ -1416,11 +1449,17 @@ class Checker:
             if lt.is_intlike and rt.is_intlike:
                 c = T.common_type(lt, rt)
                 if c is not None:
+                    self.settle(e.left, c)
+                    self.settle(e.right, c)
                     return c
             self.err(e, "E306", f"{op} needs two BOOLs or two bit strings, not {lt.name} and {rt.name}")
             return ERR
         if op in _COMPARE:
             if self.comparable(lt, rt):
+                if isinstance(rt, T.Elem) and (rt.is_num or rt.is_bits):
+                    self.settle(e.left, rt)
+                if isinstance(lt, T.Elem) and (lt.is_num or lt.is_bits):
+                    self.settle(e.right, lt)
                 return T.BOOL
             hint = T.conversion_hint(rt, lt) if lt.is_elementary and rt.is_elementary else ""
             self.err(e, "E306", f"cannot compare {lt.name} with {rt.name}" + (f": {hint}" if hint else ""))
@@ -1460,6 +1499,8 @@ class Checker:
                 return ERR
             if op == "/" and isinstance(e.right, A.IntLiteral) and e.right.value == 0 and c.is_int:
                 self.err(e.right, "E309", "integer division by zero")
+            self.settle(e.left, c)
+            self.settle(e.right, c)
             return c
         if op == "+" and lt.is_string and rt.is_string:
             self.err(
@@ -1672,7 +1713,8 @@ class Checker:
                     )
             else:
                 st = self.expr(a.value, expected=v.type)
-                self.check_assignable(st, v.type, a.value, "pass")
+                if self.check_assignable(st, v.type, a.value, "pass"):
+                    self.settle(a.value, v.type)
             info.inputs.append((v, a.value))
 
     def std_args(self, e: A.Call, upper: str) -> list[A.Expr] | None:
@@ -1733,6 +1775,8 @@ class Checker:
             return ERR
         r = self.std_result(e, upper, args, ts)
         info.result = r
+        if isinstance(r, T.Elem) and upper in _GENERIC_VALUES:
+            self.settle(e, r, force=True)  # untyped literals among the values take the call's type
         return r
 
     def _need(self, e, ok: bool, msg: str) -> bool:
@@ -1746,6 +1790,10 @@ class Checker:
             return T.IntLitT(max((t.value for t in ts), key=abs))
         if ts and all(isinstance(t, (T.IntLitT, T.RealLitT)) for t in ts):
             return T.RealLitT()
+        # typed values first: the untyped literals then take their type (MIN(1, 2, s) is a SINT)
+        ts = [t for t in ts if not isinstance(t, (T.IntLitT, T.RealLitT))] + [
+            t for t in ts if isinstance(t, (T.IntLitT, T.RealLitT))
+        ]
         c = ts[0]
         for t in ts[1:]:
             n = (
@@ -1841,7 +1889,7 @@ class Checker:
                 return ERR
             if not self._need(e, ts[1].is_intlike, f"{upper}: N must be an integer, not {ts[1].name}"):
                 return ERR
-            return ts[0] if not isinstance(ts[0], T.IntLitT) else T.DWORD
+            return ts[0]  # an untyped literal: typed by the context (settle), else DWORD
         if upper == "TRUNC":
             if not self._need(e, ts[0].is_real, f"TRUNC needs a REAL or LREAL, not {ts[0].name}"):
                 return ERR
@@ -1871,6 +1919,81 @@ class Checker:
             return T.WSTRING if ts[0].is_string and ts[0].wide else T.STRING
         return ERR
 
+    def settle(self, e: A.Expr, t: T.Type, force: bool = False) -> None:
+        """Give an expression of untyped literals the type its context expects (DESIGN.md: an
+        untyped literal takes its type from its context): SEL(b, 2#11111111, 8#3) where a WORD is
+        expected is a WORD, ROR of it rotates 16 bits; a REAL literal there is a float32."""
+        o = self.out
+        et = o.types.get(id(e))
+        if not force and not isinstance(et, (T.IntLitT, T.RealLitT)):
+            return
+        if not (isinstance(t, T.Elem) and (t.is_num or t.is_bits)) or t is ERR:
+            return
+        if isinstance(et, T.RealLitT) and not t.is_real:
+            return
+        t = t.base
+        if id(e) in o.consts and not isinstance(e, A.Call):
+            if t is T.REAL and isinstance(et, T.RealLitT):
+                o.consts[id(e)] = self.fold_f32(e)
+                o.types[id(e)] = t
+            elif t.is_intlike and isinstance(et, T.IntLitT) and isinstance(e, (A.BinaryOp, A.UnaryOp)):
+                o.consts[id(e)] = self.fold_int(e, t)  # (2147483647 + 1) / 2 as a DINT computes it
+            return
+        if isinstance(e, A.Call):
+            info = o.calls.get(id(e))
+            if info is None or info.kind != "std" or info.name not in _GENERIC_VALUES:
+                return
+            if t.is_real and info.name in ("SHL", "SHR", "ROL", "ROR"):
+                return  # a bit string shifted, then converted: it stays a DWORD
+        o.types[id(e)] = t
+        if isinstance(e, A.BinaryOp) and e.op not in _COMPARE:
+            self.settle(e.left, t)
+            self.settle(e.right, t)
+        elif isinstance(e, A.UnaryOp) and (e.op == "-" or (e.op == "NOT" and t.is_intlike)):
+            self.settle(e.operand, t)
+        elif isinstance(e, A.Call):
+            info.result = t
+            first, last = _GENERIC_VALUES[info.name]
+            for i, a in enumerate(info.args):
+                if first <= i < (last if last is not None else len(info.args)):
+                    self.settle(a, t)
+                    info.arg_types[i] = o.types.get(id(a), info.arg_types[i])
+
+    def fold_int(self, e: A.Expr, t: T.Elem) -> int:
+        """An integer constant expression folded as the running program computes it in type ``t``:
+        in 32 bits for 8/16-bit types, else in ``t``, wrapping every intermediate."""
+        w = T.DINT if t.bits <= 16 else t
+        c = self.out.consts.get(id(e))
+        if c is None:
+            c = self.const_eval(e)
+        if isinstance(e, A.UnaryOp) and e.op == "-":
+            return T.wrap(-self.fold_int(e.operand, t), w)
+        if isinstance(e, A.BinaryOp) and e.op in ("+", "-", "*", "/", "MOD", "AND", "OR", "XOR"):
+            a, b = self.fold_int(e.left, t), self.fold_int(e.right, t)
+            if e.op in ("/", "MOD"):
+                if b == 0:
+                    return c
+                v = stdlib.idiv(a, b) if e.op == "/" else stdlib.imod(a, b)
+            else:
+                v = {"+": a + b, "-": a - b, "*": a * b, "AND": a & b, "OR": a | b, "XOR": a ^ b}[e.op]
+            return T.wrap(v, w)
+        return c if type(c) is int else int(c)
+
+    def fold_f32(self, e: A.Expr) -> float:
+        """A REAL constant expression folded in float32, every literal and every step rounded."""
+        if isinstance(e, (A.RealLiteral, A.IntLiteral)):
+            return f32(float(e.value))
+        if isinstance(e, A.UnaryOp) and e.op in ("-", "+"):
+            x = self.fold_f32(e.operand)
+            return -x if e.op == "-" else x
+        if isinstance(e, A.BinaryOp) and e.op in ("+", "-", "*", "/"):
+            a, b = self.fold_f32(e.left), self.fold_f32(e.right)
+            try:
+                return f32({"+": a + b, "-": a - b, "*": a * b}[e.op] if e.op != "/" else a / b)
+            except ZeroDivisionError:
+                pass
+        return f32(float(self.out.consts[id(e)]))
+
     def conv_call(self, e: A.Call, upper: str, conv) -> T.Type:
         src_name, dst_name = conv
         args = [a for a in e.args]
@@ -1896,6 +2019,7 @@ class Checker:
                 self.err(a, "E305", f"{upper} needs a {src.name} argument, not {t.name}")
                 return dst
             info.src = src
+            self.settle(a, src)
         else:
             t = T.concrete(t)
             if t.is_enum:

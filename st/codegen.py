@@ -115,8 +115,76 @@ def wrap_code(code: str, t: T.Elem) -> str:
     mask = (1 << b.bits) - 1
     if b.signed:
         half = 1 << (b.bits - 1)
-        return f"((({code}) + {half}) & {mask}) - {half}"
+        # the outer parentheses make it one operand in any context (-x, x * 2, a[x])
+        return f"(((({code}) + {half}) & {mask}) - {half})"
     return f"(({code}) & {mask})"
+
+
+def _work(t: T.Type) -> T.Elem | None:
+    """The type an integer operation of type ``t`` computes in: 8/16-bit operations in 32 bits
+    (DINT), 32- and 64-bit ones in their own type (DESIGN.md, intermediates as on a 32/64-bit PLC)."""
+    t = T.concrete(t)
+    if isinstance(t, T.Elem) and t.is_intlike:
+        return T.DINT if t.base.bits <= 16 else t.base
+    return None
+
+
+def _fits(lo: int, hi: int, t: T.Type) -> bool:
+    b = t.base
+    return b.lo <= lo and hi <= b.hi
+
+
+def _span(t: T.Type) -> tuple[int, int]:
+    return t.base.lo, t.base.hi
+
+
+def _bitwise_range(op: str, a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+    if a[0] >= 0 and b[0] >= 0:
+        if op == "AND":
+            return 0, min(a[1], b[1])
+        n = max(a[1].bit_length(), b[1].bit_length())
+        return 0, (1 << n) - 1
+    if op == "AND" and (a[0] >= 0 or b[0] >= 0):
+        return 0, a[1] if a[0] >= 0 else b[1]
+    n = max(abs(x).bit_length() for x in (*a, *b))
+    return -(1 << n), (1 << n) - 1
+
+
+def _op_range(op: str, a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+    """Interval of ``a op b`` computed exactly (no wrap) from the operands' intervals."""
+    if op == "+":
+        return a[0] + b[0], a[1] + b[1]
+    if op == "-":
+        return a[0] - b[1], a[1] - b[0]
+    if op == "*":
+        ps = (a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1])
+        return min(ps), max(ps)
+    m = max(abs(a[0]), abs(a[1]))
+    if op == "MOD":
+        m = min(m, max(abs(b[0]), abs(b[1]), 1) - 1)
+    elif b[0] > 0:
+        return min(a[0], 0), max(a[1], 0)  # a / b with b >= 1 lies between 0 and a
+    if a[0] >= 0 and op == "MOD":
+        return 0, m
+    if a[1] <= 0 and op == "MOD":
+        return -m, 0
+    return -m, m
+
+
+# the low k bits of these results depend only on the low k bits of the operands
+_RING = ("+", "-", "*", "AND", "OR", "XOR")
+# standard functions that are the operators written as calls: ADD(a, b) is a + b
+_STD_OPS = {
+    "ADD": "+",
+    "SUB": "-",
+    "MUL": "*",
+    "DIV": "/",
+    "MOD": "MOD",
+    "AND": "AND",
+    "OR": "OR",
+    "XOR": "XOR",
+    "NOT": "NOT",
+}
 
 
 class _Loop:
@@ -144,6 +212,7 @@ class CodeGen:
         self.breakable: set[int] = set()
         self.pre: list[str] = []
         self.known_ranges: dict[str, tuple[int, int]] = {}  # FOR variables with a known value range
+        self._vr: dict[tuple[str, int], tuple[int, int]] = {}  # memo of vrange() per mode
 
     # ------------------------------------------------------------------ output
     def emit(self, ind: int, text: str) -> None:
@@ -510,6 +579,10 @@ class CodeGen:
         vt = cp.types.get(id(value), ERR)
         if id(value) in cp.consts and not isinstance(value, A.Call):
             return lit(self.const_for(cp.consts[id(value)], tt))
+        if isinstance(tt, T.Elem) and tt.is_intlike and vt is not ERR and vt.is_intlike:
+            return self.int_value(value, tt)
+        if _is_real32(tt) and vt.is_intlike:
+            return f"float({self.int_as_real32(self.ex(value), value)})"
         code = self.ex(value)
         if isinstance(tt, (T.ArrayT, T.StructT)):
             return self.copy_code(tt, code)
@@ -561,6 +634,140 @@ class CodeGen:
                 return code
             return f"{code}[:{tt.length}]"
         return code
+
+    def int_value(self, e: A.Expr, t: T.Type) -> str:
+        """Code for the integer ``e`` reduced to type ``t`` (a store, a value bound to a parameter). A
+        chain of + - * AND OR XOR computed at least as wide as ``t`` needs only this final wrap."""
+        code, lo, hi = self.ring(e, t.base.bits)
+        return code if _fits(lo, hi, t) else wrap_code(code, t)
+
+    def reduced_range(self, e: A.Expr, t: T.Type) -> tuple[int, int]:
+        lo, hi = self.xrange(e, t.base.bits)
+        return (lo, hi) if _fits(lo, hi, t) else _span(t)
+
+    def _ring_op(self, e: A.Expr, k: int) -> str | None:
+        """How ``e`` may skip its own wrap when a wrap at ``k`` bits follows further out (two's
+        complement is a ring modulo 2**k): 'op' for + - * AND OR XOR and unary - computed in at
+        least k bits, 'div' for an integer / (its operands stay exact), 'conv' for an integer
+        conversion at least k bits wide on both sides (it is a wrap itself); else None."""
+        cp = self.cp
+        if id(e) in cp.consts:
+            return None
+        if isinstance(e, (A.BinaryOp, A.UnaryOp)):
+            w = _work(cp.types.get(id(e), ERR))
+            if w is None or w.bits < k:
+                return None
+            if (isinstance(e, A.BinaryOp) and e.op in _RING) or (isinstance(e, A.UnaryOp) and e.op == "-"):
+                return "op"
+            if isinstance(e, A.BinaryOp) and e.op == "/" and not isinstance(cp.consts.get(id(e.right)), int):
+                return "div"
+            return None
+        if isinstance(e, A.Call):
+            info = cp.calls.get(id(e))
+            if info is not None and info.kind == "conv":
+                a = info.args[0]
+                src, dst = info.src, info.dst
+                if (
+                    isinstance(src, T.Elem)
+                    and src.is_intlike
+                    and dst.is_intlike
+                    and cp.types.get(id(a), ERR).is_intlike
+                    and k <= min(src.base.bits, dst.base.bits)
+                ):
+                    return "conv"
+        return None
+
+    def ring(self, e: A.Expr, k: int) -> tuple[str, int, int]:
+        """Code congruent to ``e`` modulo 2**k, and the interval of that code's value."""
+        kind = self._ring_op(e, k)
+        if kind is None:
+            lo, hi = self.vrange(e)
+            return self.ex(e), lo, hi
+        if kind == "conv":
+            return self.ring(self.cp.calls[id(e)].args[0], k)
+        if kind == "div":
+            a, b = self.ex(e.left), self.ex(e.right)
+            lo, hi = _op_range("/", self.vrange(e.left), self.vrange(e.right))
+            return f"_idiv({a}, {b})", lo, hi
+        if isinstance(e, A.UnaryOp):
+            x, lo, hi = self.ring(e.operand, k)
+            return f"(-{x})", -hi, -lo
+        op = e.op
+        a, alo, ahi = self.ring(e.left, k)
+        b, blo, bhi = self.ring(e.right, k)
+        if op in ("AND", "OR", "XOR"):
+            lo, hi = _bitwise_range(op, (alo, ahi), (blo, bhi))
+            return f"({a} {'&' if op == 'AND' else '|' if op == 'OR' else '^'} {b})", lo, hi
+        left = e.left
+        if isinstance(left, A.BinaryOp) and _group(left.op) == _group(op) and self._ring_op(left, k) == "op":
+            a = _unwrap(a)  # a + b + c without one parenthesis level per term (Python nests only ~200)
+        lo, hi = _op_range(op, (alo, ahi), (blo, bhi))
+        return f"({a} {op} {b})", lo, hi
+
+    def xrange(self, e: A.Expr, k: int) -> tuple[int, int]:
+        """The interval ring(e, k) gives, without generating code."""
+        kind = self._ring_op(e, k)
+        if kind is None:
+            return self.vrange(e)
+        if kind == "conv":
+            return self.xrange(self.cp.calls[id(e)].args[0], k)
+        if kind == "div":
+            return _op_range("/", self.vrange(e.left), self.vrange(e.right))
+        if isinstance(e, A.UnaryOp):
+            lo, hi = self.xrange(e.operand, k)
+            return -hi, -lo
+        a, b = self.xrange(e.left, k), self.xrange(e.right, k)
+        if e.op in ("AND", "OR", "XOR"):
+            return _bitwise_range(e.op, a, b)
+        return _op_range(e.op, a, b)
+
+    def vrange(self, e: A.Expr) -> tuple[int, int]:
+        """Interval of the value ``self.ex(e)`` gives for an integer expression ``e``."""
+        key = (self.mode, id(e))  # FOR ranges are known on the fast path only
+        r = self._vr.get(key)
+        if r is None:
+            r = self._vr[key] = self._vrange(e)
+        return r
+
+    def _vrange(self, e: A.Expr) -> tuple[int, int]:
+        cp = self.cp
+        if id(e) in cp.consts and not isinstance(e, A.Call) and type(cp.consts[id(e)]) is int:
+            c = cp.consts[id(e)]
+            return c, c
+        t = cp.types.get(id(e), ERR)
+        w = _work(t)
+        if w is None:
+            return 0, 1
+        if (isinstance(e, A.BinaryOp) and e.op in _RING) or (isinstance(e, A.UnaryOp) and e.op == "-"):
+            lo, hi = self.xrange(e, w.bits)
+        elif isinstance(e, A.BinaryOp) and e.op in ("/", "MOD"):
+            lo, hi = _op_range(e.op, self.vrange(e.left), self.vrange(e.right))
+        elif isinstance(e, A.Name) and e.name.lower() in self.known_ranges:
+            ref = cp.refs.get(id(e))
+            if isinstance(ref, VarInfo) and ref.owner is self.pou:
+                return self.known_ranges[ref.lname]  # a FOR variable the body never assigns
+            return _span(t)
+        elif isinstance(e, A.Call):
+            info = cp.calls.get(id(e))
+            if info is not None and info.kind == "std" and info.name in _STD_OPS:
+                lo, hi = self._std_op_range(info)
+            elif isinstance(t, T.IntLitT):
+                return T.LINT.lo, T.ULINT.hi  # a shift of an untyped literal no context typed
+            else:
+                return _span(t)
+        else:
+            return _span(T.concrete(t))  # variables, NOT: a value of their type
+        return (lo, hi) if _fits(lo, hi, w) else _span(w)
+
+    def _std_op_range(self, info: CallInfo) -> tuple[int, int]:
+        if info.name == "NOT":
+            return _span(T.concrete(info.result))
+        op = _STD_OPS[info.name]
+        acc = self.vrange(info.args[0])
+        for a in info.args[1:]:
+            x = self.vrange(a)
+            acc = _bitwise_range(op, acc, x) if op in ("AND", "OR", "XOR") else _op_range(op, acc, x)
+        return acc
 
     def bounded(self, e: A.Expr) -> bool:
         """True when the runtime value of ``e`` always lies inside the range of its static type."""
@@ -1044,7 +1251,14 @@ class CodeGen:
 
     def unary(self, e: A.UnaryOp) -> str:
         t = self.cp.types.get(id(e), ERR)
-        x = self.ex(e.operand)
+        w = _work(t)
+        if e.op == "-" and w is not None:
+            code, lo, hi = self.ring(e, w.bits)
+            return code if _fits(lo, hi, w) else wrap_code(code, w)
+        if e.op == "NOT" and w is not None:
+            x = self.int_value(e.operand, T.concrete(t))  # bitwise in its type
+        else:
+            x = self.ex(e.operand)
         if e.op == "NOT":
             if t.is_bool:
                 return f"(not {x})"
@@ -1060,10 +1274,19 @@ class CodeGen:
         cp = self.cp
         op = e.op
         t = cp.types.get(id(e), ERR)
+        w = _work(t)
+        if w is not None and op in _RING:
+            # wraps at 32/64 bits only where the operands' ranges allow an overflow
+            code, lo, hi = self.ring(e, w.bits)
+            return code if _fits(lo, hi, w) else wrap_code(code, w)
         lt = cp.types.get(id(e.left), ERR)
         rt = cp.types.get(id(e.right), ERR)
         a = self.ex(e.left)
         b = self.ex(e.right)
+        if _is_real32(lt) and rt.is_intlike:
+            b = self.int_as_real32(b, e.right)
+        elif _is_real32(rt) and lt.is_intlike:
+            a = self.int_as_real32(a, e.left)
         if op in _CMP:
             return f"({a} {_CMP[op]} {b})"
         if op in ("AND", "OR", "XOR"):
@@ -1099,11 +1322,6 @@ class CodeGen:
             else:
                 code = f"({a} {op} {b})"
             return f"_f32({code})" if _is_real32(t) else code
-        if op in ("+", "-", "*"):
-            left = e.left
-            if isinstance(left, A.BinaryOp) and _group(left.op) == _group(op) and id(left) not in cp.consts:
-                a = _unwrap(a)  # a + b + c without one parenthesis level per term (Python nests only ~200)
-            return f"({a} {op} {b})"
         if op in ("/", "MOD"):
             c = cp.consts.get(id(e.right))
             if isinstance(c, int) and not isinstance(c, bool) and c > 0:
@@ -1112,7 +1330,10 @@ class CodeGen:
                     return f"({a} {pyop} {c} if {a} >= 0 else -(-{a} {pyop} {c}))"
                 tmp = self.new_tmp()
                 return f"({tmp} {pyop} {c} if ({tmp} := {a}) >= 0 else -(-{tmp} {pyop} {c}))"
-            return f"_idiv({a}, {b})" if op == "/" else f"_imod({a}, {b})"
+            code = f"_idiv({a}, {b})" if op == "/" else f"_imod({a}, {b})"
+            if w is not None and not _fits(*_op_range(op, self.vrange(e.left), self.vrange(e.right)), w):
+                code = wrap_code(code, w)  # the minimum / -1
+            return code
         return f"({a} {op} {b})"
 
     def call_expr(self, e: A.Call) -> str:
@@ -1145,14 +1366,62 @@ class CodeGen:
     # standard functions -------------------------------------------------
     def std_call(self, info: CallInfo) -> str:
         n = info.name
-        args = [self.ex(a) for a in info.args]
         ts = info.arg_types
         r = info.result
         real32 = _is_real32(r)
+        w = _work(r)
 
         def f32w(code: str) -> str:
             return f"_f32({code})" if real32 else code
 
+        if n in ("SEL", "MAX", "MIN", "LIMIT", "MUX", "MOVE", "ABS"):
+            # each value is bound to a parameter of the type the checker inferred for the call
+            first = 1 if n in ("SEL", "MUX") else 0
+            sel = [self.own_value(a, t) for a, t in zip(info.args[:first], ts[:first], strict=True)]
+            vals = [self._param(a, t, r) for a, t in zip(info.args[first:], ts[first:], strict=True)]
+            if n == "SEL":
+                return f"({vals[1]} if {sel[0]} else {vals[0]})"
+            if n in ("MAX", "MIN"):
+                return f"{n.lower()}({', '.join(vals)})"
+            if n == "LIMIT":
+                mn, x, mx = vals
+                return f"min(max({x}, {mn}), {mx})"
+            if n == "MUX":
+                return f"_mux({sel[0]}, ({', '.join(vals)},))"
+            if n == "MOVE":
+                return vals[0]
+            code = f"abs({vals[0]})"
+            rc = T.concrete(r)
+            if w is not None and rc.base.signed and self.reduced_range(info.args[0], rc)[0] == rc.base.lo:
+                code = wrap_code(code, rc)  # ABS of the minimum overflows its type
+            return code
+        if w is not None and n in _STD_OPS:
+            # the operators written as calls: computed like a + b, wrapped at 32/64 bits if needed
+            rc = T.concrete(r)
+            if n == "NOT":
+                x = self.int_value(info.args[0], rc)  # bitwise in its type
+                return f"(~{x})" if rc.base.signed else f"({x} ^ {(1 << rc.base.bits) - 1})"
+            args = [self.ex(a) for a in info.args]
+            if n == "DIV":
+                code = f"_idiv({args[0]}, {args[1]})"
+            elif n == "MOD":
+                code = f"_imod({args[0]}, {args[1]})"
+            else:
+                pyop = {"ADD": " + ", "SUB": " - ", "MUL": " * ", "AND": " & ", "OR": " | ", "XOR": " ^ "}[n]
+                code = "(" + pyop.join(args) + ")"
+            return code if _fits(*self._std_op_range(info), w) else wrap_code(code, w)
+        if n in ("SHL", "SHR", "ROL", "ROR"):
+            t = T.DWORD if isinstance(r, T.IntLitT) else T.concrete(r)  # an untyped literal no context typed
+            bits = t.base.bits if isinstance(t, T.Elem) else 32
+            x = self.ring(info.args[0], bits)[0]  # congruent is enough: the shift masks IN to its width
+            code = f"_{n.lower()}({x}, {self.own_value(info.args[1], ts[1])}, {bits})"
+            if isinstance(t, T.Elem) and t.base.signed:
+                code = wrap_code(code, t)
+            return code
+        if n in _STD_OPS or n in _CMP_FN:
+            args = [self.ex(a) for a in info.args]
+        else:
+            args = [self.own_value(a, t) for a, t in zip(info.args, ts, strict=True)]
         if n in ("ADD", "MUL"):
             op = " + " if n == "ADD" else " * "
             return f32w("(" + op.join(args) + ")")
@@ -1161,50 +1430,21 @@ class CodeGen:
         if n == "DIV":
             if r.is_real:
                 return f32w(f"_fdiv({args[0]}, {args[1]})")
-            if r.is_time:
-                return f"_idiv({args[0]}, {args[1]})"
             return f"_idiv({args[0]}, {args[1]})"
         if n == "MOD":
             return f"_imod({args[0]}, {args[1]})"
         if n == "EXPT":
             return f32w(f"_expt({args[0]}, {args[1]})")
-        if n == "MOVE":
-            return args[0]
         if n in _CMP_FN:
             return "(" + f" {_CMP_FN[n]} ".join(args) + ")"
         if n in ("AND", "OR", "XOR"):
-            if r.is_bool:
-                if n == "XOR":
-                    return "(" + " ^ ".join(f"bool({a})" for a in args) + ")"
-                return "(" + f" {'and' if n == 'AND' else 'or'} ".join(args) + ")"
-            return "(" + f" {'&' if n == 'AND' else '|' if n == 'OR' else '^'} ".join(args) + ")"
+            if n == "XOR":
+                return "(" + " ^ ".join(f"bool({a})" for a in args) + ")"
+            return "(" + f" {'and' if n == 'AND' else 'or'} ".join(args) + ")"
         if n == "NOT":
-            if r.is_bool:
-                return f"(not {args[0]})"
-            if isinstance(r, T.Elem) and not r.base.signed:
-                return f"({args[0]} ^ {(1 << r.base.bits) - 1})"
-            return f"(~{args[0]})"
-        if n == "SEL":
-            return f"({self._to(args[2], ts[2], r)} if {args[0]} else {self._to(args[1], ts[1], r)})"
-        if n in ("MAX", "MIN"):
-            return f"{n.lower()}({', '.join(self._to(a, t, r) for a, t in zip(args, ts, strict=True))})"
-        if n == "LIMIT":
-            mn, x, mx = (self._to(a, t, r) for a, t in zip(args, ts, strict=True))
-            return f"min(max({x}, {mn}), {mx})"
-        if n == "MUX":
-            opts = ", ".join(self._to(a, t, r) for a, t in zip(args[1:], ts[1:], strict=True))
-            return f"_mux({args[0]}, ({opts},))"
-        if n == "ABS":
-            return f"abs({args[0]})"
+            return f"(not {args[0]})"
         if n in _MATH_FUNCS:
             return f32w(f"{_MATH_FUNCS[n]}({args[0]})")
-        if n in ("SHL", "SHR", "ROL", "ROR"):
-            t = T.concrete(ts[0])
-            bits = t.base.bits if isinstance(t, T.Elem) else 32
-            code = f"_{n.lower()}({args[0]}, {args[1]}, {bits})"
-            if isinstance(t, T.Elem) and t.base.signed:
-                code = wrap_code(code, t)
-            return code
         if n == "TRUNC":
             return f"_real_to_int_trunc({args[0]}, {T.DINT.lo}, {T.DINT.hi})"
         if n in _STR_FUNCS:
@@ -1212,15 +1452,40 @@ class CodeGen:
             return code
         return "None"
 
-    def _to(self, code: str, src: T.Type, dst: T.Type) -> str:
+    def own_value(self, a: A.Expr, t: T.Type) -> str:
+        """An argument bound to a parameter of its own type (SHL's N, MUX's K, LEFT's L ...)."""
+        t = T.concrete(t)
+        if isinstance(t, T.Elem) and t.is_intlike:
+            return self.int_value(a, t)
+        return self.ex(a)
+
+    def _param(self, a: A.Expr, at: T.Type, r: T.Type) -> str:
+        rc = T.concrete(r)
+        if isinstance(rc, T.Elem) and rc.is_intlike and at.is_intlike:
+            return self.int_value(a, rc)
+        return self._to(self.ex(a), at, r, a)
+
+    def _to(self, code: str, src: T.Type, dst: T.Type, e: A.Expr | None = None) -> str:
         if dst.is_real and (src.is_int or src.is_bits):
+            if e is not None and _is_real32(dst):
+                return f"float({self.int_as_real32(code, e)})"
             return f"float({code})"
         return code
+
+    def int_as_real32(self, code: str, e: A.Expr) -> str:
+        """An integer becoming a REAL: exact up to 2**24, rounded to float32 beyond (an INT
+        intermediate such as i * i may be that large)."""
+        lo, hi = self.vrange(e)
+        return code if -(1 << 24) <= lo and hi <= 1 << 24 else f"_f32(float({code}))"
 
     def conversion(self, info: CallInfo) -> str:
         a = info.args[0]
         src = info.src
         dst = info.dst
+        at = self.cp.types.get(id(a), ERR)
+        if isinstance(src, T.Elem) and src.is_intlike and at.is_intlike:
+            # the argument is first reduced to the conversion's parameter type (SINT_TO_INT(s + s))
+            return convert(self.int_value(a, src), src, dst, rng=self.reduced_range(a, src))
         code = self.ex(a)
         return convert(code, src, dst, self.bounded(a))
 
@@ -1228,7 +1493,9 @@ class CodeGen:
 # ----------------------------------------------------------------------------- conversions
 
 
-def convert(code: str, src: T.Type, dst: T.Type, bounded: bool = True) -> str:
+def convert(
+    code: str, src: T.Type, dst: T.Type, bounded: bool = True, rng: tuple[int, int] | None = None
+) -> str:
     """Python code converting ``code`` of type ``src`` to ``dst`` (the *_TO_* functions)."""
     if isinstance(src, T.Elem):
         src = src.base
@@ -1273,6 +1540,8 @@ def convert(code: str, src: T.Type, dst: T.Type, bounded: bool = True) -> str:
         if dst.is_intlike:
             s = src
             if bounded and isinstance(s, T.Elem) and s.is_intlike and dst.lo <= s.lo and s.hi <= dst.hi:
+                return code
+            if rng is not None and _fits(*rng, dst):
                 return code
             return wrap_code(code, dst)
         return code
