@@ -277,12 +277,10 @@ def test_letting_the_end_state_go_after_completion_takes_the_success_back():
     assert "with 'part secured' on" in verdict.completion_failed
 
 
-def test_sampled_conditions_lie_in_the_published_ranges_and_vary():
-    ranges = {r.name: r for r in TASK.parameters}
+def test_sampled_conditions_vary_over_the_published_ranges():
+    # that they lie inside the ranges: test_task_battery.py, for every task
     drawn = TASK.sample(50, seed=3)
     for cond in drawn:
-        for name, r in ranges.items():
-            assert r.low <= cond.params[name] <= r.high, (cond.name, name, cond.params[name])
         assert 0.2 <= cond.params["settle_share"] <= 0.6
     arrivals = [c.params["arrival_s"] for c in drawn]
     assert 0.0 in arrivals and sum(a > 0 for a in arrivals) > 25

@@ -109,12 +109,10 @@ def test_a_slow_but_steady_set_off_passes_and_a_late_one_does_not():
     assert not late.success and late.safe and "had not closed 1 mm" in late.pending
 
 
-def test_sampled_conditions_lie_in_the_published_ranges_and_vary():
-    ranges = {r.name: r for r in TASK.parameters}
+def test_sampled_conditions_vary_over_the_published_ranges():
+    # that they lie inside the ranges: test_task_battery.py, for every task
     drawn = TASK.sample(50, seed=3)
     for cond in drawn:
-        for name, r in ranges.items():
-            assert r.low <= cond.params[name] <= r.high, (cond.name, name, cond.params[name])
         press = next(a for a in cond.operator if a.action == "press")
         assert press.time_s == cond.params["start_press_s"]
     faults = [c.params["fault_at_start"] for c in drawn]
