@@ -29,7 +29,6 @@ from typing import Any
 import st
 from app.st_syntax import highlight
 from app.values import format_typed, index_tree, summary
-from app.watch import WatchError, WatchExpression
 from runner.trace_files import TraceProbe, TraceSetupError, export_session
 from sim.plant import SCAN_MS
 from sim.session import Session, SessionError
@@ -101,7 +100,7 @@ class PlotBuffer:
         for name, values in self.series.items():
             try:
                 values.append(as_number(read(name)))
-            except (KeyError, WatchError, TypeError, ValueError):
+            except (KeyError, TypeError, ValueError):
                 values.append(math.nan)
 
     def truncate(self, scan: int) -> None:
@@ -182,6 +181,7 @@ class Debugger:
         self.breakpoint_hits: dict[int, int] = {}        # line -> hits since the run (re)started
         self._kept_trace = None                   # the I/O trace of this run before the last rewind
         self._index_cache: tuple | None = None
+        self._expressions: tuple = (None, {})     # (program, text -> st.CompiledExpression)
         self._condition_error = ""
         self.state = NOT_COMPILED
         self.message = ""
@@ -431,7 +431,7 @@ class Debugger:
                 return str(p.type).upper() == "BOOL"
         try:
             return isinstance(self.read(name), bool)
-        except (KeyError, WatchError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError):
             return None
 
     @property
@@ -570,7 +570,8 @@ class Debugger:
         return format_typed(value, type_name)
 
     def watch_values(self) -> list[tuple[str, str]]:
-        """(text, shown value or the reason it cannot be shown) for pins then expressions."""
+        """(text, shown value or the reason it cannot be shown) for pins then expressions; a value
+        reads as its ST type does (TIME as T#2s500ms, an enum by name)."""
         out = []
         for text in [*self.watch_paths, *self.watch_expressions]:
             node = self.watch_node(text)
@@ -578,10 +579,31 @@ class Debugger:
                 out.append((text, summary(node)))
                 continue
             try:
-                out.append((text, format_value(WatchExpression(text).evaluate(self.read))))
-            except WatchError as exc:
+                ex = self.expression(text)
+                out.append((text, format_typed(self.evaluate(text), ex.type_name)))
+            except st.ExpressionError as exc:
                 out.append((text, f"? {exc}"))
         return out
+
+    def expression(self, text: str) -> st.CompiledExpression:
+        """`text` compiled by st against the program (its grammar, types and wrap rules), once per
+        program; its diagnostics say what is wrong (never raises)."""
+        program, cache = self._expressions
+        if program is not self.program:
+            cache = {}
+            self._expressions = (self.program, cache)
+        ex = cache.get(text)
+        if ex is None:
+            if len(cache) > 256:  # texts typed one character at a time: keep the cache bounded
+                cache.clear()
+            ex = cache[text] = st.compile_expression(text, self.program, "<watch>")
+        return ex
+
+    def evaluate(self, text: str) -> Any:
+        """The value of an ST expression now (st.ExpressionError says why there is none)."""
+        if self.instance is None:
+            raise st.ExpressionError("the program is not compiled")
+        return self.expression(text).evaluate(self.instance)
 
     def watch_node(self, text: str):
         """The variable tree's node of a pinned path (a TON, an array, an enum), so the Watch panel
@@ -663,11 +685,11 @@ class Debugger:
     def add_watch(self, text: str) -> str | None:
         """Pin a variable path or add an expression; returns an error message or None."""
         text = text.strip()
-        try:
-            expr = WatchExpression(text)
-        except WatchError as exc:
-            return str(exc)
-        target = self.watch_paths if expr.is_plain_path else self.watch_expressions
+        ex = self.expression(text)
+        if not ex.ok and self.program is not None:
+            return ex.message
+        # before the program compiles nothing can be checked: the text waits as an expression
+        target = self.watch_paths if ex.is_path else self.watch_expressions
         if text not in target:
             target.append(text)
         return None
@@ -921,8 +943,8 @@ class Debugger:
             text = self.breakpoint_conditions.get(line)
             if text:
                 try:
-                    holds = bool(WatchExpression(text).evaluate(self.read))
-                except WatchError as exc:
+                    holds = self._condition_holds(text)
+                except st.ExpressionError as exc:
                     self.breakpoint_hits[line] = self.breakpoint_hits.get(line, 0) + 1
                     self._condition_error = f"breakpoint condition on line {line} ({text}): {exc}"
                     return pause  # stop: a condition that cannot be read must not be skipped silently
@@ -935,15 +957,24 @@ class Debugger:
             pause = self._settle(inst.resume())
         return pause
 
+    def _condition_holds(self, text: str) -> bool:
+        ex = self.expression(text)
+        if ex.ok and ex.type_name != "BOOL":  # set before the program compiled: not checked then
+            raise st.ExpressionError(f"the condition is {ex.type_name}, not BOOL")
+        return self.evaluate(text) is True
+
     def set_breakpoint_condition(self, line: int, condition: str = "", min_hits: int = 1) -> str | None:
         """Make the breakpoint on `line` conditional: stop only while the ST expression is TRUE
         (empty: always) and from its `min_hits`-th hit on. Returns an error message or None."""
         text = condition.strip()
         if text:
-            try:
-                WatchExpression(text)
-            except WatchError as exc:
-                return str(exc)
+            ex = self.expression(text)
+            if self.program is not None:  # uncompiled: checked when the program compiles and it runs
+                if not ex.ok:
+                    return ex.message
+                if ex.type_name != "BOOL":
+                    return (f"a breakpoint condition must be BOOL, not {ex.type_name}: "
+                            f"compare it, e.g. {text} > 0")
             self.breakpoint_conditions[line] = text
         else:
             self.breakpoint_conditions.pop(line, None)

@@ -1421,11 +1421,11 @@ class DebuggerApp:
         self._scroll_to_line = self._flash_line = line
 
     def _write_literal(self, path: str, text: str) -> None:
-        from app.watch import WatchError, WatchExpression
+        from st import ExpressionError
 
         try:
-            value = WatchExpression(text).evaluate(self.d.read)
-        except WatchError as exc:
+            value = self.d.evaluate(text)  # a literal (T#2s, Colour#Red) or any ST expression, via st
+        except ExpressionError as exc:
             self.d.message = f"{path}: {exc}"
             return
         self.d.write(path, value)

@@ -3,6 +3,8 @@
     comp = st.compile_source(text, filename="program.st")   # never raises
     comp.ok, comp.diagnostics, comp.program, comp.format_diagnostics()
     inst = comp.program.instantiate()          # or instantiate(debug=True)
+    ex = st.compile_expression("Timer1.ET > T#2s", comp.program)   # watches; never raises
+    ex.ok, ex.diagnostics, ex.type_name, ex.evaluate(inst)
 
 See docs/architecture.md for the contract and docs/st-semantics.md for the semantics.
 """
@@ -14,17 +16,21 @@ import stat
 
 from .debug import DebugInstance, Pause
 from .diagnostics import Diagnostic, format_all, sort_key
+from .expression import CompiledExpression, ExpressionError, compile_expression
 from .runtime import Instance, Program, RuntimeFault, VarNode
 
 __all__ = [
     "Compilation",
+    "CompiledExpression",
     "DebugInstance",
     "Diagnostic",
+    "ExpressionError",
     "Instance",
     "Pause",
     "Program",
     "RuntimeFault",
     "VarNode",
+    "compile_expression",
     "compile_file",
     "compile_source",
 ]

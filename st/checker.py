@@ -2445,3 +2445,25 @@ def check(sf: A.SourceFile, filename: str):
     c = Checker(sf, filename)
     out = c.run()
     return out, c.bag.items
+
+
+def check_expression(cp: CheckedProgram, e: A.Expr, pou: PouInfo | None, filename: str):
+    """Type one more expression in the scope of ``pou`` of an already checked program (for
+    st.expression: watches). Returns (a copy of ``cp`` whose side tables also hold e's nodes, e's
+    type, diagnostics); ``cp``'s tables are not changed (an unknown address's implicit variable is
+    made in the copy only, so the program never gains a variable)."""
+    c = Checker(A.SourceFile(filename), filename)
+    out = CheckedProgram(filename)
+    out.__dict__.update(cp.__dict__)
+    for name in ("types", "refs", "calls", "consts", "addresses", "std_fbs", "types_by_name"):
+        setattr(out, name, dict(getattr(cp, name)))
+    out.keep = [*cp.keep, e]
+    c.out, c.pou = out, pou
+    for et in cp.enums.values():
+        for value in et.by_lower:
+            c.enum_index.setdefault(value, []).append(et)
+    for v in [*(pou.vars.values() if pou is not None else ()), *cp.globals.values()]:
+        if v.address:
+            c.located_at.setdefault(v.address, []).append(v)
+    t = c.expr(e)
+    return out, t, c.bag.items

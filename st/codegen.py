@@ -1723,3 +1723,15 @@ def generate(cp: CheckedProgram, filename: str):
     g = CodeGen(cp, filename)
     src = g.generate()
     return src, g.line_map, g.breakable
+
+
+def generate_expression(cp: CheckedProgram, e: A.Expr, pou: PouInfo | None, tt: T.Type, filename: str) -> str:
+    """Python code of one checked expression read in ``pou``'s scope (for st.expression: watches),
+    converted to ``tt`` as a store to a ``tt`` variable converts it (INT wraps, REAL rounds); in it
+    ``self`` is the POU's instance and ``G`` the globals."""
+    g = CodeGen(cp, filename)
+    g.pou, g.mode = pou, "dbg"  # dbg: every member is read from the instance, none from a local copy
+    code = g.store_value(e, tt)
+    if g.pre:  # a call hoisted into statements: only user FUNCTIONs need that, and watches refuse them
+        raise ValueError("this expression needs statements before it")
+    return code

@@ -1163,6 +1163,8 @@ _DOTDOT_NAMES: set[str] = set()
 
 
 class _Driver:
+    result_type: type = ast.SourceFile  # what a whole parse builds (st.expression parses an ast.Expr)
+
     def __init__(self, parser: Lark, builder: _AstBuilder, text: str, filename: str, hit_eof: bool):
         self.parser = parser
         self.builder = builder
@@ -1492,7 +1494,7 @@ class _Driver:
                 code, msg = self._message(end_tok, ps)
                 self._error(code, msg, end_tok.line, end_tok.column, force=not has_errors)
             return None
-        return result if isinstance(result, ast.SourceFile) else None
+        return result if isinstance(result, self.result_type) else None
 
     def _eof_pos(self) -> tuple[int, int]:
         text = self.text.rstrip()

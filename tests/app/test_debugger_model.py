@@ -24,6 +24,14 @@ def make(request):
     return _make
 
 
+@pytest.fixture
+def make_st():
+    """Watches and breakpoint conditions are compiled by st itself: the real compiler only."""
+    def _make(source=BELT_PROGRAM, condition=None):
+        return Debugger(belt_task(), source, "belt.st", condition, compile_source=_real_compiler())
+    return _make
+
+
 def test_breakpoint_stops_at_its_line_in_the_first_scan(make):
     d = make()
     assert d.toggle_breakpoint(21)
@@ -234,8 +242,8 @@ def test_completion_is_reported_in_the_verdict(make):
     assert d.first_violation() is None
 
 
-def test_watch_expressions_read_live_values(make):
-    d = make()
+def test_watch_expressions_read_live_values(make_st):
+    d = make_st()
     assert d.add_watch("Scans") is None
     assert d.add_watch("Scans * 2 + 1 > 6 AND NOT PartAtEye") is None
     d.run_to_scan(2)
@@ -465,8 +473,8 @@ def test_outcome_while_waiting_names_what_completion_waits_for(make):
 # ----- online mode: conditional breakpoints, where a variable is written -----
 
 
-def test_a_conditional_breakpoint_stops_only_while_its_condition_holds(make):
-    d = make()
+def test_a_conditional_breakpoint_stops_only_while_its_condition_holds(make_st):
+    d = make_st()
     assert d.set_breakpoint_condition(21, "Scans > 3") is None
     assert 21 in d.breakpoints
     d.continue_to_break()

@@ -1,73 +1,102 @@
-"""Watch expressions: ST syntax, ST arithmetic, clear messages, nothing evaluated by Python."""
+"""Watches and conditional breakpoints of the debugger model (no window), compiled by st itself:
+the program's types and wrap rules, values shown by their ST type, positioned messages."""
+
+from __future__ import annotations
 
 import pytest
 
-from app.watch import WatchError, WatchExpression
+import st
+from app.debugger import PAUSED, Debugger
+from tests.app.fakes import belt_task
 
-VALUES = {"a": 7, "b": -2, "on": True, "off": False, "t.et": 1500, "cells[2].busy": True, "%ix0.0": True}
-
-
-def read(path):
-    try:
-        return VALUES[path.lower()]
-    except KeyError:
-        raise KeyError(f"unknown variable {path!r}") from None
-
-
-@pytest.mark.parametrize("text, expected", [
-    ("a", 7),
-    ("a + b * 3", 1),
-    ("-a / 2", -3),          # ST truncates toward zero
-    ("-a MOD 2", -1),        # MOD takes the dividend's sign
-    ("a > 5 AND NOT off", True),
-    ("on XOR on", False),
-    ("(a = 7) OR off", True),
-    ("a <> 7", False),
-    ("T.ET >= T#1s500ms", True),
-    ("Cells[2].Busy", True),
-    ("%IX0.0", True),
-    ("16#FF + 1", 256),
-    ("a / 2.0", 3.5),
-])
-def test_values(text, expected):
-    assert WatchExpression(text).evaluate(read) == expected
+PROGRAM = """\
+TYPE Mode : (Idle, Running, Done); END_TYPE
+PROGRAM Main
+VAR
+    PartAtEye AT %IX0.0 : BOOL;
+    Motor AT %QX0.0 : BOOL;
+    Scans : INT := 32765;
+    Wait : TON;
+    State : Mode := Running;
+    Seen : ARRAY[1..3] OF BOOL;
+END_VAR
+Scans := Scans + 1;
+Motor := NOT PartAtEye;
+Wait(IN := Motor, PT := T#5s);
+Seen[2] := TRUE;
+END_PROGRAM
+"""
+LINE_SEEN = PROGRAM.splitlines().index("Seen[2] := TRUE;") + 1
 
 
-@pytest.mark.parametrize("text, message", [
-    ("(a + 1", "expected ')'"),
-    ("a +", "ends too early"),
-    ("a $ b", "unexpected character '$'"),
-    ("", "empty"),
-    ("Cells[i]", "must be numbers"),
-])
-def test_syntax_errors_say_what_is_wrong(text, message):
-    with pytest.raises(WatchError, match=message.replace("(", r"\(").replace(")", r"\)").replace("$", r"\$")):
-        WatchExpression(text)
+@pytest.fixture
+def d():
+    return Debugger(belt_task(), PROGRAM, "belt.st", compile_source=st.compile_source)
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("t#1s500ms", 1500),      # prefixes are case-insensitive, as in the program
-    ("TIME#1m30s", 90_000),
-    ("T#-5s", -5000),
-    ("T#1.5ms", 1),           # TIME holds whole ms: the compiler truncates, so the watch does too
-    ("LT#1s", 1_000_000_000),  # LTIME holds ns
-])
-def test_duration_literals_read_as_the_compiler_reads_them(text, expected):
-    assert WatchExpression(text).evaluate(read) == expected
+def test_watches_compute_as_the_program_and_read_as_their_type(d):
+    for text in ("Scans + 1", "Wait.ET + T#1s", "State", "State = Running", "Seen[2] AND Motor", "%QX0.0"):
+        assert d.add_watch(text) is None
+    d.run_to_scan(1)  # two scans: Scans = 32767, the timer has run 10 ms
+    values = dict(d.watch_values())
+    assert values["Scans + 1"] == "-32768"  # INT wraps as a store to INT does in the program
+    assert values["Wait.ET + T#1s"] == "T#1s10ms"  # a TIME as T#..., not a number of ms
+    assert values["State"] == "Running"
+    assert values["State = Running"] == "TRUE"
+    assert values["Seen[2] AND Motor"] == "TRUE"
+    assert values["%QX0.0"] == "TRUE"
+    assert "Scans + 1" in d.watch_expressions and "State" in d.watch_paths
 
 
-def test_a_malformed_duration_says_which_unit_is_wrong():
-    with pytest.raises(WatchError, match="unknown time unit"):
-        WatchExpression("T#5x")
+def test_a_bad_watch_is_refused_with_its_column(d):
+    assert d.add_watch("Scans + Scan") == "col 9: 'Scan' is not declared; did you mean 'Scans'?"
+    assert "expected ')'" in d.add_watch("(Scans + 1")
+    assert "':=' assigns" in d.add_watch("Scans := 1")
+    assert "would run the function block" in d.add_watch("Wait(IN := FALSE)")
+    assert d.add_watch("__import__('os').system('true')") is not None
+    assert d.watch_paths == [] and d.watch_expressions == []
 
 
-def test_unknown_variable_and_division_by_zero_are_watch_errors():
-    with pytest.raises(WatchError, match="unknown variable"):
-        WatchExpression("nope + 1").evaluate(read)
-    with pytest.raises(WatchError, match="division by zero"):
-        WatchExpression("a / 0").evaluate(read)
+def test_a_runtime_fault_in_a_watch_is_shown_and_the_plc_runs_on(d):
+    assert d.add_watch("Scans / (Scans - Scans)") is None
+    d.run_to_scan(1)
+    assert dict(d.watch_values())["Scans / (Scans - Scans)"] == "? integer division by zero"
+    assert d.instance.fault is None and d.read("Scans") == 32767
 
 
-def test_python_text_is_never_evaluated():
-    with pytest.raises(WatchError):
-        WatchExpression("__import__('os').system('true')")
+def test_a_condition_converts_as_the_program_does(d):
+    # INT_TO_SINT keeps the low byte: 32767 (scan 1) is SINT -1; Python arithmetic never gets there
+    assert d.set_breakpoint_condition(LINE_SEEN, "INT_TO_SINT(Scans) = -1") is None
+    d.continue_to_break()
+    assert (d.state, d.current_line, d.scan, d.read("Scans")) == (PAUSED, LINE_SEEN, 1, 32767)
+    # intermediates are not cut to INT (32-bit arithmetic, as in the program): 32767 + 1 > 0
+    assert d.set_breakpoint_condition(LINE_SEEN, "Scans + 1 < 0") is None
+    d.continue_to_break()
+    assert (d.scan, d.read("Scans")) == (2, -32768)  # the stored Scans itself wrapped
+
+
+def test_a_condition_on_an_fb_output_and_a_time_literal(d):
+    assert d.set_breakpoint_condition(LINE_SEEN, "Wait.ET >= T#50ms") is None
+    d.continue_to_break()
+    assert (d.scan, d.read("Wait.ET")) == (5, 50)
+
+
+def test_a_condition_must_be_a_bool_that_compiles(d):
+    assert "must be BOOL, not INT" in d.set_breakpoint_condition(LINE_SEEN, "Scans + 1")
+    assert "col 1: 'Scanz' is not declared" in d.set_breakpoint_condition(LINE_SEEN, "Scanz > 0")
+    assert LINE_SEEN not in d.breakpoint_conditions
+
+
+def test_a_condition_that_faults_stops_and_says_why(d):
+    assert d.set_breakpoint_condition(LINE_SEEN, "Scans / (Scans - Scans) > 0") is None
+    d.continue_to_break()
+    assert (d.state, d.scan) == (PAUSED, 0)  # a condition that cannot be read is not skipped
+    assert "division by zero" in d.message
+
+
+def test_literals_typed_in_the_write_box_read_as_st(d):
+    assert d.evaluate("T#2s500ms") == 2500
+    assert d.evaluate("Mode#Done") == "Done"
+    assert d.evaluate("16#FF + 1") == 256
+    with pytest.raises(st.ExpressionError, match="unknown time unit"):
+        d.evaluate("T#5x")
