@@ -108,9 +108,8 @@ def test_paths_are_told_apart_from_expressions(program):
     assert not st.compile_expression("Counter + 0", program).is_path
 
 
-@pytest.mark.xfail(strict=True, reason="st/codegen.py: a conversion's wrap is not parenthesised inside a "
-                   "larger expression; the program itself computes D := TIME_TO_DINT(T1.ET) * 2 wrong")
 def test_a_conversion_inside_arithmetic(program, plc):
+    # the wrap of a conversion composes inside a larger expression (issue 9's parentheses)
     plc.scan(5)
     assert value(program, plc, "TIME_TO_DINT(Timer1.ET) * 2") == 80
 
