@@ -2,7 +2,7 @@
 report, as data (code, name, default severity, one-line summary), after IronPLC's problem codes.
 
 A call site names its code; the severity comes from this table (st.diagnostics.Diagnostic takes
-it from here). docs/diagnostics.md is generated from the table (`python -m st.problems`) and a
+it from here). docs/diagnostics.md is generated from the table (REGENERATE says how) and a
 test keeps the two equal.
 
 Families (the first digit after the letter): 1 the text is not Structured Text (or cannot be
@@ -170,6 +170,9 @@ def severity_for(code: str, asked: str) -> str:
     return p.severity
 
 
+REGENERATE = "python -c 'import st.problems as p; print(p.markdown(), end=\"\")' > docs/diagnostics.md"
+
+
 def markdown() -> str:
     """docs/diagnostics.md, generated from the table."""
     lines = [
@@ -186,7 +189,7 @@ def markdown() -> str:
         "",
         "Families: E1xx the file and its text, E2xx names, E3xx types and values, E4xx other",
         "rules, E9xx internal errors; W codes are warnings. This page is generated from",
-        "`st/problems.py` (`python -m st.problems > docs/diagnostics.md`); a test keeps it in sync.",
+        f"`st/problems.py` (`{REGENERATE}`); a test keeps it in sync.",
         "",
         "| Code | Name | Severity | Meaning |",
         "|------|------|----------|---------|",
@@ -194,6 +197,3 @@ def markdown() -> str:
     lines += [f"| {p.code} | `{p.name}` | {p.severity} | {p.summary} |" for p in _TABLE]
     return "\n".join(lines) + "\n"
 
-
-if __name__ == "__main__":
-    print(markdown(), end="")
