@@ -59,6 +59,9 @@ def check(tmp_path: Path, source: str) -> subprocess.CompletedProcess:
 def assert_compile_error_at(r, data, reward, line: int, words: str) -> None:
     assert r.returncode == 1 and reward == "0"
     assert f"hostile.st:{line}:" in data["compile_error"] and words in data["compile_error"], data
+    # the same error as data beside the text
+    assert any(d["severity"] == "error" and d["line"] == line and words in d["message"]
+               and d["code"] in data["compile_error"] for d in data["diagnostics"]), data["diagnostics"]
     assert data["conditions"] == []
 
 
@@ -117,6 +120,15 @@ def test_big_program_state_still_gets_its_io_warning_and_a_verdict(tmp_path):
     assert data["compile_error"] is None and len(data["conditions"]) == 1
     assert not data["conditions"][0]["passed"]
     assert any("%IX7.7" in w for w in data["io_warnings"])
+
+
+def test_a_program_that_compiles_keeps_its_warnings_in_the_report_as_data(tmp_path):
+    r, data, reward = grade(tmp_path, main_prog("x : INT;\nspare : INT;", "x := x + 1;"), condition="1")
+    assert data["compile_error"] is None and len(data["conditions"]) == 1
+    assert data["diagnostics"] == [{
+        "code": "W201", "name": "unused-variable", "severity": "warning",
+        "file": str(tmp_path / "hostile.st"), "line": 4,
+        "column": 1, "end_column": None, "message": "variable 'spare' is never used"}]
 
 
 # --- 3. memory --------------------------------------------------------------------------------
