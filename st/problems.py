@@ -9,24 +9,7 @@ Families (the first digit after the letter): 1 the text is not Structured Text (
 read), 2 names, 3 types and values, 4 other semantic rules, 9 internal errors. W codes are
 warnings in the same families.
 
-Renumbered when the catch-all codes were split (issue 17), old code -> new code:
-- E101 for a file that is not text -> E109; the parser's E401/E402/E403 (which clashed with the
-  checker's) -> E110/E111/E112; E105 and E199 for "nested too deeply" -> E405.
-- E201 -> E207 (unknown type), E208 (VAR_EXTERNAL without VAR_GLOBAL), E209 (no such field or
-  member), E210 (no such enumeration value), E211 (no such parameter); E201 keeps "not declared".
-- E202 for a standard name redeclared -> E204.
-- E301 for nesting depth -> E310; E302 for a STRUCT outside TYPE -> E311.
-- E303 -> E312 (storage), E313 (empty or invalid range), E314 (initialiser count), E315 (FOR
-  step 0); E303 keeps "must be a constant".
-- E304 for a misused type prefix -> E316.
-- E305 -> E317 (VAR_EXTERNAL type), E318 (located type), E314 (initialiser shape), E319 (CASE
-  label type), E326 (conversion), E203 (not an enumeration); E305 keeps "cannot assign".
-- E306 -> E320 (condition), E321 (CASE selector), E322 (FOR variable), E323 (indexing), E324
-  (bit access), E325 (standard function argument), E209 (field of a non-structure), E900
-  (unsupported expression); E306 keeps "operator and operand types".
-- E407 -> E410 (CASE label), E411 (missing argument), E412 (argument count), E413 (argument
-  given twice), E414 (positional and named mixed); E407 keeps "wrong arrow".
-- E201 for a CONFIGURATION naming a non-PROGRAM -> E203.
+RENUMBERED lists the codes renumbered when the catch-all codes were split (issue 17).
 """
 
 from __future__ import annotations
@@ -149,6 +132,49 @@ _TABLE = [
 
 PROBLEMS: dict[str, Problem] = {p.code: p for p in _TABLE}
 
+# (old code, new code, the meaning that moved): when E201, E202, E301-E306 and E407 were split
+# (issue 17), each old code kept its most common meaning and the others moved here
+RENUMBERED = [
+    ("E101", "E109", "the source is not UTF-8 text"),
+    ("E401", "E110", "the parser's VAR section outside a POU (clashed with the checker's E401)"),
+    ("E402", "E111", "the parser's located variable in a list (clashed with the checker's E402)"),
+    ("E403", "E112", "the parser's unknown TASK setting (clashed with the checker's E403)"),
+    ("E105", "E405", "the parser nested too deeply (also E199 for the same)"),
+    ("E201", "E207", "unknown type"),
+    ("E201", "E208", "VAR_EXTERNAL without VAR_GLOBAL"),
+    ("E201", "E209", "no such field, input or output"),
+    ("E201", "E210", "no such enumeration value"),
+    ("E201", "E211", "no such parameter"),
+    ("E201", "E203", "a CONFIGURATION runs something that is not a PROGRAM"),
+    ("E202", "E204", "a standard type or POU name declared again"),
+    ("E301", "E310", "types nested too deeply"),
+    ("E302", "E311", "a STRUCT outside a TYPE block"),
+    ("E303", "E312", "storage past the limit"),
+    ("E303", "E313", "an empty or misfitting range, a bad string length"),
+    ("E303", "E314", "the wrong number of initial values"),
+    ("E303", "E315", "a FOR step of 0"),
+    ("E304", "E316", "a type prefix that cannot prefix an integer"),
+    ("E305", "E317", "VAR_EXTERNAL type differs from the global's"),
+    ("E305", "E318", "a located variable's type does not fit its address"),
+    ("E305", "E314", "an initialiser of the wrong shape"),
+    ("E305", "E319", "a CASE label's type"),
+    ("E305", "E326", "a conversion function's argument"),
+    ("E305", "E203", "Type#Value where Type is not an enumeration"),
+    ("E306", "E320", "a condition that is not BOOL"),
+    ("E306", "E321", "a CASE selector"),
+    ("E306", "E322", "a FOR variable"),
+    ("E306", "E323", "indexing"),
+    ("E306", "E324", "bit access"),
+    ("E306", "E325", "a standard function's argument type"),
+    ("E306", "E209", "a field of something that is not a structure"),
+    ("E306", "E900", "an unsupported expression (a compiler bug)"),
+    ("E407", "E410", "a CASE label that is not a constant, an empty CASE range"),
+    ("E407", "E411", "a missing argument"),
+    ("E407", "E412", "the number of arguments"),
+    ("E407", "E413", "an argument given twice"),
+    ("E407", "E414", "positional and named arguments mixed"),
+]
+
 # Tests set this (and the environment variable, for their subprocesses): a diagnostic with an
 # unknown code, or with a severity that is not its code's, then raises instead of passing.
 STRICT = os.environ.get("ST_STRICT_DIAGNOSTICS") == "1"
@@ -195,5 +221,9 @@ def markdown() -> str:
         "|------|------|----------|---------|",
     ]
     lines += [f"| {p.code} | `{p.name}` | {p.severity} | {p.summary} |" for p in _TABLE]
+    lines += ["", "## Renumbered codes", "",
+              "When the catch-all codes were split, each kept its most common meaning; the others moved:",
+              "", "| Was | Now | Meaning |", "|-----|-----|---------|"]
+    lines += [f"| {old} | {new} | {meaning} |" for old, new, meaning in RENUMBERED]
     return "\n".join(lines) + "\n"
 

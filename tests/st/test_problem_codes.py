@@ -64,6 +64,11 @@ def test_docs_list_every_code_and_are_generated_from_the_table():
         assert f"| {p.code} | `{p.name}` | {p.severity} | {p.summary} |" in text
 
 
+def test_renumbered_codes_point_into_the_table():
+    for old, new, meaning in problems.RENUMBERED:
+        assert old != new and new in problems.PROBLEMS and meaning, (old, new)
+
+
 def test_the_tests_run_strict():
     assert problems.STRICT  # tests/conftest.py: without it the two tests below prove nothing
 
@@ -111,6 +116,12 @@ def test_a_diagnostic_as_data():
 
 def prog(decls: str, body: str, extra: str = "") -> str:
     return f"{extra}\nPROGRAM Main\nVAR\n{decls}\nEND_VAR\n{body}\nEND_PROGRAM\n"
+
+
+def conf(task: str, program: str) -> str:
+    """A program run by a CONFIGURATION whose TASK line and program type are given."""
+    return (prog("i : INT;", "i := 1;") + f"CONFIGURATION C\nRESOURCE R ON PLC\n{task}\n"
+            f"PROGRAM P WITH T : {program};\nEND_RESOURCE\nEND_CONFIGURATION\n")
 
 
 ENUM = "TYPE Mode : (Idle, Run); END_TYPE\nTYPE Pt : STRUCT x : INT; END_STRUCT; END_TYPE\n"
@@ -195,6 +206,8 @@ CASES = [
     # the parser's own codes, which clashed with the checker's E401-E403
     ("VAR x : INT; END_VAR\n" + prog("i : INT;", ""), "E110", "outside a PROGRAM"),
     (prog("a, b AT %IX0.0 : BOOL;", ""), "E111", "must be declared on its own"),
+    (conf("TASK T (INTERVAL := T#10ms, SPEED := 2);", "Main"), "E112", "unknown TASK setting 'SPEED'"),
+    (conf("TASK T (INTERVAL := T#10ms);", "Nothing"), "E203", "'Nothing', which is not a PROGRAM"),
 ]
 
 
@@ -209,5 +222,5 @@ def test_each_split_code_means_one_thing(source, code, words):
 def test_every_split_code_has_a_representative_program():
     new = {"E207", "E208", "E209", "E210", "E211", "E310", "E312", "E313", "E314", "E315",
            "E317", "E318", "E319", "E320", "E321", "E322", "E323", "E324", "E325", "E326",
-           "E410", "E411", "E412", "E413", "E414", "E110", "E111"}
+           "E410", "E411", "E412", "E413", "E414", "E110", "E111", "E112"}
     assert new <= {c[1] for c in CASES}
