@@ -166,7 +166,8 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
     io_warnings: list[str] = []
     comp = st.compile_file(path) if pre.ok else None  # within the bounds the guarded compile proved
     if comp is None or not comp.ok:
-        report = report_for_compile_error(task, pre.compile_error or comp.format_diagnostics())
+        records = pre.records if comp is None else [d.to_dict() for d in comp.diagnostics]
+        report = report_for_compile_error(task, pre.compile_error or comp.format_diagnostics(), records)
     else:
         program = comp.program
         io_warnings = pre.io_warnings
@@ -180,6 +181,7 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
                            **({"observe": observe} if observe else {}))
         finally:
             finish()
+        report.diagnostics = pre.records  # the warnings, as data
     render_report(report, out, task)
     data = report.to_dict()
     data["program"] = path

@@ -441,7 +441,7 @@ class Debugger:
     def errors_by_line(self) -> dict[int, list[str]]:
         out: dict[int, list[str]] = {}
         for d in self.diagnostics:
-            out.setdefault(d.line, []).append(f"{d.severity}: {d.message}")
+            out.setdefault(d.line, []).append(f"{d.severity}[{d.code}]: {d.message}")
         return out
 
     def select_condition(self, name: str) -> None:

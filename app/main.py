@@ -963,7 +963,7 @@ class DebuggerApp:
             if imgui.small_button(f"go to line {first.line}"):
                 self._scroll_to_line = first.line
             if imgui.is_item_hovered():
-                imgui.set_tooltip("\n".join(f"line {x.line}:{x.col} {x.severity}: {x.message}"
+                imgui.set_tooltip("\n".join(f"line {x.line}:{x.col} {x.severity}[{x.code}]: {x.message}"
                                             for x in d.diagnostics[:12]))
         fault = d.fault_at
         if fault is not None:

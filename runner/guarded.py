@@ -44,6 +44,7 @@ class Preflight:
     diagnostics: str = ""  # formatted diagnostics ("" when there are none)
     io_warnings: list[str] = field(default_factory=list)
     failure: str | None = None  # the guard stopped the work: why, in one sentence
+    records: list[dict] = field(default_factory=list)  # the diagnostics as data (Diagnostic.to_dict)
 
     @property
     def compile_error(self) -> str:
@@ -51,15 +52,16 @@ class Preflight:
         return self.failure or self.diagnostics
 
 
-def _preflight(task, path: str) -> tuple[bool, str, list[str], str | None]:
+def _preflight(task, path: str) -> tuple[bool, str, list[str], str | None, list[dict]]:
     import st
     from tasks.io_check import io_map_warnings, located_variables
 
     comp = st.compile_file(path)
     text = comp.format_diagnostics() if comp.diagnostics else ""
+    records = [d.to_dict() for d in comp.diagnostics]
     if not comp.ok:
-        return False, text, [], None
-    return True, text, io_map_warnings(task, located_variables(comp.program.instantiate())), None
+        return False, text, [], None, records
+    return True, text, io_map_warnings(task, located_variables(comp.program.instantiate())), None, records
 
 
 def preflight(task, path: str, memory_limit_mb: int | None) -> Preflight:

@@ -111,6 +111,9 @@ class Report:
     title: str
     conditions: list[ConditionResult] = field(default_factory=list)
     compile_error: str | None = None
+    # the compiler's diagnostics as data (code, name, severity, file, line, column, end_column,
+    # message); compile_error keeps the same as text for people
+    diagnostics: list[dict[str, Any]] = field(default_factory=list)
     total_conditions: int = 0
     registered: tuple[str, ...] = ()     # the task's own condition names
 
@@ -161,6 +164,7 @@ class Report:
             "sampled_run": len(sampled),
             "sampled_passed": sum(1 for c in sampled if c.passed),
             "compile_error": self.compile_error,
+            "diagnostics": list(self.diagnostics),
             "conditions": [c.to_dict() for c in self.conditions],
         }
 
@@ -418,9 +422,12 @@ def grade(task: Task, make_controller: Callable[[], Any], conditions: Sequence[C
     return report
 
 
-def report_for_compile_error(task: Task, diagnostics_text: str) -> Report:
-    """Reward 0 without running anything: the program did not compile."""
+def report_for_compile_error(task: Task, diagnostics_text: str,
+                             diagnostics: Sequence[dict[str, Any]] = ()) -> Report:
+    """Reward 0 without running anything: the program did not compile (``diagnostics``: the same
+    diagnostics as data, each a dict as st's Diagnostic.to_dict gives)."""
     return Report(task.id, task.title, compile_error=diagnostics_text.strip() or "compile error",
+                  diagnostics=list(diagnostics),
                   total_conditions=len(task.conditions), registered=tuple(c.name for c in task.conditions))
 
 

@@ -112,7 +112,7 @@ def compile_source(text, filename: str = "program.st") -> Compilation:
         except UnicodeDecodeError as exc:
             d = Diagnostic(
                 "error",
-                "E101",
+                "E109",
                 f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})",
                 filename,
                 0,
@@ -120,7 +120,7 @@ def compile_source(text, filename: str = "program.st") -> Compilation:
             )
             return Compilation(filename, "", [d], None)
     if not isinstance(text, str):
-        d = Diagnostic("error", "E101", "the source must be text", filename, 0, 0)
+        d = Diagnostic("error", "E109", "the source must be text", filename, 0, 0)
         return Compilation(filename, "", [d], None)
     if len(text) > MAX_SOURCE_BYTES:
         return _too_large(filename, f"{len(text):,} characters")
@@ -129,7 +129,7 @@ def compile_source(text, filename: str = "program.st") -> Compilation:
     diags: list[Diagnostic] = []
     from .parser import parse
 
-    sf = _run_stage("parsing", "E105", diags, filename, parse, text, filename)
+    sf = _run_stage("parsing", "E405", diags, filename, parse, text, filename)
     if sf is None or any(d.severity == "error" for d in diags):
         return Compilation(filename, text, diags, None)
     from .checker import check

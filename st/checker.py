@@ -281,7 +281,7 @@ class Checker:
                 self.err(td, "E202", f"type '{td.name}' is declared twice")
                 continue
             if td.name.upper() in T.ELEMENTARY or td.name.upper() in self.fb_ifaces:
-                self.err(td, "E202", f"'{td.name}' is a standard type name and cannot be redeclared")
+                self.err(td, "E204", f"'{td.name}' is a standard type name and cannot be redeclared")
                 continue
             self.check_identifier(td.name, td.line, td.col)
             self.type_decls[key] = td
@@ -299,7 +299,7 @@ class Checker:
                 self.err_at(
                     p.name_line or p.line,
                     p.name_col or p.col,
-                    "E202",
+                    "E204",
                     f"'{p.name}' is a standard name and cannot name a {p.kind}",
                 )
                 continue
@@ -371,7 +371,7 @@ class Checker:
             for v in [v for v in p.vars.values() if v.kind != "VAR_EXTERNAL"] + extra:
                 total += sizes.get(id(v.type), (1, 0))[0]
                 if total > MAX_STORAGE:
-                    self.err_at(v.line, v.col, "E303",
+                    self.err_at(v.line, v.col, "E312",
                                 f"'{v.name}' takes the storage of '{p.name}' past the limit of "
                                 f"{MAX_STORAGE:,} values ({v.type.name} holds "
                                 f"{sizes.get(id(v.type), (1, 0))[0]:,})")
@@ -418,11 +418,11 @@ class Checker:
             if where is not None and id(where) not in reported:
                 if depth > MAX_TYPE_DEPTH:
                     reported.add(id(where))
-                    self.err_at(where.line, where.col, "E301",
+                    self.err_at(where.line, where.col, "E310",
                                 f"'{where.name}' nests types more than {MAX_TYPE_DEPTH} levels deep")
                 elif size > MAX_STORAGE:
                     reported.add(id(where))
-                    self.err_at(where.line, where.col, "E303",
+                    self.err_at(where.line, where.col, "E312",
                                 f"'{where.name}' of type {_short(cur.name)} needs storage for {size:,} "
                                 f"values, more than the limit of {MAX_STORAGE:,}")
 
@@ -456,7 +456,7 @@ class Checker:
             cands = list(T.ELEMENTARY) + [td.name for td in self.type_decls.values()] + list(self.fb_ifaces)
             cands += [p.name for p in self.out.pous.values() if p.fbtype is not None]
         hint = self.hint(name, cands)
-        self.err(node, "E201", f"unknown type '{name}'" + (f"; {hint}" if hint else ""))
+        self.err(node, "E207", f"unknown type '{name}'" + (f"; {hint}" if hint else ""))
         return ERR
 
     def std_fb(self, upper: str) -> T.FBT:
@@ -539,7 +539,7 @@ class Checker:
     def resolve_type(self, ref: A.TypeRef, name: str | None = None) -> T.Type:
         # types inside types, written inline or through TYPE names, nest this call
         if self.type_depth >= MAX_TYPE_DEPTH:
-            self.err(ref, "E301", f"types are nested more than {MAX_TYPE_DEPTH} levels deep here")
+            self.err(ref, "E310", f"types are nested more than {MAX_TYPE_DEPTH} levels deep here")
             return ERR
         self.type_depth += 1
         try:
@@ -556,7 +556,7 @@ class Checker:
                 try:
                     n = self.const_eval(ref.length)
                     if not isinstance(n, int) or n < 1 or n > 65535:
-                        self.err(ref.length, "E303", "string length must be an integer from 1 to 65535")
+                        self.err(ref.length, "E313", "string length must be an integer from 1 to 65535")
                         n = 80
                 except NotConst:
                     self.err(ref.length, "E303", "string length must be a constant")
@@ -572,7 +572,7 @@ class Checker:
                     self.err(r, "E303", "array bounds must be integer constants")
                     lo, hi = 0, 0
                 if hi < lo:
-                    self.err(r, "E303", f"array range {lo}..{hi} is empty")
+                    self.err(r, "E313", f"array range {lo}..{hi} is empty")
                     hi = lo
                 dims.append((lo, hi))
             elem = self.resolve_type(ref.element)
@@ -582,7 +582,7 @@ class Checker:
                 total, inner = total * inner.size, inner.elem
             if total > MAX_ARRAY_ELEMENTS:
                 self.err(
-                    ref, "E303", f"array of {total} elements is larger than the limit of {MAX_ARRAY_ELEMENTS}"
+                    ref, "E312", f"array of {total} elements is larger than the limit of {MAX_ARRAY_ELEMENTS}"
                 )
                 return ERR  # the variable is unusable: its uses report nothing more
             return at  # ARRAY OF ARRAY stays nested: a[i][j] (a[i, j] is for multi-dimensional arrays)
@@ -597,13 +597,13 @@ class Checker:
                 self.err(ref, "E303", "subrange bounds must be integer constants")
                 return base
             if not (base.lo <= lo <= hi <= base.hi):
-                self.err(ref, "E303", f"subrange {lo}..{hi} does not fit {base.name}")
+                self.err(ref, "E313", f"subrange {lo}..{hi} does not fit {base.name}")
                 return base
             return T.Subrange(name or f"{base.name}({lo}..{hi})", base, lo, hi)
         if isinstance(ref, A.EnumType):
             return self.build_enum(name or f"enum@{ref.line}", ref)
         if isinstance(ref, A.StructType):
-            self.err(ref, "E302", "a STRUCT must be declared in a TYPE block")
+            self.err(ref, "E311", "a STRUCT must be declared in a TYPE block")
             return ERR
         return ERR
 
@@ -625,23 +625,23 @@ class Checker:
                     line, col = d.name_positions[i] if i < len(d.name_positions) else (d.line, d.col)
                     g = self.out.globals.get(n.lower())
                     if g is None:
-                        self.err_at(line, col, "E201", f"VAR_EXTERNAL '{n}' has no matching VAR_GLOBAL")
+                        self.err_at(line, col, "E208", f"VAR_EXTERNAL '{n}' has no matching VAR_GLOBAL")
                     elif t is not ERR and g.type is not ERR and not T.same(t, g.type):
                         self.err_at(
                             line,
                             col,
-                            "E305",
+                            "E317",
                             f"VAR_EXTERNAL '{n}' is {t.name} but the global is {g.type.name}",
                         )
                 continue
             if pou is not None and pou.kind == "FUNCTION" and t.is_fb:
                 self.err(d, "E402", "a FUNCTION cannot hold function block instances (they keep state)")
             if d.location is not None and not t.is_scalar:
-                self.err(d.location, "E305", "only elementary variables can be located AT an address")
+                self.err(d.location, "E318", "only elementary variables can be located AT an address")
             elif d.location is not None and t is not ERR:
                 misfit = _address_misfit(d.location.address, t)
                 if misfit:
-                    self.err(d.location, "E305", misfit)
+                    self.err(d.location, "E318", misfit)
             init = None
             if d.init is not None:
                 init = self.init_value(d.init, t)
@@ -815,7 +815,7 @@ class Checker:
             return None
         if isinstance(init, A.ArrayInit):
             if not isinstance(t, T.ArrayT):
-                self.err(init, "E305", f"an array initialiser cannot initialise {t.name}")
+                self.err(init, "E314", f"an array initialiser cannot initialise {t.name}")
                 return None
             values = []
             for item in init.items:
@@ -835,7 +835,7 @@ class Checker:
                 n = t.elem.size
                 values = [values[i : i + n] for i in range(0, len(values), n)]
             if len(values) > t.size:
-                self.err(init, "E303", f"{len(values)} initial values for an array of {t.size} elements")
+                self.err(init, "E314", f"{len(values)} initial values for an array of {t.size} elements")
                 values = values[: t.size]
             return values
         if isinstance(init, A.StructInit):
@@ -846,7 +846,7 @@ class Checker:
             elif isinstance(st, T.StructT):
                 ftypes = {k: f.type for k, f in st.fields.items()}
             else:
-                self.err(init, "E305", f"a structure initialiser cannot initialise {t.name}")
+                self.err(init, "E314", f"a structure initialiser cannot initialise {t.name}")
                 return None
             out = {}
             for fi in init.fields:
@@ -854,13 +854,13 @@ class Checker:
                 if ft is None:
                     hint = self.hint(fi.name, [k for k in ftypes])
                     self.err(
-                        fi, "E201", f"'{t.name}' has no field '{fi.name}'" + (f"; {hint}" if hint else "")
+                        fi, "E209", f"'{t.name}' has no field '{fi.name}'" + (f"; {hint}" if hint else "")
                     )
                     continue
                 out[fi.name.lower()] = self.init_value(fi.value, ft)
             return out
         if isinstance(t, (T.ArrayT, T.StructT, T.FBT)):
-            self.err(init, "E305", f"{t.name} needs an initialiser in parentheses")
+            self.err(init, "E314", f"{t.name} needs an initialiser in parentheses")
             return None
         # scalar: type the expression and fold it
         save = self.pou
@@ -924,12 +924,12 @@ class Checker:
     def cond(self, e: A.Expr) -> None:
         t = self.expr(e, expected=T.BOOL)
         if t is not ERR and not t.is_bool:
-            self.err(e, "E306", f"a condition must be BOOL, not {t.name}")
+            self.err(e, "E320", f"a condition must be BOOL, not {t.name}")
 
     def case(self, s: A.CaseStmt) -> None:
         sel = self.expr(s.selector)
         if sel is not ERR and not (sel.is_intlike or sel.is_enum):
-            self.err(s.selector, "E306", f"CASE needs an integer or enumeration selector, not {sel.name}")
+            self.err(s.selector, "E321", f"CASE needs an integer or enumeration selector, not {sel.name}")
             sel = ERR
         labels: list[tuple[A.Expr, int, int]] = []
         for br in s.branches:
@@ -938,7 +938,7 @@ class Checker:
                     lo = self.case_label(lab.low, sel)
                     hi = self.case_label(lab.high, sel)
                     if lo is not None and hi is not None and hi < lo:
-                        self.err(lab, "E407", f"empty CASE range {lo}..{hi}")
+                        self.err(lab, "E410", f"empty CASE range {lo}..{hi}")
                 else:
                     lo = hi = self.case_label(lab, sel)
                 if lo is None or hi is None or hi < lo:
@@ -962,16 +962,16 @@ class Checker:
         try:
             val = self.const_eval(e)
         except NotConst:
-            self.err(e, "E407", "a CASE label must be a constant")
+            self.err(e, "E410", "a CASE label must be a constant")
             return None
         if sel is ERR or t is ERR:
             return val if isinstance(val, int) else None
         if isinstance(sel, T.EnumT):
             if not (isinstance(t, T.EnumT) and t is sel):
-                self.err(e, "E305", f"CASE label of type {t.name} does not match the selector's {sel.name}")
+                self.err(e, "E319", f"CASE label of type {t.name} does not match the selector's {sel.name}")
                 return None
         elif not (isinstance(val, int) and not isinstance(val, bool)):
-            self.err(e, "E305", f"CASE label must be an integer, not {t.name}")
+            self.err(e, "E319", f"CASE label must be an integer, not {t.name}")
             return None
         elif not T.literal_fits(val, sel):
             self.warn(e, "W404", f"CASE label {val} can never match a {sel.name} selector")
@@ -1000,7 +1000,7 @@ class Checker:
                 self.err_at(
                     s.var_line or s.line,
                     s.var_col or s.col,
-                    "E306",
+                    "E322",
                     f"the FOR variable '{v.name}' must be an integer, not {vt.name}",
                 )
                 vt = ERR
@@ -1013,7 +1013,7 @@ class Checker:
         if s.step is not None:
             try:
                 if self.const_eval(s.step) == 0:
-                    self.err(s.step, "E303", "the FOR step is 0: the loop would never end")
+                    self.err(s.step, "E315", "the FOR step is 0: the loop would never end")
             except NotConst:
                 pass
         self.loop_depth += 1
@@ -1267,7 +1267,7 @@ class Checker:
                             e, "E304", f"the literal {e.value} does not fit {pt.name} ({pt.lo}..{pt.hi})"
                         )
                     return pt
-                self.err(e, "E304", f"{e.type_prefix}# cannot prefix an integer")
+                self.err(e, "E316", f"{e.type_prefix}# cannot prefix an integer")
                 return ERR
             return T.IntLitT(e.value)
         if isinstance(e, A.RealLiteral):
@@ -1300,13 +1300,13 @@ class Checker:
             if et is ERR:
                 return ERR
             if not isinstance(et, T.EnumT):
-                self.err(e, "E305", f"'{e.type_name}' is not an enumeration")
+                self.err(e, "E203", f"'{e.type_name}' is not an enumeration")
                 return ERR
             key = e.value_name.lower()
             if key not in et.by_lower:
                 hint = self.hint(e.value_name, [n for n, _ in et.values])
                 self.err(
-                    e, "E201", f"'{e.value_name}' is not a value of {et.name}" + (f"; {hint}" if hint else "")
+                    e, "E210", f"'{e.value_name}' is not a value of {et.name}" + (f"; {hint}" if hint else "")
                 )
                 return ERR
             o.consts[id(e)] = et.by_lower[key]
@@ -1345,16 +1345,16 @@ class Checker:
             for ix in e.indices:
                 it = self.expr(ix)
                 if it is not ERR and not it.is_intlike and not it.is_enum:
-                    self.err(ix, "E306", f"an array index must be an integer, not {it.name}")
+                    self.err(ix, "E323", f"an array index must be an integer, not {it.name}")
             if bt is ERR:
                 return ERR
             if not isinstance(bt, T.ArrayT):
-                self.err(e, "E306", f"{_describe(e.base)} is {bt.name}, not an array")
+                self.err(e, "E323", f"{_describe(e.base)} is {bt.name}, not an array")
                 return ERR
             if len(e.indices) != len(bt.dims):
                 self.err(
                     e,
-                    "E306",
+                    "E323",
                     f"{_describe(e.base)} has {len(bt.dims)} dimension(s) but "
                     f"{len(e.indices)} index(es) were given",
                 )
@@ -1372,7 +1372,7 @@ class Checker:
             if bt is ERR:
                 return ERR
             if not bt.is_intlike:
-                self.err(e, "E306", f"bit access .{e.bit} needs an integer or bit string, not {bt.name}")
+                self.err(e, "E324", f"bit access .{e.bit} needs an integer or bit string, not {bt.name}")
                 return ERR
             if e.bit >= bt.bits:
                 self.err(e, "E308", f"bit {e.bit} does not exist in {bt.name} (bits 0..{bt.bits - 1})")
@@ -1396,7 +1396,7 @@ class Checker:
             return ERR
         if isinstance(e, A.BinaryOp):
             return self.binary(e, expected)
-        self.err(e, "E306", "unsupported expression")
+        self.err(e, "E900", "unsupported expression")
         return ERR
 
     def field_access(self, e: A.FieldAccess, lvalue: bool) -> T.Type:
@@ -1410,7 +1410,7 @@ class Checker:
             f = bt.fields.get(key)
             if f is None:
                 hint = self.hint(e.field, [x.name for x in bt.fields.values()])
-                self.err(e, "E201", f"{bt.name} has no field '{e.field}'" + (f"; {hint}" if hint else ""))
+                self.err(e, "E209", f"{bt.name} has no field '{e.field}'" + (f"; {hint}" if hint else ""))
                 return ERR
             return f.type
         if isinstance(bt, T.FBT):
@@ -1418,7 +1418,7 @@ class Checker:
             if v is None or v.kind in ("VAR_TEMP", "RESULT"):
                 hint = self.hint(e.field, [x.name for x in bt.vars.values()])
                 self.err(
-                    e, "E201", f"{bt.name} has no input or output '{e.field}'" + (f"; {hint}" if hint else "")
+                    e, "E209", f"{bt.name} has no input or output '{e.field}'" + (f"; {hint}" if hint else "")
                 )
                 return ERR
             o.refs[id(e)] = v
@@ -1427,7 +1427,7 @@ class Checker:
             return v.type
         if bt.is_intlike and e.field.isdigit():
             return T.BOOL
-        self.err(e, "E306", f"{_describe(e.base)} is {bt.name}: it has no field '{e.field}'")
+        self.err(e, "E209", f"{_describe(e.base)} is {bt.name}: it has no field '{e.field}'")
         return ERR
 
     def binary(self, e: A.BinaryOp, expected) -> T.Type:
@@ -1623,7 +1623,7 @@ class Checker:
         self.bind_args(e, fbt.name, fbt.vars, inputs, info, is_fb=True, owner_type=fbt)
         for v in fbt.vars.values():
             if v.kind == "VAR_IN_OUT" and not any(p is v for p, _ in info.inputs):
-                self.err(e, "E407", f"the VAR_IN_OUT '{v.name}' of {fbt.name} must be given in every call")
+                self.err(e, "E411", f"the VAR_IN_OUT '{v.name}' of {fbt.name} must be given in every call")
         self.out.calls[id(e)] = info
         return ERR if not statement else T.BOOL
 
@@ -1638,7 +1638,7 @@ class Checker:
                 if v.kind == "VAR_IN_OUT" or positional:
                     self.err(
                         e,
-                        "E407",
+                        "E411",
                         f"{p.name} needs the input '{v.name}' "
                         f"({len(params)} inputs: {', '.join(x.name for x in params)})",
                     )
@@ -1653,7 +1653,7 @@ class Checker:
         for a in e.args:
             if a.kind == "positional":
                 if pos_index >= len(inputs):
-                    self.err(a, "E407", f"too many arguments for {owner}: it has {len(inputs)} input(s)")
+                    self.err(a, "E412", f"too many arguments for {owner}: it has {len(inputs)} input(s)")
                     if a.value is not None:
                         self.expr(a.value)
                     continue
@@ -1669,13 +1669,13 @@ class Checker:
                     ]
                     hint = self.hint(a.name or "", cands)
                     self.err(
-                        a, "E201", f"{owner} has no parameter '{a.name}'" + (f"; {hint}" if hint else "")
+                        a, "E211", f"{owner} has no parameter '{a.name}'" + (f"; {hint}" if hint else "")
                     )
                     if a.value is not None:
                         self.expr(a.value)
                     continue
             if v.lname in seen:
-                self.err(a, "E407", f"parameter '{v.name}' is given twice")
+                self.err(a, "E413", f"parameter '{v.name}' is given twice")
                 continue
             seen.add(v.lname)
             if a.kind == "output":
@@ -1695,7 +1695,7 @@ class Checker:
                 self.err(a, "E407", f"'{v.name}' is an output of {owner}: use '=>' to read it")
                 continue
             if a.value is None:
-                self.err(a, "E407", f"the input '{v.name}' has no value")
+                self.err(a, "E411", f"the input '{v.name}' has no value")
                 continue
             if v.kind == "VAR_IN_OUT":
                 st = self.lvalue(a.value)
@@ -1725,7 +1725,7 @@ class Checker:
         for a in outs:
             self.err(a, "E407", f"{upper} has no outputs to read with '=>'")
         if pos and formal:
-            self.err(e, "E407", f"{upper}: give all arguments by position or all by name, not both")
+            self.err(e, "E414", f"{upper}: give all arguments by position or all by name, not both")
             return None
         if formal:
             if isinstance(spec, str):  # extensible: IN1, IN2 ... (MUX: K, IN0, IN1 ...)
@@ -1737,29 +1737,29 @@ class Checker:
                 else:
                     order = [f"IN{i + 1}" for i in range(len(named))]
                 if set(order) != set(named):
-                    self.err(e, "E201", f"{upper} takes the inputs {', '.join(order)}")
+                    self.err(e, "E211", f"{upper} takes the inputs {', '.join(order)}")
                     return None
                 return [named[k] for k in order]
             named = {}
             for a in formal:
                 if a.name.upper() not in spec:
                     hint = self.hint(a.name, spec)
-                    self.err(a, "E201", f"{upper} has no input '{a.name}'" + (f"; {hint}" if hint else ""))
+                    self.err(a, "E211", f"{upper} has no input '{a.name}'" + (f"; {hint}" if hint else ""))
                     return None
                 named[a.name.upper()] = a.value
             missing = [k for k in spec if k not in named]
             if missing:
-                self.err(e, "E407", f"{upper} needs the input(s) {', '.join(missing)}")
+                self.err(e, "E411", f"{upper} needs the input(s) {', '.join(missing)}")
                 return None
             return [named[k] for k in spec]
         args = [a.value for a in pos]
         if isinstance(spec, str):
             need = 2 if spec == "*" else 3
             if len(args) < need:
-                self.err(e, "E407", f"{upper} needs at least {need} arguments, got {len(args)}")
+                self.err(e, "E412", f"{upper} needs at least {need} arguments, got {len(args)}")
                 return None
         elif len(args) != len(spec):
-            self.err(e, "E407", f"{upper} takes {len(spec)} argument(s) ({', '.join(spec)}), got {len(args)}")
+            self.err(e, "E412", f"{upper} takes {len(spec)} argument(s) ({', '.join(spec)}), got {len(args)}")
             return None
         return args
 
@@ -1781,7 +1781,7 @@ class Checker:
 
     def _need(self, e, ok: bool, msg: str) -> bool:
         if not ok:
-            self.err(e, "E306", msg)
+            self.err(e, "E325", msg)
         return ok
 
     def _common(self, e, upper, ts) -> T.Type:
@@ -1811,7 +1811,7 @@ class Checker:
                 )
             )
             if n is None:
-                self.err(e, "E306", f"{upper}: cannot combine {c.name} and {t.name}")
+                self.err(e, "E325", f"{upper}: cannot combine {c.name} and {t.name}")
                 return ERR
             c = n
         return T.concrete(c)
@@ -1845,7 +1845,7 @@ class Checker:
         if upper in ("GT", "GE", "EQ", "LE", "LT", "NE"):
             for a, b in zip(ts, ts[1:], strict=False):
                 if not self.comparable(a, b):
-                    self.err(e, "E306", f"{upper}: cannot compare {a.name} with {b.name}")
+                    self.err(e, "E325", f"{upper}: cannot compare {a.name} with {b.name}")
                     return ERR
             return T.BOOL
         if upper in ("AND", "OR", "XOR", "NOT"):
@@ -1853,7 +1853,7 @@ class Checker:
                 return T.BOOL
             if all(t.is_intlike for t in ts):
                 return self._common(e, upper, ts)
-            self.err(e, "E306", f"{upper} needs BOOLs or bit strings")
+            self.err(e, "E325", f"{upper} needs BOOLs or bit strings")
             return ERR
         if upper == "SEL":
             if not self._need(e, ts[0].is_bool, f"SEL: the selector G must be BOOL, not {ts[0].name}"):
@@ -1909,10 +1909,10 @@ class Checker:
             }.get(upper, "s" * len(ts))
             for a, t, r in zip(args, ts, roles, strict=False):
                 if r == "s" and not t.is_string:
-                    self.err(a, "E306", f"{upper} needs a STRING here, not {t.name}")
+                    self.err(a, "E325", f"{upper} needs a STRING here, not {t.name}")
                     return ERR
                 if r == "i" and not t.is_intlike:
-                    self.err(a, "E306", f"{upper} needs an integer here, not {t.name}")
+                    self.err(a, "E325", f"{upper} needs an integer here, not {t.name}")
                     return ERR
             if upper == "FIND":
                 return T.INT
@@ -1998,7 +1998,7 @@ class Checker:
         src_name, dst_name = conv
         args = [a for a in e.args]
         if len(args) != 1 or args[0].kind == "output" or args[0].value is None:
-            self.err(e, "E407", f"{upper} takes one argument")
+            self.err(e, "E412", f"{upper} takes one argument")
             self.args_only(e)
             return ERR
         a = args[0].value
@@ -2016,7 +2016,7 @@ class Checker:
             if src.is_string and t.is_string:
                 ok = True
             if not ok:
-                self.err(a, "E305", f"{upper} needs a {src.name} argument, not {t.name}")
+                self.err(a, "E326", f"{upper} needs a {src.name} argument, not {t.name}")
                 return dst
             info.src = src
             self.settle(a, src)
@@ -2025,7 +2025,7 @@ class Checker:
             if t.is_enum:
                 info.src = t.base
             elif not t.is_elementary:
-                self.err(a, "E305", f"{upper} cannot convert {t.name}")
+                self.err(a, "E326", f"{upper} cannot convert {t.name}")
                 return dst
             else:
                 info.src = T.concrete(t)
@@ -2035,7 +2035,7 @@ class Checker:
             info.src = info.src.natural()
         why = _date_conversion_refused(info.src, dst)
         if why:
-            self.err(a, "E305", f"{upper} has no meaning: {why}")
+            self.err(a, "E326", f"{upper} has no meaning: {why}")
         return dst
 
     # ------------------------------------------------------------------ whole-program checks
@@ -2074,7 +2074,7 @@ class Checker:
                 hint = self.hint(pc.program_type, [x.name for x in progs])
                 self.err(
                     pc,
-                    "E201",
+                    "E203",
                     f"the configuration runs '{pc.program_type}', which is not a PROGRAM"
                     + (f"; {hint}" if hint else ""),
                 )

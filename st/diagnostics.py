@@ -1,17 +1,11 @@
 """Diagnostics: what the compiler tells the user about their ST source.
 
-Code scheme (one letter for the severity, three digits for the family):
-- E1xx  syntax: the text is not Structured Text (unexpected token, unterminated comment or
-        string, malformed literal, unsupported vendor extension).
-- E2xx  names: undeclared, duplicate, wrong kind of name (calling a variable, reading an FB ...).
-- E3xx  types: mismatches, narrowing assignments, literal out of range, bad operand types.
-- E4xx  other semantic errors: missing PROGRAM, bad CASE labels, assignment to a constant or
-        input, EXIT outside a loop ...
-- Wxxx  warnings (same family digits): W2xx unused / never written names, W4xx other.
+Every code, with its name, severity and meaning, is in the table st/problems.py (and
+docs/diagnostics.md, generated from it); a diagnostic takes its severity from the table.
 
 A diagnostic formats as::
 
-    program.st:12:5: error: expected ';' after the statement, found 'END_IF'
+    program.st:12:5: error[E101]: expected ';' after the statement, found 'END_IF'
         x := 1
         ^~~~~~
 """
@@ -22,8 +16,7 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-ERROR = "error"
-WARNING = "warning"
+from .problems import ERROR, PROBLEMS, WARNING, severity_for
 
 
 @dataclass(slots=True)
@@ -36,14 +29,28 @@ class Diagnostic:
     col: int  # 1-based
     end_col: int | None = None  # 1-based, inclusive: the caret span is col..end_col on `line`
 
+    def __post_init__(self) -> None:
+        self.severity = severity_for(self.code, self.severity)  # the table's; a mismatch raises in tests
+
     @property
     def is_error(self) -> bool:
         return self.severity == ERROR
 
+    @property
+    def name(self) -> str:
+        p = PROBLEMS.get(self.code)
+        return p.name if p else ""
+
     def header(self) -> str:
+        kind = f"{self.severity}[{self.code}]"
         if self.line <= 0:
-            return f"{self.filename}: {self.severity}: {self.message}"
-        return f"{self.filename}:{self.line}:{self.col}: {self.severity}: {self.message}"
+            return f"{self.filename}: {kind}: {self.message}"
+        return f"{self.filename}:{self.line}:{self.col}: {kind}: {self.message}"
+
+    def to_dict(self) -> dict:
+        """The diagnostic as JSON data (the grader's report); line and column 0 = not tied to a line."""
+        return {"code": self.code, "name": self.name, "severity": self.severity, "file": self.filename,
+                "line": self.line, "column": self.col, "end_column": self.end_col, "message": self.message}
 
     def __str__(self) -> str:
         return self.header()
@@ -111,7 +118,8 @@ class DiagnosticBag:
         return d
 
     def at(self, node, severity: str, code: str, message: str) -> Diagnostic:
-        """Add a diagnostic spanning an AST node (uses its line/col/end_line/end_col)."""
+        """Add a diagnostic spanning an AST node (uses its line/col/end_line/end_col); the
+        severity must be the code's in st/problems.py."""
         end_col = node.end_col if getattr(node, "end_line", None) == node.line else None
         d = Diagnostic(severity, code, message, self.filename, node.line, node.col, end_col)
         self.items.append(d)

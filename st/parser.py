@@ -43,6 +43,7 @@ E_UNSUPPORTED = "E105"  # vendor extension
 E_NAME_KEYWORD = "E106"  # keyword used as a name
 E_TOO_MANY = "E107"  # error limit reached
 E_INTERNAL = "E199"  # a bug in the parser, reported instead of a traceback
+E_NESTED = "E405"  # nested too deeply for Python's recursion (the checker's code for the same)
 
 MAX_ERRORS = 25
 MAX_RECOVERIES = 2000  # error-handling steps (reported or not) before giving up: bounds hostile input
@@ -567,7 +568,7 @@ class _AstBuilder(Transformer):
         sec = c[0]
         if sec.kind != "VAR_GLOBAL":
             self._error(
-                "E401",
+                "E110",
                 f"{sec.kind} outside a PROGRAM, FUNCTION_BLOCK or FUNCTION: only VAR_GLOBAL "
                 "may stand on its own",
                 sec.line,
@@ -615,7 +616,7 @@ class _AstBuilder(Transformer):
         location = self._direct(loc_tok) if loc_tok is not None else None
         if location is not None and len(names) > 1:
             self._error(
-                "E402",
+                "E111",
                 "a located variable (AT %...) must be declared on its own",
                 names[1].line,
                 names[1].column,
@@ -734,7 +735,7 @@ class _AstBuilder(Transformer):
                     task.single = value
                 else:
                     self._error(
-                        "E403",
+                        "E112",
                         f"unknown TASK setting '{key}' (use INTERVAL, PRIORITY or SINGLE)",
                         value.line,
                         value.col,
@@ -1523,7 +1524,7 @@ def parse(text: str, filename: str = "<input>") -> tuple[ast.SourceFile | None, 
             all_diags = driver.diags + builder.diags
     except RecursionError:
         return None, [
-            Diagnostic(ERROR, E_INTERNAL, "the program is nested too deeply to compile", filename, 1, 1)
+            Diagnostic(ERROR, E_NESTED, "the program is nested too deeply to compile", filename, 1, 1)
         ]
     except Exception as exc:  # never let a parser bug become a traceback for the user
         return None, [

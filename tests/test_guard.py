@@ -49,5 +49,5 @@ def test_preflight_of_a_good_program_gives_its_warnings(tmp_path):
                     "eye := eye;\nEND_PROGRAM\n")
     pre = runner.guarded.preflight(tasks.get("MAT-E01"), str(prog), 512)
     assert pre.ok and pre.failure is None
-    assert "warning: variable 'unused' is never used" in pre.diagnostics
+    assert "warning[W201]: variable 'unused' is never used" in pre.diagnostics
     assert len(pre.io_warnings) == 1 and "the task wires nothing to %IX0.5" in pre.io_warnings[0]

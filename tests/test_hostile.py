@@ -59,6 +59,9 @@ def check(tmp_path: Path, source: str) -> subprocess.CompletedProcess:
 def assert_compile_error_at(r, data, reward, line: int, words: str) -> None:
     assert r.returncode == 1 and reward == "0"
     assert f"hostile.st:{line}:" in data["compile_error"] and words in data["compile_error"], data
+    # the same error as data beside the text
+    assert any(d["severity"] == "error" and d["line"] == line and words in d["message"]
+               and d["code"] in data["compile_error"] for d in data["diagnostics"]), data["diagnostics"]
     assert data["conditions"] == []
 
 
@@ -69,7 +72,7 @@ def test_case_labels_that_backtracked_for_minutes_are_a_syntax_error_at_once(tmp
     src = main_prog("x : INT;", "CASE x OF a, " + "1..1..1.." * 40 + "\nEND_CASE;")
     r, data, reward = grade(tmp_path, src)
     assert_compile_error_at(r, data, reward, 5, "expected")
-    assert "hostile.st:5:18: error:" in check(tmp_path, src).stderr
+    assert "hostile.st:5:18: error[E101]:" in check(tmp_path, src).stderr
 
 
 # --- 2. program-derived work in the grader's process ------------------------------------------
@@ -117,6 +120,15 @@ def test_big_program_state_still_gets_its_io_warning_and_a_verdict(tmp_path):
     assert data["compile_error"] is None and len(data["conditions"]) == 1
     assert not data["conditions"][0]["passed"]
     assert any("%IX7.7" in w for w in data["io_warnings"])
+
+
+def test_a_program_that_compiles_keeps_its_warnings_in_the_report_as_data(tmp_path):
+    r, data, reward = grade(tmp_path, main_prog("x : INT;\nspare : INT;", "x := x + 1;"), condition="1")
+    assert data["compile_error"] is None and len(data["conditions"]) == 1
+    assert data["diagnostics"] == [{
+        "code": "W201", "name": "unused-variable", "severity": "warning",
+        "file": str(tmp_path / "hostile.st"), "line": 4,
+        "column": 1, "end_column": None, "message": "variable 'spare' is never used"}]
 
 
 # --- 3. memory --------------------------------------------------------------------------------
@@ -170,7 +182,7 @@ def test_call_tree_of_a_billion_calls_is_a_watchdog_fault_in_scan_zero(tmp_path)
 def test_non_ascii_letter_is_not_a_name(tmp_path):
     r = check(tmp_path, main_prog("s : BOOL;\n\u017f : INT;", "\u017f := 5;"))
     assert r.returncode == 1
-    assert "hostile.st:4:1: error: unexpected character '\u017f' (names are ASCII letters" in r.stderr
+    assert "hostile.st:4:1: error[E102]: unexpected character '\u017f' (names are ASCII letters" in r.stderr
 
 
 def test_names_of_the_generator_cannot_be_taken_by_the_source(tmp_path):
@@ -198,8 +210,9 @@ def test_time_doubled_forever_wraps_and_json_stays_valid(tmp_path):
 def test_huge_literals_are_errors_at_the_literal(tmp_path):
     r = check(tmp_path, main_prog("x : LINT;\ny : LREAL := " + "9" * 400 + ";", "x := " + "9" * 5000 + ";"))
     assert r.returncode == 1
-    assert "hostile.st:4:14: error: the number '999" in r.stderr and "too large for any ST type" in r.stderr
-    assert "hostile.st:6:6: error: the number '999" in r.stderr
+    assert "hostile.st:4:14: error[E104]: the number '999" in r.stderr
+    assert "too large for any ST type" in r.stderr
+    assert "hostile.st:6:6: error[E104]: the number '999" in r.stderr
     assert "internal" not in r.stderr
 
 
@@ -221,7 +234,7 @@ def test_thirty_thousand_warnings_print_a_hundred_and_a_count(tmp_path):
     names = "\n".join(", ".join(f"v{i}_{j}" for j in range(100)) + " : INT;" for i in range(300))
     r = check(tmp_path, main_prog(names, ""))
     assert r.returncode == 0
-    assert r.stderr.count("warning: variable") == 100
+    assert r.stderr.count("warning[W201]: variable") == 100
     assert "... and 29900 more (0 error(s), 29900 warning(s)) not shown" in r.stderr
 
 
@@ -229,13 +242,13 @@ def test_thousands_of_unknown_names_among_thousands_declared_are_errors_at_once(
     # each suggested the closest of all declared names: 3000 took a minute
     r = check(tmp_path, unknown_names_program(6000))
     assert r.returncode == 1 and "3000 error(s)" in r.stderr
-    assert "error: 'vor0_1' is not declared; did you mean 'var0_1'?" in r.stderr
+    assert "error[E201]: 'vor0_1' is not declared; did you mean 'var0_1'?" in r.stderr
 
 
 def test_a_source_past_the_size_limit_is_refused_with_one_line(tmp_path):
     r = check(tmp_path, main_prog("x : INT;", "x := x + 1;\n" * 30000))
     assert r.returncode == 1
-    assert "error: the file is too large to compile (30,007 lines)" in r.stderr
+    assert "error[E108]: the file is too large to compile (30,007 lines)" in r.stderr
 
 
 # --- 8. output files and input files ----------------------------------------------------------
@@ -272,7 +285,7 @@ def test_check_of_a_device_or_fifo_does_not_read_forever(tmp_path, source):
 def test_escape_sequences_in_the_source_are_not_echoed_raw(tmp_path):
     r = check(tmp_path, main_prog("x : INT;", "x := \x1b[31m 1;"))
     assert r.returncode == 1 and "\x1b" not in r.stderr
-    assert "hostile.st:5:6: error: unexpected character 'U+001B'\nx := ?[31m 1;\n     ^" in r.stderr
+    assert "hostile.st:5:6: error[E102]: unexpected character 'U+001B'\nx := ?[31m 1;\n     ^" in r.stderr
 
 
 @pytest.mark.parametrize("separator", ["\f", "\u2028", "\x1c", "\x85"])
@@ -280,5 +293,5 @@ def test_the_line_after_a_form_feed_or_line_separator_is_the_right_line(tmp_path
     # inside a comment the character is legal; str.splitlines() would count it as a line end
     r = check(tmp_path, main_prog("x : INT;", f"x := 1; (* {separator} *)\ny := 2;"))
     assert r.returncode == 1
-    block = r.stderr.split("hostile.st:6:1: error: ")[1].splitlines()
+    block = r.stderr.split("hostile.st:6:1: error[E201]: ")[1].splitlines()
     assert block[1] == "y := 2;" and block[2] == "^"

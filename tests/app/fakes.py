@@ -206,7 +206,7 @@ class FakeProgram:
 def fake_compile(text, filename="program.st"):
     if "ERROR" in text:
         line = text[: text.index("ERROR")].count("\n") + 1
-        d = Diagnostic("error", "E201", "undeclared name 'ERROR'", filename, line, 1)
+        d = Diagnostic("error", "E201", "'ERROR' is not declared", filename, line, 1)
         return SimpleNamespace(ok=False, diagnostics=[d], program=None)
     return SimpleNamespace(ok=True, diagnostics=[], program=FakeProgram())
 

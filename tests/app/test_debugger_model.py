@@ -256,7 +256,7 @@ def test_watch_expressions_read_live_values(make_st):
 def test_compile_errors_are_shown_at_their_lines_and_block_running(make):
     d = make(BELT_PROGRAM.replace("Scans := Scans + 0;", "ERROR := 1;"))
     assert d.state == NOT_COMPILED
-    assert 23 in d.errors_by_line()
+    assert d.errors_by_line()[23] == ["error[E201]: 'ERROR' is not declared"]
     d.step_scan()
     assert d.scan is None and d.scans_done == 0
 

@@ -96,9 +96,12 @@ def test_table_shows_conditions_parameters_verdicts_and_reward():
 
 
 def test_compile_error_gives_reward_0_without_running():
-    report = report_for_compile_error(TASK, "program.st:3:7: error: unknown variable 'Fwd'\n")
+    record = {"code": "E201", "name": "undeclared", "severity": "error", "file": "program.st", "line": 3,
+              "column": 7, "end_column": 9, "message": "'Fwd' is not declared"}
+    report = report_for_compile_error(TASK, "program.st:3:7: error[E201]: 'Fwd' is not declared\n", [record])
     assert report.reward == 0 and report.conditions == []
-    assert report.to_dict()["compile_error"] == "program.st:3:7: error: unknown variable 'Fwd'"
+    assert report.to_dict()["compile_error"] == "program.st:3:7: error[E201]: 'Fwd' is not declared"
+    assert report.to_dict()["diagnostics"] == [record]  # the same, as data
     text = rendered(report)
     assert "did not compile" in text and "program.st:3:7" in text and "Reward: 0" in text
 

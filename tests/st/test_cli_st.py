@@ -55,7 +55,7 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
 def test_check_clean_file_exits_0(tmp_path):
     r = run_main("--check", str(write(tmp_path, "clean.st", CLEAN)))
     assert r.returncode == 0, r.stderr
-    assert "error:" not in r.stdout + r.stderr
+    assert "error[" not in r.stdout + r.stderr and "error:" not in r.stdout + r.stderr
     assert "Traceback" not in r.stderr
 
 
@@ -64,8 +64,8 @@ def test_check_with_errors_exits_1_with_diagnostics(tmp_path):
     r = run_main("--check", str(path))
     out = r.stdout + r.stderr
     assert r.returncode == 1
-    assert re.search(r"broken\.st:6:5: error: .*Motr", out), out
-    assert re.search(r"broken\.st:7:\d+: error: .*REAL_TO_INT", out), out
+    assert re.search(r"broken\.st:6:5: error\[E201\]: .*Motr", out), out
+    assert re.search(r"broken\.st:7:\d+: error\[E305\]: .*REAL_TO_INT", out), out
     assert "    Motr := TRUE;" in out
     assert re.search(r"^\s*\^", out, re.M), out
     assert "did you mean 'Motor'" in out
@@ -76,7 +76,7 @@ def test_check_warnings_only_exits_0(tmp_path):
     src = CLEAN.replace("    Big : LINT", "    Spare : INT;\n    Big : LINT")
     r = run_main("--check", str(write(tmp_path, "warn.st", src)))
     assert r.returncode == 0
-    assert "warning:" in r.stdout + r.stderr
+    assert "warning[W201]:" in r.stdout + r.stderr
     assert "Spare" in r.stdout + r.stderr
 
 
@@ -155,7 +155,7 @@ def test_headless_program_with_errors_shows_diagnostics(tmp_path):
     path = write(tmp_path, "broken.st", BROKEN)
     r = run_main("--headless", "--program", str(path), "--scans", "2", "--watch", "Level", "--json")
     assert r.returncode == 1
-    assert "broken.st:6:5: error:" in r.stderr
+    assert "broken.st:6:5: error[E201]:" in r.stderr
     assert "Traceback" not in r.stderr
 
 

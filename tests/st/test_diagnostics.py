@@ -1,4 +1,4 @@
-"""Diagnostics a user sees: file:line:col: severity: message, the source line and a caret;
+"""Diagnostics a user sees: file:line:col: severity[code]: message, the source line and a caret;
 several errors at once; did-you-mean; type errors naming the conversion; warnings; vendor
 extensions answered with one "not supported" error at the right line."""
 
@@ -8,7 +8,10 @@ import re
 
 import pytest
 
-HEADER = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning): (?P<msg>.+)$")
+HEADER = re.compile(
+    r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): "
+    r"(?P<sev>error|warning)\[(?P<code>[EW]\d{3})\]: (?P<msg>.+)$"
+)
 
 
 def blocks(text: str) -> list[list[str]]:
@@ -41,7 +44,7 @@ def test_format_is_file_line_col_severity_message_source_line_and_caret(kit):
     m = HEADER.match(first[0])
     assert m["file"] == "station.st"
     assert (int(m["line"]), int(m["col"])) == (6, 5)
-    assert m["sev"] == "error"
+    assert (m["sev"], m["code"]) == ("error", "E201")
     assert "Conveyr" in m["msg"]
     assert first[1].strip() == "Conveyr := TRUE;"
     caret_line = first[2]
@@ -126,7 +129,8 @@ END_PROGRAM
     assert any("Spare" in d.message and d.line == 16 for d in warnings), kit.errors_text(comp)
     assert any("Fault" in d.message and d.line == 8 for d in warnings), kit.errors_text(comp)
     assert all(d.code.startswith("W") for d in warnings)
-    assert "warning:" in comp.format_diagnostics()
+    assert "warning[W201]: variable 'Spare'" in comp.format_diagnostics()
+    assert "warning[W202]: output 'Fault'" in comp.format_diagnostics()
     plc = kit.Plc(comp.program.instantiate()).scan(1)
     assert plc["V1.IsOpen"] is True
 

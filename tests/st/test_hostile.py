@@ -111,8 +111,8 @@ def test_diagnostics_printed_are_capped_errors_first_with_a_count():
     diags = [Diagnostic("warning", "W201", f"w{i}", "f.st", i + 1, 1) for i in range(150)]
     diags.append(Diagnostic("error", "E101", "the error", "f.st", 500, 1))
     text = format_all(diags, None)
-    assert "f.st:500:1: error: the error" in text
-    assert text.count("warning: w") == 99
+    assert "f.st:500:1: error[E101]: the error" in text
+    assert text.count("warning[W201]: w") == 99
     assert text.endswith("... and 51 more (0 error(s), 51 warning(s)) not shown")
 
 

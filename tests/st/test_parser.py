@@ -391,7 +391,7 @@ def test_missing_semicolon_message_and_caret():
     # reported where the ';' is missing: right after the statement, not at the next token
     assert (err.line, err.col, err.code) == (4, 9, "E101")
     assert err.format(src) == (
-        "t.st:4:9: error: expected ';' after the statement, found 'END_IF'\n  x := 1\n        ^"
+        "t.st:4:9: error[E101]: expected ';' after the statement, found 'END_IF'\n  x := 1\n        ^"
     )
 
 
@@ -534,8 +534,8 @@ def test_did_you_mean():
 
 
 def test_diagnostic_format_without_line():
-    d = Diagnostic("error", "E401", "no PROGRAM in the file", "p.st", 0, 0)
-    assert d.format("anything") == "p.st: error: no PROGRAM in the file"
+    d = Diagnostic("error", "E409", "no PROGRAM in the file", "p.st", 0, 0)
+    assert d.format("anything") == "p.st: error[E409]: no PROGRAM in the file"
 
 
 def test_realistic_300_line_program_parses():
