@@ -12,7 +12,7 @@ TIME literals and arithmetic, enums, conversions, standard functions, array inde
 FB outputs (Timer1.ET). Diagnostics are positioned (line, column) within the expression text.
 
 An expression never changes the program: ST expressions write nothing except through calls, so
-calls of user FUNCTIONs and of FB instances and '=>' outputs are refused (E410); standard functions
+calls of user FUNCTIONs and of FB instances and '=>' outputs are refused (E415); standard functions
 and conversions are pure and allowed. Nothing of the text reaches Python except as code the code
 generator made from the checked AST.
 """
@@ -28,7 +28,7 @@ from . import types as T
 from .diagnostics import ERROR, Diagnostic, did_you_mean, sort_key
 from .faults import PlcFault
 
-E_CHANGES = "E410"  # the expression would change the program's state (a call with effects, '=>')
+E_CHANGES = "E415"  # the expression would change the program's state (a call with effects, '=>')
 MAX_EXPRESSION_CHARS = 2000  # a watch is one line; this also bounds the nesting Python must compile
 
 

@@ -114,6 +114,9 @@ _TABLE = [
     _p("E412", "argument-count", "A call with too many or too few arguments."),
     _p("E413", "duplicate-argument", "A call gives the same parameter twice."),
     _p("E414", "mixed-arguments", "A standard function call mixes positional and named arguments."),
+    _p("E415", "watch-has-effect",
+       "A watch or breakpoint condition that could change the program (':=', '=>', a call of an FB "
+       "instance or a user FUNCTION)."),
     # 9xx: internal
     _p("E900", "internal-error", "A bug in the compiler, reported instead of a traceback."),
     _p("E999", "run-start-failed",

@@ -15,7 +15,7 @@ from app import theme
 from app.panel_view import operator_action_for
 from app.plant_view import PlantView, _Ctx, new_surface
 from sim.drawing import part_label
-from sim.plant import Device
+from sim.plant import Device, Plant
 from tests.app.plants import showroom
 
 pygame.font.init()
@@ -200,3 +200,61 @@ def test_every_device_of_every_task_draws_itself_without_an_error(task_id):
             c.place_labels()
             assert [h.name for h in c.hotspots] == [dev.name], (condition.name, dev.name)
             assert dev.kind == "workpiece" or dev.extent(), (condition.name, dev.name)
+
+
+class RecordingPen:
+    """A pen that only records what a device drew (for the contract's tests without pixels)."""
+
+    def __init__(self):
+        self.calls: list[tuple] = []
+
+    def __getattr__(self, name):
+        def record(*args, **kw):
+            self.calls.append((name, args, kw))
+            if name in ("poly", "rect_rotated"):
+                return [(0.0, 0.0)]
+            if name == "px":
+                return (0.0, 0.0)
+            if name in ("mm", "text_width"):
+                return 10.0
+            return args[0] if name in ("shade", "rgb") else None
+        return record
+
+
+def test_a_chute_draws_as_many_parts_as_it_holds():
+    from sim.devices.chute import Chute
+
+    plant = Plant(seed=1)
+    chute = plant.add(Chute("chute", 0, 0, 120, 400, capacity=5, level=2))
+    chute.collected.append((1.0, "A"))          # one more came in during the run
+    chute.level += 1
+    pen = RecordingPen()
+    chute.draw(pen)
+    parts = [c for c in pen.calls if c[0] == "rect_rotated" and c[1][-1] in ("PART", "PART_IN_CHUTE")]
+    assert [c[1][-1] for c in parts] == ["PART_IN_CHUTE", "PART_IN_CHUTE", "PART"]
+    assert ("text", ("A", 0.0, 0.0, "TEXT_DARK", 12), {"screen": True}) in pen.calls
+
+
+def test_a_push_button_is_dark_until_pressed():
+    plant = showroom()
+    surf, hot, _ = render(plant)
+    rect = next(h.rect for h in hot if h.name == "start")
+    up = tuple(surf.get_at(rect.center))[:3]
+    plant["start"].operate(True)
+    surf, _, _ = render(plant)
+    down = tuple(surf.get_at(rect.center))[:3]
+    assert sum(down) > sum(up) + 120, (up, down)     # lit only while pressed
+
+
+@pytest.mark.parametrize("task_id", tasks.ids())
+def test_no_device_hides_under_the_operator_panel_strip(task_id):
+    task = tasks.get(task_id)
+    for condition in task.conditions:
+        plant = task.build_plant(condition)
+        surf = new_surface(1000, 650)
+        view = PlantView()
+        hot = view.render(surf, plant)
+        top = 650 - view.panel_height
+        for h in hot:
+            if not plant[h.name].on_panel:
+                assert h.rect.bottom <= top + 2, (condition.name, h.name, h.rect, top)

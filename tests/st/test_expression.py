@@ -159,7 +159,7 @@ def test_nothing_that_could_change_the_program_is_accepted(program, plc, text, w
     plc.scan(3)
     before = (plc["Counter"], plc["Timer1.ET"], plc["Timer1.IN"])
     d = _only_error(st.compile_expression(text, program))
-    assert d.code == "E410" and words in d.message
+    assert d.code == "E415" and words in d.message
     assert (plc["Counter"], plc["Timer1.ET"], plc["Timer1.IN"]) == before
 
 
