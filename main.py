@@ -56,6 +56,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--reward-file", metavar="FILE", help="write 1 or 0 to FILE")
     p.add_argument("--snapshot", metavar="PNG", help="write a picture of the plant at --scans N and exit")
     p.add_argument("--quiet", action="store_true", help="no progress output")
+    batch = p.add_argument_group("benchmark runs (runner/)")
+    batch.add_argument("--suite", metavar="SEL",
+                       help="grade a selection: all, MAT, MOT, E, M, H, MOT-H, or task ids, comma-separated")
+    batch.add_argument("--submissions", metavar="DIR",
+                       help="DIR/<ID>.st, DIR/<ID>/program.st or DIR/<ID>/<trial>/program.st "
+                            "(default: the reference programs)")
+    batch.add_argument("--trials", type=int, metavar="K", help="trials per task (missing ones earn 0)")
+    batch.add_argument("--jobs", type=int, metavar="N", help="conditions graded at once (default: the cores)")
+    batch.add_argument("--out", metavar="FILE", help="write the results (JSON) to FILE")
+    batch.add_argument("--csv", metavar="FILE", help="write one row per task, trial and condition to FILE")
+    batch.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+                       help="grade on Ray: a local cluster, 'auto' or a cluster address")
+    batch.add_argument("--compare", nargs=2, metavar=("A.json", "B.json"),
+                       help="the tasks whose reward differs between two results files")
+    batch.add_argument("--export-harbor", metavar="OUT", help="write the tasks as Harbor task folders to OUT")
+    batch.add_argument("--select", metavar="SEL",
+                       help="with --export-harbor: the tasks (as --suite; default all)")
+    batch.add_argument("--dataset", metavar="NAME", help="with --export-harbor: the dataset's name")
+    batch.add_argument("--version", metavar="V", help="with --export-harbor: the dataset's version")
     return p
 
 
@@ -73,9 +92,11 @@ def load_task(task_id: str):
 
 def list_command() -> int:
     import tasks
+    from sim.evaluator import EVALUATOR_VERSION, task_fingerprint
 
+    print(f"evaluator version {EVALUATOR_VERSION}; fingerprint = sha256 of each task's definition")
     for task in tasks.all_tasks():
-        print(f"{task.id:9} {task.suite} {task.level}  {task.title}")
+        print(f"{task.id:9} {task.suite} {task.level}  {task_fingerprint(task)[7:19]}  {task.title}")
     return 0
 
 
@@ -132,6 +153,7 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
     from rich.console import Console
 
     import st
+    from sim.evaluator import evaluator_stamp
     from sim.verifier import grade, render_report, report_for_compile_error
     from tasks.io_check import io_map_warnings, located_variables
 
@@ -166,6 +188,7 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
             finish()
     render_report(report, out, task)
     data = report.to_dict()
+    data.update(evaluator_stamp(task))
     data["program"] = path
     data["io_warnings"] = io_warnings
     if to_stdout_json:
@@ -226,6 +249,9 @@ MODES = {
     "grade": {"headless", "task", "program", "condition", "json", "reward_file", "quiet", "sample", "seed",
               "sample_only"},
     "debugger": {"task", "program", "condition"},
+    "batch": {"headless", "suite", "submissions", "trials", "jobs", "out", "csv", "ray", "quiet"},
+    "compare": {"compare"},
+    "export": {"export_harbor", "select", "dataset", "version"},
 }
 
 
@@ -234,6 +260,12 @@ def choose_mode(args: argparse.Namespace) -> str:
         return "check"
     if args.list:
         return "list"
+    if args.compare:
+        return "compare"
+    if args.export_harbor:
+        return "export"
+    if args.suite:
+        return "batch"
     if args.task is None:
         if args.headless and args.program:
             if args.scans is None:
@@ -286,9 +318,34 @@ def dispatch(args: argparse.Namespace) -> int:
             json_path=args.json, reward_path=args.reward_file, quiet=args.quiet,
             sample=args.sample, seed=args.seed, sample_only=args.sample_only,
         )
+    if mode in ("batch", "compare", "export"):
+        return runner_command(mode, args)
     from app.main import launch
 
     return launch(args.task, args.program, args.condition)
+
+
+def runner_command(mode: str, args: argparse.Namespace) -> int:
+    """The benchmark's ways of running live in runner/; their bad input is a usage error here."""
+    from runner.batch import BatchError
+
+    for target in (args.out, args.csv):
+        check_writable(target)
+    try:
+        if mode == "batch":
+            from runner.batch import batch_command
+
+            return batch_command(args.suite, args.submissions, args.trials, args.jobs, args.out, args.csv,
+                                 args.ray, args.quiet)
+        if mode == "compare":
+            from runner.compare import compare_command
+
+            return compare_command(*args.compare)
+        from runner.harbor import export_command
+
+        return export_command(args.export_harbor, args.select or "all", args.dataset, args.version)
+    except BatchError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def main(argv: list[str] | None = None) -> int:
