@@ -428,10 +428,14 @@ def batch_command(selection: str, submissions: str | None = None, trials: int | 
         else:
             from runner.ray_backend import run_ray
 
+            timings: dict[str, float] = {}
             backend = {"kind": "ray", "address": None if ray == "local" else ray,
                        "cpus": jobs if ray == "local" else None}
-            finished = run_ray(entries, units, on_result, address=None if ray == "local" else ray,
-                               cpus=jobs if ray == "local" else None)
+            try:
+                finished = run_ray(entries, units, on_result, address=None if ray == "local" else ray,
+                                   cpus=jobs if ray == "local" else None, timings=timings)
+            finally:
+                backend["cluster_start_s"] = round(timings.get("cluster_start_s", 0.0), 3)
     finally:
         progress.close()
     wall = time.perf_counter() - start
@@ -454,7 +458,9 @@ def batch_command(selection: str, submissions: str | None = None, trials: int | 
                   f"{', '.join(document['not_finished']) or 'none'}", markup=False)
         return 130
     if not quiet:
-        err.print(f"{run} conditions graded in {wall:.1f} s ({run / wall if wall else 0:.1f} per second, "
-                  f"{backend['kind']}{', ' + str(jobs) + ' jobs' if ray is None else ''})", markup=False)
+        how = f"{jobs} processes" if ray is None else (
+            f"Ray, of which {backend['cluster_start_s']:.1f} s starting or joining the cluster")
+        err.print(f"{run} conditions graded in {wall:.1f} s ({run / wall if wall else 0:.1f} per second; "
+                  f"{how})", markup=False)
     rewards = [trial["reward"] for t in document["tasks"] for trial in t["trials"]]
     return 0 if rewards and all(r == 1 for r in rewards) else 1
