@@ -2,13 +2,14 @@
 
 Each benchmark is a module with a `main()` that prints its own table of medians:
 - bench.st_bench: scans/s of compiled ST programs, fast and debug builds;
-- bench.loop_bench: per task, closed loop vs plant alone, and plant time over wall time.
+- bench.loop_bench: per task, closed loop vs plant alone, and plant time over wall time;
+- bench.batch_bench: the oracle run of every task with 1 and 2 processes and on Ray.
 """
 
 import importlib
 import sys
 
-BENCHMARKS = ("bench.st_bench", "bench.loop_bench")
+BENCHMARKS = ("bench.st_bench", "bench.loop_bench", "bench.batch_bench")
 
 
 def main() -> int:
