@@ -421,6 +421,8 @@ def batch_command(selection: str, submissions: str | None = None, trials: int | 
         progress.condition_done(entry, unit.entry)
 
     start = time.perf_counter()
+    finished = False
+    backend: dict[str, Any] = {"kind": "processes" if ray is None else "ray"}
     try:
         if ray is None:
             backend = {"kind": "processes", "jobs": jobs}
@@ -436,6 +438,8 @@ def batch_command(selection: str, submissions: str | None = None, trials: int | 
                                    cpus=jobs if ray == "local" else None, timings=timings)
             finally:
                 backend["cluster_start_s"] = round(timings.get("cluster_start_s", 0.0), 3)
+    except KeyboardInterrupt:   # before the backend's own handling began (starting Ray): keep what there is
+        finished = False
     finally:
         progress.close()
     wall = time.perf_counter() - start
@@ -459,7 +463,7 @@ def batch_command(selection: str, submissions: str | None = None, trials: int | 
         return 130
     if not quiet:
         how = f"{jobs} processes" if ray is None else (
-            f"Ray, of which {backend['cluster_start_s']:.1f} s starting or joining the cluster")
+            f"Ray, of which {backend.get('cluster_start_s', 0):.1f} s starting or joining the cluster")
         err.print(f"{run} conditions graded in {wall:.1f} s ({run / wall if wall else 0:.1f} per second; "
                   f"{how})", markup=False)
     rewards = [trial["reward"] for t in document["tasks"] for trial in t["trials"]]
