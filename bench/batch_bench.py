@@ -76,7 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     console = Console(highlight=False)
     console.print(table)
     if starts:
-        console.print(f"Ray cluster start (not in the grading time): median {statistics.median(starts):.1f} s")
+        console.print("Ray cluster start (not in the grading time): "
+                      f"median {statistics.median(starts):.1f} s")
     console.print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f} "
                   f"on {os.cpu_count()} cores")
     return 0
