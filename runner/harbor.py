@@ -171,12 +171,15 @@ mkdir -p "$LOGS_DIR"
 echo 0 > "$LOGS_DIR/reward.txt"    # until the grader says otherwise: any failure below earns 0
 
 # 1. the grader, this project at the exported version, and its packages ({packages})
+fail() {{ echo "$TASK_ID: verifier error: $1 (reward 0)" >&2; exit 1; }}
 if [ ! -f "$GRADER_DIR/main.py" ]; then
-    mkdir -p "$GRADER_DIR" && tar -xzf "$TESTS_DIR/grader.tar.gz" -C "$GRADER_DIR" || exit 1
+    mkdir -p "$GRADER_DIR" && tar -xzf "$TESTS_DIR/grader.tar.gz" -C "$GRADER_DIR" \\
+        || fail "cannot unpack the grader into $GRADER_DIR"
 fi
 if ! "$PYTHON" -c "import {imports}" 2>/dev/null; then
-    "$PYTHON" -m venv "$GRADER_DIR/.venv" || exit 1
-    "$GRADER_DIR/.venv/bin/pip" install --quiet -r "$GRADER_DIR/requirements-grader.txt" || exit 1
+    "$PYTHON" -m venv "$GRADER_DIR/.venv" || fail "cannot create a venv with $PYTHON"
+    "$GRADER_DIR/.venv/bin/pip" install --quiet -r "$GRADER_DIR/requirements-grader.txt" \\
+        || fail "cannot install the grader's packages ({packages})"
     PYTHON="$GRADER_DIR/.venv/bin/python"
 fi
 

@@ -134,3 +134,18 @@ def test_export_is_reproducible_and_refuses_a_foreign_folder(exported, tmp_path)
     assert r.returncode == 2 and "valid choices" in r.stderr
     r = run_main("--export-harbor", str(tmp_path / "x"), "--version", "1 beta")
     assert r.returncode == 2 and "--version '1 beta'" in r.stderr
+
+
+def test_a_verifier_that_cannot_install_the_grader_says_so_and_leaves_reward_0(exported, tmp_path):
+    import shutil
+
+    folder = tmp_path / "mat-e01"
+    shutil.copytree(exported / "mat-e01", folder)
+    (folder / "tests" / "grader.tar.gz").write_bytes(b"not an archive")
+    env = {**os.environ, "PLC_APP_DIR": str(tmp_path / "app"), "PLC_LOGS_DIR": str(tmp_path / "logs"),
+           "PLC_GRADER_DIR": str(tmp_path / "grader"), "PLC_PYTHON": sys.executable}
+    subprocess.run(["bash", str(folder / "solution" / "solve.sh")], env=env, check=True)
+    done = subprocess.run(["bash", str(folder / "tests" / "test.sh")], env=env, capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "MAT-E01: verifier error: cannot unpack the grader" in done.stderr
+    assert (tmp_path / "logs" / "reward.txt").read_text().strip() == "0"
