@@ -145,7 +145,8 @@ def test_a_verifier_that_cannot_install_the_grader_says_so_and_leaves_reward_0(e
     env = {**os.environ, "PLC_APP_DIR": str(tmp_path / "app"), "PLC_LOGS_DIR": str(tmp_path / "logs"),
            "PLC_GRADER_DIR": str(tmp_path / "grader"), "PLC_PYTHON": sys.executable}
     subprocess.run(["bash", str(folder / "solution" / "solve.sh")], env=env, check=True)
-    done = subprocess.run(["bash", str(folder / "tests" / "test.sh")], env=env, capture_output=True, text=True)
+    done = subprocess.run(["bash", str(folder / "tests" / "test.sh")], env=env, capture_output=True,
+                          text=True)
     assert done.returncode == 1
     assert "MAT-E01: verifier error: cannot unpack the grader" in done.stderr
     assert (tmp_path / "logs" / "reward.txt").read_text().strip() == "0"
