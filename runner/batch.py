@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 import st
-from runner.selection import select_tasks
-from runner.submissions import Submission, find_submissions
+from runner.selection import BadSelection, select_tasks
+from runner.submissions import Submission, SubmissionError, find_submissions
 from runner.versions import project_info
 from sim.evaluator import EVALUATOR_VERSION, task_fingerprint
 from sim.task import Task
@@ -114,9 +114,6 @@ class Stopped(Exception):
 def plan_entries(selection: str, submissions: str | None, trials: int | None
                  ) -> tuple[list[Entry], list[str]]:
     """The entries to grade and notes for the user (ignored files)."""
-    from runner.selection import BadSelection
-    from runner.submissions import SubmissionError
-
     if trials is not None and trials < 1:
         raise BatchError("--trials must be 1 or more")
     try:
