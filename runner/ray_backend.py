@@ -88,8 +88,9 @@ def run_ray(entries: list[Entry], units: list[Unit], on_result: Callable[[Unit, 
     start = time.perf_counter()
     try:
         # "local": a new cluster for this run, even where RAY_ADDRESS or `ray start` names another
-        ray.init(address="local" if local else address, num_cpus=cpus if local else None, include_dashboard=False,
-                 log_to_driver=False, configure_logging=False, runtime_env=_runtime_env(local))
+        ray.init(address="local" if local else address, num_cpus=cpus if local else None,
+                 include_dashboard=False, log_to_driver=False, configure_logging=False,
+                 runtime_env=_runtime_env(local))
     except (ConnectionError, ValueError, RuntimeError) as exc:
         raise BatchError(f"cannot reach the Ray cluster {address!r}: {exc}") from None
     if timings is not None:
