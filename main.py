@@ -9,6 +9,11 @@
 
     python main.py --headless --task MAT-E01 --program program.st --sample 20 [--seed 7] [--sample-only]
 
+    python main.py --headless --suite all [--submissions DIR] [--trials K] [--jobs N] [--out R.json]
+                   [--csv R.csv] [--ray [ADDRESS]]                    (batch grading, runner/)
+    python main.py --compare A.json B.json
+    python main.py --export-harbor OUT [--select SEL] [--dataset NAME --version V]
+
 Exit codes: 0 success (clean check, reward 1 and every sampled condition passed), 1 failure
 (errors, reward 0, a failed condition), 2 bad usage, 3 every condition of a partial run
 (--condition, --sample-only) passed: the task itself was not graded.
