@@ -28,6 +28,7 @@ another program earns.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import hashlib
 import inspect
 import json
@@ -59,9 +60,12 @@ def _canon(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _canon(getattr(value, f.name)) for f in dataclasses.fields(value)
                 if not callable(getattr(value, f.name))}
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__qualname__}.{value.name}"
     if callable(value):
         return f"{getattr(value, '__module__', '?')}.{getattr(value, '__qualname__', type(value).__name__)}"
-    return f"<{type(value).__module__}.{type(value).__qualname__}>"
+    text = repr(value)   # a value object's repr says what it is; a default repr only where it lives
+    return f"<{type(value).__module__}.{type(value).__qualname__}>" if " at 0x" in text else text
 
 
 def task_definition(task: Task) -> dict[str, Any]:

@@ -80,3 +80,21 @@ def test_list_shows_the_version_and_every_fingerprint():
     for task in tasks.all_tasks():
         line = next(x for x in r.stdout.splitlines() if x.startswith(task.id))
         assert task_fingerprint(task)[7:19] in line and task.title in line
+
+
+def test_parameter_values_are_written_by_what_they_are():
+    import enum
+
+    from sim.evaluator import _canon
+
+    class Colour(enum.Enum):
+        RED = 1
+        BLUE = 2
+
+    class Plain:
+        pass
+
+    assert _canon({"b": Colour.RED, "a": (1.5, "x", None)}) == {"a": ["1.5", "x", None],
+                                                               "b": f"{Colour.__qualname__}.RED"}
+    assert _canon(Colour.BLUE) != _canon(Colour.RED)
+    assert _canon(Plain()) == f"<{Plain.__module__}.{Plain.__qualname__}>"     # never an address
