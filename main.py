@@ -80,6 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --export-harbor: the tasks (as --suite; default all)")
     batch.add_argument("--dataset", metavar="NAME", help="with --export-harbor: the dataset's name")
     batch.add_argument("--version", metavar="V", help="with --export-harbor: the dataset's version")
+    batch.add_argument("--git-url", metavar="URL",
+                       help="with --export-harbor: the repository the export is published in (registry.json)")
+    batch.add_argument("--git-commit", metavar="SHA",
+                       help="with --git-url: the commit to take the tasks from")
+    batch.add_argument("--git-path", metavar="DIR",
+                       help="with --git-url: the export's folder inside that repository (default: its root)")
     return p
 
 
@@ -256,7 +262,7 @@ MODES = {
     "debugger": {"task", "program", "condition"},
     "batch": {"headless", "suite", "submissions", "trials", "jobs", "out", "csv", "ray", "quiet"},
     "compare": {"compare"},
-    "export": {"export_harbor", "select", "dataset", "version"},
+    "export": {"export_harbor", "select", "dataset", "version", "git_url", "git_commit", "git_path"},
 }
 
 
@@ -348,7 +354,8 @@ def runner_command(mode: str, args: argparse.Namespace) -> int:
             return compare_command(*args.compare)
         from runner.harbor import export_command
 
-        return export_command(args.export_harbor, args.select or "all", args.dataset, args.version)
+        return export_command(args.export_harbor, args.select or "all", args.dataset, args.version,
+                              args.git_url, args.git_commit, args.git_path)
     except BatchError as exc:
         raise UsageError(str(exc)) from None
 

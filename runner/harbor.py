@@ -11,7 +11,8 @@ OUT/<task id, lower case>/
                             /logs/verifier/reward.txt (1 or 0) and report.json beside it
     tests/grader.tar.gz     this project's grading code (st/, sim/, tasks/, runner/, main.py)
     solution/solve.sh       the oracle: writes the reference program to /app/program.st
-OUT/registry.json           the dataset: name, version, its tasks and their paths
+OUT/registry.json           the dataset: name, version, its tasks and their paths (beside it, or
+                            in a git repository: --git-url, --git-commit, --git-path)
 
 test.sh and solve.sh take their container paths from environment variables with the container
 paths as defaults (PLC_APP_DIR=/app, PLC_LOGS_DIR=/logs/verifier, PLC_GRADER_DIR=/opt/plc-grader,
@@ -245,9 +246,26 @@ def _write(path: Path, text: str | bytes, executable: bool = False) -> None:
         path.chmod(0o755)
 
 
+def registry_task(task: Task, git_url: str | None, git_commit: str | None, git_path: str | None
+                  ) -> dict[str, str]:
+    """A task's registry entry: a path beside registry.json, or where it lies in a git repository
+    (what `harbor run --registry-url` needs to fetch it)."""
+    name = folder_name(task)
+    if git_url is None:
+        return {"name": name, "path": name}
+    entry = {"name": name, "git_url": git_url}
+    if git_commit:
+        entry["git_commit_id"] = git_commit
+    entry["path"] = "/".join(p for p in ((git_path or "").strip("/"), name) if p)
+    return entry
+
+
 def export(out: str | Path, selection: str = "all", dataset: str | None = None,
-           version: str | None = None) -> list[Path]:
+           version: str | None = None, git_url: str | None = None, git_commit: str | None = None,
+           git_path: str | None = None) -> list[Path]:
     """Write the Harbor task folders and OUT/registry.json; returns the task folders."""
+    if git_url is None and (git_commit or git_path):
+        raise BatchError("--git-commit and --git-path need --git-url")
     dataset = dataset or DEFAULT_DATASET
     version = version or project_info()["version"]
     for what, value in (("--dataset", dataset), ("--version", version)):
@@ -280,15 +298,17 @@ def export(out: str | Path, selection: str = "all", dataset: str | None = None,
         "version": version,
         "description": f"PLC programming in IEC 61131-3 Structured Text: {len(chosen)} tasks "
                        f"(evaluator version {EVALUATOR_VERSION})",
-        "tasks": [{"name": folder_name(t), "path": folder_name(t)} for t in chosen],
+        "tasks": [registry_task(t, git_url, git_commit, git_path) for t in chosen],
         "metrics": [],
     }]
     _write(root / "registry.json", json.dumps(registry, indent=2) + "\n")
     return folders
 
 
-def export_command(out: str, selection: str, dataset: str | None, version: str | None) -> int:
-    folders = export(out, selection, dataset, version)
+def export_command(out: str, selection: str, dataset: str | None, version: str | None,
+                   git_url: str | None = None, git_commit: str | None = None, git_path: str | None = None
+                   ) -> int:
+    folders = export(out, selection, dataset, version, git_url, git_commit, git_path)
     name = f"{dataset or DEFAULT_DATASET}@{version or project_info()['version']}"
     print(f"Exported {len(folders)} Harbor tasks to {out} (dataset {name}, "
           f"evaluator version {EVALUATOR_VERSION}): {', '.join(f.name for f in folders)}")

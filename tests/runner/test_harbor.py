@@ -81,6 +81,18 @@ def test_the_registry_lists_the_dataset(exported):
         assert (exported / entry["path"] / "task.toml").is_file()
 
 
+def test_a_registry_for_a_published_export_names_the_repository(tmp_path):
+    out = tmp_path / "out"
+    r = run_main("--export-harbor", str(out), "--select", "MAT-E01", "--git-url", "https://example.org/b.git",
+                 "--git-commit", "abc123", "--git-path", "harbor/")
+    assert r.returncode == 0, r.stderr
+    (entry,) = json.loads((out / "registry.json").read_text())[0]["tasks"]
+    assert entry == {"name": "mat-e01", "git_url": "https://example.org/b.git", "git_commit_id": "abc123",
+                     "path": "harbor/mat-e01"}
+    r = run_main("--export-harbor", str(tmp_path / "other"), "--git-commit", "abc123")
+    assert r.returncode == 2 and "--git-commit and --git-path need --git-url" in r.stderr
+
+
 def verify(folder, root, grader, program: str | None = "oracle") -> tuple[str, dict, str]:
     """solve.sh (or an own program.st) then test.sh, the container paths under `root`."""
     env = {**os.environ, "PLC_APP_DIR": str(root / "app"), "PLC_LOGS_DIR": str(root / "logs" / "verifier"),
