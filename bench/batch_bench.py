@@ -4,8 +4,9 @@ Grades the reference programs of the selection (the oracle run of `main.py --hea
 with 1 and 2 worker processes and on a local Ray cluster with 2 CPUs, `--repeats` times each,
 interleaved so that a change in the machine's load hits every variant alike. Prints the median
 wall time of the grading (compiling included; starting the Ray cluster shown apart), conditions
-per second and the speed-ups over 1 job, with the load average before and after. The machine
-is shared: compare the ratios.
+per second and the speed-ups over 1 job, with the load average before and after and the
+ceiling: what 2 processes of plain arithmetic gain over 1 at the same moments. Linux shares the
+CPUs between sessions (autogroup), so on a busy shared machine no pool gains more than that.
 """
 
 from __future__ import annotations
@@ -20,6 +21,33 @@ from rich.console import Console
 from rich.table import Table
 
 from runner.batch import compile_entries, plan_entries, plan_units, run_local
+
+
+def _burn(n: int = 4_000_000) -> None:
+    x = 0
+    for i in range(n):
+        x += i
+
+
+def ceiling_once() -> float:
+    """What 2 processes of pure Python arithmetic get done over 1, in this session, now: the most
+    any 2-process pool could reach on a shared machine (Linux gives each session its share of the
+    CPUs, however many processes it runs)."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+
+    def run(k: int) -> float:
+        start = time.perf_counter()
+        procs = [ctx.Process(target=_burn) for _ in range(k)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join()
+        return time.perf_counter() - start
+
+    one = run(1)
+    return 2 * one / run(2)
 
 
 def grade_once(selection: str, how: str) -> tuple[float, float, int]:
@@ -55,9 +83,11 @@ def main(argv: list[str] | None = None) -> int:
     variants = ["1", "2"] + ([] if args.no_ray else ["ray"])
     times: dict[str, list[float]] = {v: [] for v in variants}
     starts: list[float] = []
+    ceilings: list[float] = []
     load_before = os.getloadavg()
     count = 0
     for _ in range(args.repeats):
+        ceilings.append(ceiling_once())
         for how in variants:
             seconds, started, count = grade_once(args.suite, how)
             times[how].append(seconds)
@@ -78,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     if starts:
         console.print("Ray cluster start (not in the grading time): "
                       f"median {statistics.median(starts):.1f} s")
+    console.print(f"ceiling (2 CPU-bound processes over 1, this session, same moments): median "
+                  f"{statistics.median(ceilings):.2f}x")
     console.print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f} "
                   f"on {os.cpu_count()} cores")
     return 0
