@@ -51,7 +51,7 @@ def ceiling_once() -> float:
 
 
 def grade_once(selection: str, how: str) -> tuple[float, float, int]:
-    """(grading seconds, cluster start seconds, conditions) of one oracle run."""
+    """(grading seconds, seconds starting and stopping the Ray cluster, conditions) of one oracle run."""
     start = time.perf_counter()
     entries, _ = plan_entries(selection, None, None)
     compile_entries(entries)
@@ -70,8 +70,8 @@ def grade_once(selection: str, how: str) -> tuple[float, float, int]:
         run_local(entries, units, int(how), keep)
     if not all(r.passed for r in results) or len(results) != len(units):
         raise SystemExit(f"a reference program failed ({how}): the figures would mean nothing")
-    started = timings.get("cluster_start_s", 0.0)
-    return time.perf_counter() - start - started, started, len(units)
+    overhead = timings.get("cluster_start_s", 0.0) + timings.get("cluster_stop_s", 0.0)
+    return time.perf_counter() - start - overhead, overhead, len(units)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     console = Console(highlight=False)
     console.print(table)
     if starts:
-        console.print("Ray cluster start (not in the grading time): "
+        console.print("Ray cluster start and stop (not in the grading time): "
                       f"median {statistics.median(starts):.1f} s")
     console.print(f"ceiling (2 CPU-bound processes over 1, this session, same moments): median "
                   f"{statistics.median(ceilings):.2f}x")

@@ -434,7 +434,8 @@ def batch_command(selection: str, submissions: str | None = None, trials: int | 
                 finished = run_ray(entries, units, on_result, address=None if ray == "local" else ray,
                                    cpus=jobs if ray == "local" else None, timings=timings)
             finally:
-                backend["cluster_start_s"] = round(timings.get("cluster_start_s", 0.0), 3)
+                for key in ("cluster_start_s", "cluster_stop_s"):
+                    backend[key] = round(timings.get(key, 0.0), 3)
     except KeyboardInterrupt:   # before the backend's own handling began (starting Ray): keep what there is
         finished = False
     finally:
@@ -460,7 +461,8 @@ def batch_command(selection: str, submissions: str | None = None, trials: int | 
         return 130
     if not quiet:
         how = f"{jobs} processes" if ray is None else (
-            f"Ray, of which {backend.get('cluster_start_s', 0):.1f} s starting or joining the cluster")
+            f"Ray, of which {backend.get('cluster_start_s', 0) + backend.get('cluster_stop_s', 0):.1f} s "
+            "starting or joining the cluster and leaving it")
         err.print(f"{run} conditions graded in {wall:.1f} s ({run / wall if wall else 0:.1f} per second; "
                   f"{how})", markup=False)
     rewards = [trial["reward"] for t in document["tasks"] for trial in t["trials"]]
