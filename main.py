@@ -8,6 +8,9 @@
     python main.py --task MAT-E01 [--program program.st] [--condition C]     (desktop debugger)
 
     python main.py --headless --task MAT-E01 --program program.st --sample 20 [--seed 7] [--sample-only]
+    python main.py --headless --task MAT-E01 --trace DIR [--trace-vars Timer1.ET,State]   (VCD + CSV)
+    python main.py --serve-modbus --task MAT-E01 [--condition C] [--host H] [--port N] [--realtime|--lockstep]
+    python main.py --serve-modbus --task MAT-E01 --print-map
 
     python main.py --headless --suite all [--submissions DIR] [--trials K] [--jobs N] [--out R.json]
                    [--csv R.csv] [--ray [ADDRESS]]                    (batch grading, runner/)
@@ -23,6 +26,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+
+from runner.loading import LoadError
 
 EXIT_USAGE = 2
 
@@ -61,6 +66,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--reward-file", metavar="FILE", help="write 1 or 0 to FILE")
     p.add_argument("--snapshot", metavar="PNG", help="write a picture of the plant at --scans N and exit")
     p.add_argument("--quiet", action="store_true", help="no progress output")
+    p.add_argument(
+        "--memory-limit", type=int, metavar="MB",
+        help="memory each worker (compiling, each condition) may take beyond the grader's own "
+             "(default 2048; 0: no limit); past it the condition fails with 'out of memory'",
+    )
+    p.add_argument("--trace", metavar="DIR",
+                   help="grading: write <condition>.vcd and <condition>.csv traces to DIR")
+    p.add_argument("--trace-vars", metavar="A,B", help="with --trace: also trace these program variables")
+    p.add_argument("--serve-modbus", action="store_true",
+                   help="serve the task's plant to a PLC over Modbus TCP (see --print-map)")
+    p.add_argument("--host", metavar="ADDR", help="--serve-modbus: address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, metavar="N", help="--serve-modbus: TCP port (default 5020)")
+    p.add_argument("--realtime", action="store_true",
+                   help="--serve-modbus: the plant advances 10 ms every 10 ms of wall time (default)")
+    p.add_argument("--lockstep", action="store_true",
+                   help="--serve-modbus: the plant advances one scan per write of the step register")
+    p.add_argument("--print-map", action="store_true", help="print the task's Modbus address map and exit")
     batch = p.add_argument_group("benchmark runs (runner/)")
     batch.add_argument("--suite", metavar="SEL",
                        help="grade a selection: all, MAT, MOT, E, M, H, MOT-H, or task ids, comma-separated")
@@ -93,12 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def load_task(task_id: str):
-    import tasks
+    from runner.loading import find_task
 
-    try:
-        return tasks.get(task_id)
-    except tasks.UnknownTask as exc:
-        raise UsageError(str(exc)) from None
+    return find_task(task_id)
 
 
 def list_command() -> int:
@@ -118,23 +137,17 @@ def prompt_command(task_id: str) -> int:
     return 0
 
 
-def resolve_program(task, program_path: str | None) -> tuple[str, bool]:
+def resolve_program(task, given: str | None) -> tuple[str, bool]:
     """The program file to grade, and whether it is the task's own reference."""
-    from pathlib import Path
+    from runner.loading import program_path
 
-    if program_path is None:
-        return str(task.reference_path), True
-    path = Path(program_path)
-    if not path.is_file():
-        raise UsageError(f"program file not found: {program_path}")
-    return str(path), False
+    path, is_reference = program_path(task, given)
+    return str(path), is_reference
 
 
 def select_conditions(task, condition: str | None, sample: int | None = None, seed: int | None = None,
                       sample_only: bool = False):
     """The conditions to grade: the registered ones (None), one of them, and/or sampled ones."""
-    from sim.task import UnknownCondition
-
     if (sample_only or seed is not None) and not sample:
         raise UsageError("--sample-only and --seed need --sample N")
     if sample is not None and sample < 1:
@@ -148,25 +161,23 @@ def select_conditions(task, condition: str | None, sample: int | None = None, se
         return drawn if sample_only else [*task.conditions, *drawn]
     if condition is None:
         return None
-    try:
-        return [task.condition(condition)]
-    except UnknownCondition as exc:
-        raise UsageError(str(exc)) from None
+    from runner.loading import find_condition
+
+    return [find_condition(task, condition)]
 
 
 EXIT_PARTIAL = 3   # every condition of a partial run passed: the task itself was not graded
 
 
 def grade_command(task_id, program_path, condition, json_path=None, reward_path=None, quiet=False,
-                  sample=None, seed=None, sample_only=False) -> int:
-    import json
-
+                  sample=None, seed=None, sample_only=False, trace_dir=None, trace_vars=None,
+                  memory_limit_mb=None) -> int:
     from rich.console import Console
 
     import st
+    from runner.guarded import preflight
     from sim.evaluator import evaluator_stamp
     from sim.verifier import grade, render_report, report_for_compile_error
-    from tasks.io_check import io_map_warnings, located_variables
 
     task = load_task(task_id)
     path, is_reference = resolve_program(task, program_path)
@@ -181,20 +192,25 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
     if is_reference:
         out.print(f"No --program given: grading the reference program of {task.id} ({path})")
 
-    comp = st.compile_file(path)
-    if comp.diagnostics:  # errors, or warnings worth seeing before the verdict
-        err.print(comp.format_diagnostics(), markup=False, highlight=False)
+    # compiling and building the variables run guarded: their cost is the program's choice
+    pre = preflight(task, path, memory_limit_mb)
+    if pre.diagnostics or pre.failure:  # errors, or warnings worth seeing before the verdict
+        err.print(pre.failure or pre.diagnostics, markup=False, highlight=False)
     io_warnings: list[str] = []
-    if not comp.ok:
-        report = report_for_compile_error(task, comp.format_diagnostics())
+    comp = st.compile_file(path) if pre.ok else None  # within the bounds the guarded compile proved
+    if comp is None or not comp.ok:
+        report = report_for_compile_error(task, pre.compile_error or comp.format_diagnostics())
     else:
         program = comp.program
-        io_warnings = io_map_warnings(task, located_variables(program.instantiate()))
+        io_warnings = pre.io_warnings
         for text in io_warnings:
             err.print(f"{path}: warning: {text}", markup=False, highlight=False)
+        observe = trace_observer(trace_dir, trace_vars, program) if trace_dir else None
         progress_cb, finish = progress_reporter(err, quiet)
         try:
-            report = grade(task, program.instantiate, conditions=conditions, progress=progress_cb)
+            report = grade(task, program.instantiate, conditions=conditions, progress=progress_cb,
+                           memory_limit_mb=memory_limit_mb,
+                           **({"observe": observe} if observe else {}))
         finally:
             finish()
     render_report(report, out, task)
@@ -202,17 +218,41 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
     data.update(evaluator_stamp(task))
     data["program"] = path
     data["io_warnings"] = io_warnings
-    if to_stdout_json:
-        print(json.dumps(data, indent=2))
-    elif json_path:
-        with open(json_path, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=2)
-    if reward_path:
-        with open(reward_path, "w", encoding="utf-8") as fh:
-            fh.write(f"{report.reward}\n")
+    if not write_results(data, json_path, reward_path, report.reward):
+        return 1
     if report.reward is None:
         return EXIT_PARTIAL if report.all_passed else 1
     return 0 if report.reward == 1 and report.all_passed else 1
+
+
+def write_results(data: dict, json_path: str | None, reward_path: str | None, reward: int | None) -> bool:
+    """The JSON report and the reward file; a write that fails after all is one line on stderr (the
+    other file is still written). False when one failed."""
+    import json
+
+    text = json.dumps(data, indent=2)
+    if json_path == "-":
+        print(text)
+    ok = True
+    for target, content in ((json_path, text + "\n"), (reward_path, f"{reward}\n")):
+        if target in (None, "-"):
+            continue
+        try:
+            with open(target, "w", encoding="utf-8") as fh:
+                fh.write(content)
+        except OSError as exc:
+            print(f"main.py: error: cannot write {target}: {exc.strerror or exc}", file=sys.stderr)
+            ok = False
+    return ok
+
+
+def trace_observer(trace_dir: str, trace_vars: str | None, program):
+    from runner.trace_files import TraceSetupError, grading_observer
+
+    try:
+        return grading_observer(trace_dir, trace_vars, program.instantiate())
+    except TraceSetupError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def check_writable(target: str | None) -> None:
@@ -221,6 +261,22 @@ def check_writable(target: str | None) -> None:
 
     if target in (None, "-"):
         return
+    if not target.strip():
+        raise UsageError("an output file name is empty")
+    import stat
+
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        # a FIFO would block the write, a device (/dev/full) fail it after the whole grading
+        raise UsageError(f"cannot write {target}: it is not a regular file")
+    if mode is not None and stat.S_ISREG(mode):
+        try:  # appending changes nothing, and fails where a write would (read-only, /proc/version)
+            open(target, "ab").close()
+        except OSError as exc:
+            raise UsageError(f"cannot write {target}: {exc.strerror or 'the file is not writable'}") from None
     folder = os.path.dirname(os.path.abspath(target))
     if not os.path.isdir(folder):
         raise UsageError(f"cannot write {target}: folder {folder} does not exist")
@@ -252,15 +308,18 @@ def progress_reporter(console, quiet: bool):
 # Which options each way of running accepts; anything else given with it is a usage error,
 # so that a flag is never silently ignored.
 MODES = {
-    "check": {"check"},
+    "check": {"check", "memory_limit"},
     "list": {"list"},
-    "run": {"headless", "program", "scans", "watch", "json"},
+    "run": {"headless", "program", "scans", "watch", "json", "memory_limit"},
     "prompt": {"task", "prompt"},
     "snapshot": {"headless", "task", "program", "condition", "scans", "snapshot"},
     "grade": {"headless", "task", "program", "condition", "json", "reward_file", "quiet", "sample", "seed",
-              "sample_only"},
+              "sample_only", "trace", "trace_vars", "memory_limit"},
+    "serve": {"serve_modbus", "task", "condition", "host", "port", "realtime", "lockstep", "quiet"},
+    "modbus-map": {"serve_modbus", "task", "print_map"},
     "debugger": {"task", "program", "condition"},
-    "batch": {"headless", "suite", "submissions", "trials", "jobs", "out", "csv", "ray", "quiet"},
+    "batch": {"headless", "suite", "submissions", "trials", "jobs", "out", "csv", "ray", "quiet",
+              "memory_limit"},
     "compare": {"compare"},
     "export": {"export_harbor", "select", "dataset", "version", "git_url", "git_commit", "git_path"},
 }
@@ -271,6 +330,8 @@ def choose_mode(args: argparse.Namespace) -> str:
         return "check"
     if args.list:
         return "list"
+    if (args.serve_modbus or args.print_map) and args.task is None:
+        raise UsageError("--serve-modbus and --print-map need --task ID")
     if args.compare:
         return "compare"
     if args.export_harbor:
@@ -286,6 +347,10 @@ def choose_mode(args: argparse.Namespace) -> str:
             "nothing to do: give --check FILE, --list, --task ID, "
             "or --headless --program FILE --scans N (see --help)"
         )
+    if args.print_map:
+        return "modbus-map"
+    if args.serve_modbus:
+        return "serve"
     if args.prompt:
         return "prompt"
     if args.snapshot:
@@ -302,21 +367,35 @@ def check_options(args: argparse.Namespace, mode: str) -> None:
         raise UsageError(f"{flags} cannot be used here ({mode}); see --help")
     if args.scans is not None and args.scans < 0:
         raise UsageError("--scans must be 0 or more")
+    if args.trace_vars is not None and args.trace is None:
+        raise UsageError("--trace-vars needs --trace DIR")
+    if args.memory_limit is not None and args.memory_limit < 0:
+        raise UsageError("--memory-limit must be 0 (no limit) or more MB")
+
+
+def memory_limit_mb(given: int | None) -> int | None:
+    """The --memory-limit in MiB for the workers: the default when not given, None for 0 (no limit)."""
+    from sim.guard import DEFAULT_MEMORY_LIMIT_MB
+
+    if given is None:
+        return DEFAULT_MEMORY_LIMIT_MB
+    return given or None
 
 
 def dispatch(args: argparse.Namespace) -> int:
     mode = choose_mode(args)
     check_options(args, mode)
+    memory_limit = memory_limit_mb(args.memory_limit)
     if mode == "check":
-        from st.cli import check_command
+        from runner.guarded import check_command
 
-        return check_command(args.check)
+        return check_command(args.check, memory_limit)
     if mode == "list":
         return list_command()
     if mode == "run":
-        from st.cli import run_program_command
+        from runner.guarded import run_program_command
 
-        return run_program_command(args.program, args.scans, args.watch, args.json)
+        return run_program_command(args.program, args.scans, args.watch, args.json, memory_limit)
     if mode == "prompt":
         return prompt_command(args.task)
     if mode == "snapshot":
@@ -328,7 +407,19 @@ def dispatch(args: argparse.Namespace) -> int:
             args.task, args.program, args.condition,
             json_path=args.json, reward_path=args.reward_file, quiet=args.quiet,
             sample=args.sample, seed=args.seed, sample_only=args.sample_only,
+            trace_dir=args.trace, trace_vars=args.trace_vars, memory_limit_mb=memory_limit,
         )
+    if mode in ("serve", "modbus-map"):
+        from runner.modbus_server import ModbusSetupError, print_map_command, serve_command
+
+        try:
+            if mode == "modbus-map":
+                return print_map_command(load_task(args.task))
+            return serve_command(load_task(args.task), args.condition, host=args.host,
+                                 port=args.port, realtime=args.realtime, lockstep=args.lockstep,
+                                 quiet=args.quiet)
+        except ModbusSetupError as exc:
+            raise UsageError(str(exc)) from None
     if mode in ("batch", "compare", "export"):
         return runner_command(mode, args)
     from app.main import launch
@@ -347,7 +438,7 @@ def runner_command(mode: str, args: argparse.Namespace) -> int:
             from runner.batch import batch_command
 
             return batch_command(args.suite, args.submissions, args.trials, args.jobs, args.out, args.csv,
-                                 args.ray, args.quiet)
+                                 args.ray, args.quiet, memory_limit_mb(args.memory_limit))
         if mode == "compare":
             from runner.compare import compare_command
 
@@ -365,7 +456,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return dispatch(args)
-    except UsageError as exc:
+    except (UsageError, LoadError) as exc:
         print(f"main.py: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -20,16 +20,19 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import st
+from app.st_syntax import highlight
+from app.values import format_typed, index_tree, summary
 from app.watch import WatchError, WatchExpression
+from runner.trace_files import TraceProbe, TraceSetupError, export_session
+from sim.plant import SCAN_MS
 from sim.session import Session, SessionError
-
-SCAN_MS = 10
 
 # Why the run stopped; the window shows `Debugger.message` next to it.
 PAUSED, RUNNING, FINISHED, NOT_COMPILED = "paused", "running", "finished", "not compiled"
@@ -72,15 +75,24 @@ class RuleState:
 
 @dataclass
 class PlotBuffer:
-    """Values of the chosen signals right after each scan ran, by scan number (NaN before a
-    signal was added)."""
+    """Values of the plotted program variables right after each scan ran, scan 0 first. It holds
+    the whole run seen so far: after a rewind the scans past the cursor stay (the run's future,
+    identical until an edit makes it diverge, when `truncate` drops them)."""
 
     scans: list[int] = field(default_factory=list)
     series: dict[str, list[float]] = field(default_factory=dict)
+    version: int = 0  # changes whenever recorded values change other than by appending
 
-    def add_signal(self, name: str) -> None:
-        if name not in self.series:
+    def add_signal(self, name: str, history: list[float] | None = None) -> None:
+        """Add a variable; `history` (one value per recorded scan, from a re-simulation) fills its past."""
+        if history is not None and len(history) == len(self.scans):
+            self.series[name] = list(history)
+            self.version += 1
+        elif name not in self.series:
             self.series[name] = [math.nan] * len(self.scans)
+
+    def remove_signal(self, name: str) -> None:
+        self.series.pop(name, None)
 
     def append(self, scan: int, read: Callable[[str], Any]) -> None:
         if self.scans and scan <= self.scans[-1]:
@@ -98,14 +110,18 @@ class PlotBuffer:
         keep = len(self.scans)
         while keep and self.scans[keep - 1] > scan:
             keep -= 1
+        if keep == len(self.scans):
+            return
         del self.scans[keep:]
         for values in self.series.values():
             del values[keep:]
+        self.version += 1
 
     def clear(self) -> None:
         self.scans.clear()
         for values in self.series.values():
             values.clear()
+        self.version += 1
 
 
 def as_number(value: Any) -> float:
@@ -160,6 +176,13 @@ class Debugger:
         self.watch_paths: list[str] = []          # pinned variables
         self.watch_expressions: list[str] = []    # free ST expressions
         self.plot = PlotBuffer()
+        self.plot_signals: list[str] = []         # the trace's signals, top to bottom (I/O and variables)
+        self.breakpoint_conditions: dict[int, str] = {}  # line -> ST expression: stop only while TRUE
+        self.breakpoint_min_hits: dict[int, int] = {}    # line -> stop from this hit on
+        self.breakpoint_hits: dict[int, int] = {}        # line -> hits since the run (re)started
+        self._kept_trace = None                   # the I/O trace of this run before the last rewind
+        self._index_cache: tuple | None = None
+        self._condition_error = ""
         self.state = NOT_COMPILED
         self.message = ""
         self.pause = None                         # st Pause while stopped inside a scan
@@ -174,6 +197,7 @@ class Debugger:
         self.diagnostics: list = []
         self.instance = None
         self.session = None
+        self.trace_probe: TraceProbe | None = None
         self._idle_plant = None
         self.run_id = 0
         self._compile(source)
@@ -222,6 +246,8 @@ class Debugger:
         """A fresh instance and session at scan 0 (edits are replayed by the caller)."""
         self.instance = self.program.instantiate(debug=True)
         self.session = self._make_session(self.task, self.condition, self.instance)
+        # judge states per scan, for File > Export trace (the session's own trace has the I/O)
+        self.trace_probe = TraceProbe(self.session) if isinstance(self.session, Session) else None
         self.run_id += 1  # caches of per-run data (plots) key on this
         self.pause = None
         self.state = PAUSED
@@ -229,6 +255,7 @@ class Debugger:
         self._edits_applied = 0
         self._violations_counted = 0
         self._forced = {}
+        self.breakpoint_hits = {}
 
     @property
     def plant(self):
@@ -243,8 +270,9 @@ class Debugger:
         return [p.name for p in self.task.io]
 
     def signal_history(self, name: str) -> tuple[list[int], list]:
-        """(scan numbers, values) of one signal: I/O points from the session's trace (complete
-        from scan 0), program variables from the plot buffer (from when they were added)."""
+        """(scan numbers, values) of one signal in the run on screen, scan 0 up to the last scan
+        that ran: I/O points from the session's trace, program variables from the plot buffer
+        (filled from scan 0 by re-simulation when they were added)."""
         ses = self.session
         if ses is not None:
             try:
@@ -254,8 +282,147 @@ class Debugger:
             else:
                 return list(range(len(column))), column
         if name in self.plot.series:
-            return list(self.plot.scans), self.plot.series[name]
+            n = min(self.scans_done, len(self.plot.scans))
+            return list(self.plot.scans[:n]), self.plot.series[name][:n]
         return [], []
+
+    def export_trace(self, folder: str) -> tuple[str, str] | None:
+        """Write the run so far as `<condition>.vcd` / `.csv` (as `--trace` does) into `folder`.
+
+        Program variables in the plot come along from the scan they were added. Returns the two
+        paths, or None with the reason in `message`.
+        """
+        ses = self.session
+        if ses is None or self.trace_probe is None:
+            self.message = "nothing to export: the program has not compiled"
+            return None
+        io_names = {p.name for p in self.task.io}
+        program: dict[str, list] = {}
+        for name, values in self.plot.series.items():
+            if name in io_names:
+                continue
+            by_scan = dict(zip(self.plot.scans, values, strict=True))
+            digital = self.is_digital(name)
+            column = []
+            for k in range(len(ses.trace.rows)):
+                v = by_scan.get(k, math.nan)
+                column.append(None if math.isnan(v) else bool(v) if digital else v)
+            program[name] = column
+        try:
+            paths = export_session(folder, ses, self.trace_probe, program)
+        except TraceSetupError as exc:
+            self.message = str(exc)
+            return None
+        self.message = f"trace of scans 0-{len(ses.trace.rows) - 1} written: {paths[0]}, {paths[1]}"
+        return paths
+
+    def signal_future(self, name: str) -> tuple[list[int], list]:
+        """(scans, values) of one signal after the scan on screen, from before the last rewind:
+        the run's future, exact until a force or an edit makes the run diverge (then empty)."""
+        done = self.scans_done
+        kept = self._kept_trace
+        if kept is not None:
+            try:
+                column = kept.column(name)
+            except KeyError:
+                pass
+            else:
+                return list(range(done, len(column))), column[done:]
+        if name in self.plot.series:
+            return list(self.plot.scans[done:]), self.plot.series[name][done:]
+        return [], []
+
+    # ----- the trace's signals -----------------------------------------------------------
+
+    def signal_choices(self, query: str = "") -> list[tuple[str, str]]:
+        """(signal, label) of every I/O point and scalar program variable whose name, address or
+        type contains `query` (case-insensitive; several words must all match): the plot panel's
+        searchable list."""
+        words = query.lower().split()
+        out: list[tuple[str, str]] = []
+        for p in self.task.io:
+            out.append((p.name, f"{p.name}  {p.address}  {p.type}  (I/O)"))
+        io_names = {p.name.upper() for p in self.task.io}
+        for path, node in sorted(self._variable_index().items()):
+            if node.children or path != str(node.path).upper() or path in io_names:
+                continue  # structured (plot its members), or an address alias
+            out.append((node.path, f"{node.path}  {node.type_name}"
+                        + (f"  {node.address}" if getattr(node, "address", None) else "")))
+        return [(n, label) for n, label in out if all(w in label.lower() for w in words)]
+
+    def add_plot(self, name: str) -> str | None:
+        """Plot an I/O point or a program variable; a variable's history is re-simulated from
+        scan 0 (runs are deterministic, so it is exactly what the run showed). Returns an error
+        message or None."""
+        name = name.strip()
+        io = {p.name.upper(): p.name for p in self.task.io}
+        if name.upper() in io:
+            name = io[name.upper()]
+        else:
+            try:
+                value = self.read(name)
+            except KeyError as exc:
+                return str(exc.args[0]) if exc.args else f"unknown signal {name}"
+            if not isinstance(value, int | float | bool):
+                return f"{name} is not a number or a BOOL: plot its members"
+            if name not in self.plot.series:
+                self.plot.add_signal(name, self._history_of(name))
+        if name not in self.plot_signals:
+            self.plot_signals.append(name)
+        return None
+
+    def remove_plot(self, name: str) -> None:
+        if name in self.plot_signals:
+            self.plot_signals.remove(name)
+        self.plot.remove_signal(name)
+
+    def move_plot(self, name: str, by: int) -> None:
+        """Move a signal up (by < 0) or down the trace."""
+        if name not in self.plot_signals:
+            return
+        i = self.plot_signals.index(name)
+        j = max(0, min(len(self.plot_signals) - 1, i + by))
+        self.plot_signals.insert(j, self.plot_signals.pop(i))
+
+    def _history_of(self, name: str) -> list[float] | None:
+        """The values of a variable after every scan recorded in the plot buffer, re-simulated."""
+        n = len(self.plot.scans)
+        if not n or self.program is None:
+            return None
+        values: list[float] = []
+
+        def sample(_scan: int) -> None:
+            try:
+                values.append(as_number(self.instance.read(name)))
+            except (KeyError, TypeError, ValueError):
+                values.append(math.nan)
+
+        with self._sandbox():
+            self._resimulate(n, after_scan=sample)
+        return values if len(values) == n else None
+
+    def rule_signals(self, rule_id: str, message: str = "") -> list[str]:
+        """The I/O points a safety rule reads: its `signals` when the task declares them, otherwise
+        the points of every device (or point) its wording or the violation message names."""
+        rule = next((r for r in self.task.safety_rules if r.id == rule_id), None)
+        if rule is None:
+            return []
+        declared = tuple(getattr(rule, "signals", ()) or ())
+        names = {p.name.upper(): p.name for p in self.task.io}
+        if declared:
+            return [names.get(s.upper(), s) for s in declared if s.upper() in names]
+
+        def squash(text: str) -> str:
+            return "".join(ch for ch in text.lower() if ch.isalnum())
+
+        words = squash(f"{rule.wording} {message}")
+        return [p.name for p in self.task.io
+                if squash(p.device) in words or squash(p.name) in words][:8]
+
+    def _plot_rule_signals(self, rule_id: str, message: str) -> None:
+        for name in self.rule_signals(rule_id, message):
+            if name not in self.plot_signals:
+                self.plot_signals.append(name)
 
     def is_digital(self, name: str) -> bool | None:
         """Whether a plotted signal is BOOL (drawn as steps in a lane of its own); None if unknown."""
@@ -377,18 +544,72 @@ class Debugger:
         ses = self.session
         values = ses.state.io if ses is not None and self.scans_done > 0 else {}
         forces = ses.forces if ses is not None else {}
-        return [IORow(p.address, p.name, p.type, p.direction, p.meaning, values.get(p.name),
-                      p.name in forces) for p in self.task.io]
+        # a forced row shows the forced value at once, not the last scan's until the next one
+        return [IORow(p.address, p.name, p.type, p.direction, p.meaning,
+                      forces[p.name] if p.name in forces else values.get(p.name), p.name in forces)
+                for p in self.task.io]
+
+    def forced_devices(self) -> dict[str, list[str]]:
+        """Devices with a forced I/O point and the points forced (the plant drawing marks them)."""
+        forces = self.session.forces if self.session is not None else {}
+        out: dict[str, list[str]] = {}
+        for p in self.task.io:
+            if p.name in forces:
+                out.setdefault(p.device, []).append(p.name)
+        return out
+
+    def format_signal(self, name: str, value: float) -> str:
+        """A plotted number as its ST type reads (a TIME as T#1s500ms), for the cursor readout."""
+        io = next((p for p in self.task.io if p.name == name), None)
+        type_name = io.type if io is not None else None
+        if type_name is None:
+            node = self._variable_index().get(name.upper())
+            type_name = node.type_name if node is not None else None
+        if type_name and type_name.upper() not in ("REAL", "LREAL") and float(value).is_integer():
+            value = int(value)
+        return format_typed(value, type_name)
 
     def watch_values(self) -> list[tuple[str, str]]:
         """(text, shown value or the reason it cannot be shown) for pins then expressions."""
         out = []
         for text in [*self.watch_paths, *self.watch_expressions]:
+            node = self.watch_node(text)
+            if node is not None:
+                out.append((text, summary(node)))
+                continue
             try:
                 out.append((text, format_value(WatchExpression(text).evaluate(self.read))))
             except WatchError as exc:
                 out.append((text, f"? {exc}"))
         return out
+
+    def watch_node(self, text: str):
+        """The variable tree's node of a pinned path (a TON, an array, an enum), so the Watch panel
+        shows it as the Variables panel does; None for an expression or an unknown name."""
+        if text not in self.watch_paths:
+            return None
+        return self._variable_index().get("".join(text.split()).upper())
+
+    def _variable_index(self) -> dict:
+        """The variable tree by path (upper case), built once per state the panels can show."""
+        if self.instance is None:
+            return {}
+        key = (self.run_id, self.scans_done, self.pause.step_index if self.pause else None,
+               len(self.edits), self._edits_applied)
+        if self._index_cache is None or self._index_cache[0] != key:
+            self._index_cache = (key, index_tree(self.variables()))
+        return self._index_cache[1]
+
+    def value_text(self, path: str) -> str | None:
+        """A variable's value as the source view shows it (inline and on hover): typed (TIME as
+        T#2s500ms, an enum by name), an FB instance by its outputs; None if `path` is no variable."""
+        node = self._variable_index().get(path.upper())
+        if node is not None:
+            return summary(node)
+        try:
+            return format_value(self.read(path))
+        except (KeyError, ValueError, TypeError):
+            return None
 
     def rule_states(self) -> list[RuleState]:
         first: dict[str, tuple[int, str]] = {}
@@ -430,6 +651,8 @@ class Debugger:
         """Set or clear a breakpoint; False (and a message) when no statement starts there."""
         if line in self.breakpoints:
             self.breakpoints.discard(line)
+            self.breakpoint_conditions.pop(line, None)
+            self.breakpoint_min_hits.pop(line, None)
             return True
         if self.instance is not None and line not in self.breakable_lines():
             self.message = f"line {line} holds no statement: no breakpoint there"
@@ -453,14 +676,6 @@ class Debugger:
         for lst in (self.watch_paths, self.watch_expressions):
             if text in lst:
                 lst.remove(text)
-
-    def add_plot(self, name: str) -> str | None:
-        try:
-            self.read(name)
-        except KeyError as exc:
-            return str(exc.args[0]) if exc.args else f"unknown signal {name}"
-        self.plot.add_signal(name)
-        return None
 
     # ----- edits (replayed on rewind) ----------------------------------------------------
 
@@ -512,14 +727,26 @@ class Debugger:
         except (KeyError, ValueError, TypeError, SessionError) as exc:  # unknown path, refused value
             self.message = str(exc.args[0]) if exc.args else f"cannot {edit.kind} {edit.target}"
             return False
-        # Changing the past discards the edits recorded after this scan.
+        # Changing the past discards the edits recorded after this scan, and the run diverges
+        # from the one seen before the rewind: its future trace and its violation marks go.
         del self.edits[self._edits_applied:]
+        self._diverge()
         at = len(self.edits)
         while at and self.edits[at - 1].order > edit.order:
             at -= 1  # keep scan order for the replay (an output force may belong before an input's)
         self.edits.insert(at, edit)
         self._edits_applied = len(self.edits)
         return True
+
+    def _diverge(self) -> None:
+        """Forget what the run did after the scan in progress (or about to start): an edit here
+        makes those scans run differently."""
+        done = self.scans_done
+        if self._furthest_done > done:
+            self._furthest_done = done
+        self._kept_trace = None
+        self.plot.truncate(done - 1)
+        self.seen_violations = [v for v in self.seen_violations if v[0] < done]
 
     def _apply(self, e: Edit) -> None:
         inst, ses = self.instance, self.session
@@ -588,12 +815,36 @@ class Debugger:
         return True
 
     def _end_message(self) -> str:
+        return "run finished: " + self.outcome()[1]
+
+    def outcome(self) -> tuple[str, str]:
+        """('passed' | 'failed' | 'running', one line): how this condition stands, as the grader
+        would judge it, never calling a completed run with a violation anything but FAILED."""
+        v = self.verdict
+        if v is None:
+            return "running", "not started"
+        counts = v.violation_counts
+        broken = ", ".join(f"{rule} violated x{counts.get(rule, 1)}" for rule in v.violated_rules)
+        at = v.completion_scan
+        when = "" if at is None else f" in scan {at} (t = {at * SCAN_MS / 1000:.2f} s)"
         if self.fault is not None:
-            return f"PLC stopped: {self.fault}"
-        ok, at = self.completion()
-        if ok:
-            return "run finished: task completed" + (f" in scan {at}" if at is not None else "")
-        return "run finished: time limit reached without completing the task"
+            return "failed", f"FAILED: the PLC stopped: {self.fault}"
+        if v.success and broken:
+            return "failed", f"completed{when}, but FAILED: {broken}"
+        if v.success:
+            if self.finished:
+                return "passed", f"PASSED: completed{when}, no safety rule violated"
+            return "running", f"completed{when}; the end state and the safety rules are still watched"
+        if v.completion_failed:
+            return "failed", f"FAILED: {v.completion_failed}" + (f"; also {broken}" if broken else "")
+        if broken:
+            return "failed", f"FAILED: {broken}"
+        if self.finished:
+            wait = v.pending or self.waiting_for()
+            return "failed", f"FAILED ({v.end_reason}): still missing {wait}" if wait else \
+                f"FAILED ({v.end_reason})"
+        wait = self.waiting_for()
+        return "running", "not completed yet" + (f": waiting for {wait}" if wait else "")
 
     def _begin_scan(self, stop_at_first_statement: bool):
         """Sample inputs and start a paused-capable scan; returns the Pause or None."""
@@ -631,6 +882,7 @@ class Debugger:
             return f"PLC stopped in scan {scan} (t = {scan * SCAN_MS / 1000:.2f} s): {self.fault}"
         if new and self.break_on_violation:
             s, rule_id, msg = new[0]
+            self._plot_rule_signals(rule_id, msg)
             return f"safety rule {rule_id} violated in scan {s} (t = {s * SCAN_MS / 1000:.2f} s): {msg}"
         if self.target_scan is not None and scan >= self.target_scan:
             self.target_scan = None
@@ -652,12 +904,63 @@ class Debugger:
         self.pause = pause
         self.state = PAUSED
         self.message = f"{why} at line {pause.line} (in scan {self.scan})"
+        hits = self.breakpoint_hits.get(pause.line)
+        if why == "breakpoint" and hits and (pause.line in self.breakpoint_conditions
+                                             or pause.line in self.breakpoint_min_hits):
+            self.message += f", hit {hits}"
+        if self._condition_error:
+            self.message += f"; {self._condition_error}"
+            self._condition_error = ""
+
+    def _honour_conditions(self, pause):
+        """Count the hit of a breakpoint and pass over it while its condition is FALSE or its hit
+        count is not reached yet; returns the pause to show, or None when the scan ended."""
+        inst = self.instance
+        while pause is not None and pause.reason == "breakpoint" and pause.line in self.breakpoints:
+            line = pause.line
+            text = self.breakpoint_conditions.get(line)
+            if text:
+                try:
+                    holds = bool(WatchExpression(text).evaluate(self.read))
+                except WatchError as exc:
+                    self.breakpoint_hits[line] = self.breakpoint_hits.get(line, 0) + 1
+                    self._condition_error = f"breakpoint condition on line {line} ({text}): {exc}"
+                    return pause  # stop: a condition that cannot be read must not be skipped silently
+                if not holds:
+                    pause = self._settle(inst.resume())
+                    continue
+            hits = self.breakpoint_hits[line] = self.breakpoint_hits.get(line, 0) + 1
+            if hits >= self.breakpoint_min_hits.get(line, 1):
+                return pause
+            pause = self._settle(inst.resume())
+        return pause
+
+    def set_breakpoint_condition(self, line: int, condition: str = "", min_hits: int = 1) -> str | None:
+        """Make the breakpoint on `line` conditional: stop only while the ST expression is TRUE
+        (empty: always) and from its `min_hits`-th hit on. Returns an error message or None."""
+        text = condition.strip()
+        if text:
+            try:
+                WatchExpression(text)
+            except WatchError as exc:
+                return str(exc)
+            self.breakpoint_conditions[line] = text
+        else:
+            self.breakpoint_conditions.pop(line, None)
+        if min_hits > 1:
+            self.breakpoint_min_hits[line] = int(min_hits)
+        else:
+            self.breakpoint_min_hits.pop(line, None)
+        if line not in self.breakpoints:
+            self.toggle_breakpoint(line)
+        return None
 
     def _run_one_scan(self) -> str | None:
         """One whole scan honouring breakpoints; returns a stop reason or None."""
         self._apply_edits_due()
         if self.breakpoints or self._pending_step() is not None:
             pause = self._begin_scan(stop_at_first_statement=False)
+            pause = self._honour_conditions(pause)
             if pause is not None:
                 self._paused_at(pause, "breakpoint")
                 return self.message
@@ -686,7 +989,7 @@ class Debugger:
         done = 0
         if self.in_scan:
             # Continue the scan we are paused in first.
-            pause = self._settle(self.instance.resume())
+            pause = self._honour_conditions(self._settle(self.instance.resume()))
             if pause is not None:
                 self._paused_at(pause, "breakpoint")
                 return 0
@@ -797,12 +1100,28 @@ class Debugger:
 
     def rewind(self, k: int) -> float:
         """Re-simulate from the start of the condition to just after scan k (k = -1: the start),
-        at most to the furthest scan reached; returns the seconds it took."""
+        at most to the furthest scan reached; returns the seconds it took. The trace of the scans
+        after k stays (the run's future) until an edit makes the run diverge."""
         if not self.compiled:
             return 0.0
         t0 = time.perf_counter()
         wanted = max(0, min(int(k) + 1, self._furthest_done))
+        old = self.session.trace if self.session is not None else None
+        if old is not None and (self._kept_trace is None or len(old) > len(self._kept_trace)):
+            self._kept_trace = old
         self._start_run()
+        self._resimulate(wanted)
+        self._violations_counted = len(self.session.verdict.violations)
+        last = self.last_scan
+        seconds = time.perf_counter() - t0
+        self.state = PAUSED
+        where = "the start, before scan 0" if last is None else self.scan_status()
+        self.message = f"went back to {where}; re-simulated in {seconds * 1000:.0f} ms"
+        return seconds
+
+    def _resimulate(self, wanted: int, after_scan: Callable[[int], None] | None = None) -> None:
+        """From a fresh start (`_start_run`), run `wanted` scans with the recorded edits replayed
+        and no breakpoints; `after_scan(k)` is called after each scan k."""
         self.instance.breakpoints = set()
         step = self.session.step
         while self.scans_done < wanted and not self.finished:
@@ -811,15 +1130,125 @@ class Debugger:
                 step()
             else:
                 self._replay_scan()
+            if after_scan is not None:
+                after_scan(self.scans_done - 1)
         self.instance.breakpoints = set(self.breakpoints)
-        self._violations_counted = len(self.session.verdict.violations)
-        last = self.last_scan
-        self.plot.truncate(-1 if last is None else last)
-        seconds = time.perf_counter() - t0
-        self.state = PAUSED
-        where = "the start, before scan 0" if last is None else self.scan_status()
-        self.message = f"went back to {where}; re-simulated in {seconds * 1000:.0f} ms"
-        return seconds
+
+    class _Sandbox:
+        """Run a second copy of the condition (a re-simulation for a question about the run)
+        and put the run on screen back afterwards, untouched."""
+
+        NAMES = ("instance", "session", "pause", "state", "target_scan", "_edits_applied", "_forced",
+                 "_violations_counted", "run_id", "message", "breakpoint_hits", "_index_cache")
+
+        def __init__(self, d):
+            self.d = d
+
+        def __enter__(self):
+            self.saved = {n: getattr(self.d, n) for n in self.NAMES}
+            self.d._start_run()
+            return self.d
+
+        def __exit__(self, *exc):
+            for n, v in self.saved.items():
+                setattr(self.d, n, v)
+            return False
+
+    def _sandbox(self) -> _Sandbox:
+        return Debugger._Sandbox(self)
+
+    # ----- the source, as online mode reads it -------------------------------------------
+
+    def first_statement_line(self) -> int:
+        """Where the source view opens: the first line with a statement (not the header comment)."""
+        lines = self.breakable_lines()
+        if lines:
+            return min(lines)
+        for n, text in enumerate(self.source.splitlines(), 1):
+            word = text.strip().upper()
+            if word.startswith(("PROGRAM", "FUNCTION_BLOCK", "FUNCTION", "TYPE", "VAR")):
+                return n
+        return 1
+
+    def find_lines(self, text: str) -> list[int]:
+        """Lines containing `text` (case-insensitive), for Find."""
+        needle = text.strip().lower()
+        if not needle:
+            return []
+        return [n for n, line in enumerate(self.source.splitlines(), 1) if needle in line.lower()]
+
+    def write_lines(self, name: str) -> list[int]:
+        """Lines that write variable `name`: an assignment `name :=` or an FB output `=> name`
+        (not an FB call's input `(name := ...)`, which sets the FB's own parameter)."""
+        alts = "|".join(re.escape(n) for n in self._names_for(name))
+        assign = re.compile(rf"(?<![\w.])(?:{alts})\s*:=", re.IGNORECASE)
+        output = re.compile(rf"=>\s*(?:{alts})(?![\w.\[])", re.IGNORECASE)
+        out = []
+        for n, tokens in enumerate(highlight(self.source), 1):
+            # comments and strings blanked, so a commented-out assignment is not a write
+            line = "".join(" " * len(t) if kind in ("comment", "string") else t for kind, t in tokens)
+            for m in assign.finditer(line):
+                before = line[:m.start()].rstrip()
+                if not before.endswith(("(", ",")):
+                    out.append(n)
+                    break
+            else:
+                if output.search(line):
+                    out.append(n)
+        return out
+
+    def _names_for(self, name: str) -> list[str]:
+        """A variable's names in the source: itself, and for an I/O point (by name or address)
+        the program variable located at its address."""
+        name = "".join(name.split())
+        names = [name]
+        up = name.upper()
+        address = next((p.address for p in self.task.io if up in (p.name.upper(), p.address.upper())),
+                       name if name.startswith("%") else None)
+        if address is not None:
+            node = self._variable_index().get(address.upper())
+            if node is not None and node.name.upper() != name.upper():
+                names.append(node.name)
+            if address.upper() != name.upper():
+                names.append(address)
+        return names
+
+    def last_write(self, name: str) -> int | None:
+        """The line that last wrote `name` in the last scan that ran (for an output: what set the
+        value the plant got). Re-simulates that scan stopping on each writing line; None if no
+        line wrote it there (or nothing ran yet)."""
+        lines = set(self.write_lines(name)) & self.breakable_lines()
+        k = self.last_scan
+        if not lines or k is None or self.program is None:
+            return None
+        hit: list[int] = []
+        with self._sandbox():
+            self._resimulate(k)
+            self._apply_edits_due()
+            self.session.sample_inputs()
+            inst = self.instance
+            inst.breakpoints = lines
+            inst.stop_at_step = self._pending_step()
+            pause = self._settle(inst.begin_scan(self.session.time_ms))
+            while pause is not None:
+                hit.append(pause.line)
+                pause = self._settle(inst.resume())
+            inst.breakpoints = set()
+            self.session.finish_scan()
+        return hit[-1] if hit else None
+
+    def run_blocked_reason(self) -> str | None:
+        """Why Run cannot start now (shown on the disabled button), or None."""
+        if not self.compiled:
+            errors = [x for x in self.diagnostics if x.severity == "error"]
+            if errors:
+                first = errors[0]
+                more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+                return f"the program does not compile: line {first.line}: {first.message}{more}"
+            return "the program does not compile"
+        if self.finished and not self.in_scan:
+            return "the run has ended: rewind (timeline, Go to scan) or Reset to run again"
+        return None
 
     def reset(self) -> None:
         """Back to the start of the condition; forgets edits, keeps breakpoints and watches."""
@@ -827,6 +1256,7 @@ class Debugger:
             return
         self.edits.clear()
         self._furthest_done = 0
+        self._kept_trace = None
         self.seen_violations.clear()
         self.plot.clear()
         self._start_run()
@@ -836,6 +1266,7 @@ class Debugger:
         """Compile new program text; breakpoints follow their lines if those lines still exist."""
         mapping = map_lines(self.source, source)
         old_breakpoints = self.breakpoints
+        unchanged = source == self.source
         self.source = source
         self.edits.clear()
         self._furthest_done = 0
@@ -846,9 +1277,32 @@ class Debugger:
         if self.instance is not None:
             moved &= self.breakable_lines()
         self.breakpoints = moved
+        self.breakpoint_conditions = {mapping[b]: c for b, c in self.breakpoint_conditions.items()
+                                      if mapping.get(b) in moved}
+        self.breakpoint_min_hits = {mapping[b]: c for b, c in self.breakpoint_min_hits.items()
+                                    if mapping.get(b) in moved}
+        if self.compiled:  # variables the new program no longer has leave the plot
+            self.plot_signals = [n for n in self.plot_signals
+                                 if n in self.io_point_names() or self._readable(n)]
+        for n in self.plot_signals:
+            if n not in self.io_point_names():
+                self.plot.add_signal(n)
+        lost = len(old_breakpoints) - len(moved)
+        kept = f"{len(moved)} breakpoint{'s' if len(moved) != 1 else ''} kept" + (
+            f", {lost} dropped (their lines changed)" if lost else "")
+        what = "the file is unchanged" if unchanged else "changes compiled"
         if self.instance is not None:
             self.instance.breakpoints = set(moved)
-            self.message = "program reloaded; run restarted from scan 0"
+            self.message = f"reloaded {self.filename} ({what}); run restarted from scan 0; {kept}"
+        else:
+            self.message = f"reloaded {self.filename}: {self.message}"
+
+    def _readable(self, path: str) -> bool:
+        try:
+            self.read(path)
+        except KeyError:
+            return False
+        return True
 
 
 def format_value(value: Any) -> str:

@@ -26,6 +26,7 @@ SPEEDS: list[tuple[str, float | None]] = [
 ]
 FRAME_BUDGET_S = 0.030    # simulation time per frame in "as fast as possible": the UI stays responsive
 PANELS = ("Plant", "Source", "Controls", "I/O", "Variables", "Watch", "Plot", "Verdict")
+OUTCOME_COLOURS = {"passed": (0.4, 1, 0.5, 1), "failed": (1, 0.45, 0.4, 1), "running": (0.95, 0.8, 0.4, 1)}
 
 SYNTAX_COLOURS = {
     "keyword": (0.40, 0.62, 1.00, 1), "operator": (0.78, 0.55, 1.00, 1), "type": (0.30, 0.80, 0.75, 1),
@@ -115,10 +116,14 @@ class DebuggerApp:
         self._map_function_keys()
         self._load_fonts()
         self._style()
+        from app.pacing import FramePacer
         from app.plant_view import PlantView
         from app.plots import SignalCache
 
         self.signals = SignalCache()
+        self.pacer = FramePacer(time.perf_counter())
+        self.grades = None                 # app.grading.ConditionGrades for "grade all conditions"
+        self._shown_message = None
         self.view = PlantView()
         self._drawn_key = None
         self.surface = None
@@ -131,16 +136,37 @@ class DebuggerApp:
         self.new_watch = ""
         self.new_plot = ""
         self.watch_error = ""
-        self.plot_io = self._first_signals(debugger)   # I/O points shown in the plot panel
-        self._plot_xrange: dict[str, tuple[float, float]] = {}  # x range of each plot as last drawn
-        self._plot_press: tuple[float, float, float] | None = None  # where a click in a plot began
+        if not debugger.plot_signals:
+            debugger.plot_signals = self._first_signals(debugger)
+        self.signal_query = ""                          # the plot panel's signal search
+        self._plot_xrange = (0.0, -1.0)                 # its range as last drawn
         self._plot_cursor_target: float | None = None   # plot time (s) to go to when the mouse is released
         self._timeline_target: int | None = None        # scan the timeline was dragged to
+        self.timeline_rect: tuple[float, float, float, float] | None = None
+        self.controls_bottom = 0.0
+        self.panel_rects: dict[str, tuple[float, float, float, float]] = {}
+        self.plant_share = 0.56                   # of the left column, in the default layout (the plot below)
         self.open_path = ""
         self.show_open = False
+        self.export_path = ""
+        self.show_export = False
+        self.open_for_task: str | None = None   # the program chooser picks for this task (None: this one)
+        self.browser = None                     # app.files.FileBrowser while the chooser is open
+        self._native = None                     # a portable_file_dialogs.open_file in progress
         self.edit_path: str | None = None
         self.edit_text = ""
         self._scroll_to_line: int | None = None
+        self._open_at_top = True                 # the next source frame scrolls to the first statement
+        self._flash_line: int | None = None      # a line found or gone to, marked
+        self.inline_values = True
+        self.goto_text = ""
+        self.find_text = ""
+        self._popup_line: int | None = None      # the breakpoint popup's line
+        self._popup_name: str | None = None      # the variable popup's name
+        self._popup_last = None                  # (scan, line) that last wrote it, once per popup
+        self.bp_condition = ""
+        self.bp_hits = 1
+        self.bp_error = ""
         self._last_pause_line: int | None = None
         self._hover_line: int | None = None
         self._diagnostics_shown: list | None = None
@@ -268,14 +294,31 @@ class DebuggerApp:
             return
         self._switch(Debugger(self.d.task, text, real, self.d.condition.name))
 
-    def open_task(self, task_id: str) -> None:
+    def open_task(self, task_id: str, program_path: str | None = None) -> None:
+        """Switch to task `task_id` with the program at `program_path` (None: its reference)."""
         try:
             task = find_task(task_id)
-            text, real = read_program(task, None)
+            text, real = read_program(task, program_path)
         except LoadError as exc:
             self.d.message = str(exc)
             return
         self._switch(Debugger(task, text, real, None))
+
+    def _grades(self):
+        """The Condition menu's verdicts for the loaded program (None while it does not compile);
+        the condition on screen counts as graded once its run has ended."""
+        d = self.d
+        if d.program is None:
+            return None
+        if self.grades is None or self.grades.program is not d.program:
+            from app.grading import ConditionGrades
+
+            self.grades = ConditionGrades(d.task, d.program)
+        if d.finished and not d.edits:  # with forces or edits the run is not the grader's
+            from app.grading import verdict_line
+
+            self.grades.record(d.condition.name, *verdict_line(d.verdict))
+        return self.grades
 
     @staticmethod
     def _first_signals(d: Debugger) -> list[str]:
@@ -285,9 +328,14 @@ class DebuggerApp:
     def _switch(self, d: Debugger) -> None:
         old = self.d
         d.break_on_violation = old.break_on_violation
-        if d.task.id != old.task.id:
-            self.plot_io = self._first_signals(d)
+        if d.task.id == old.task.id:
+            for name in old.plot_signals:
+                d.add_plot(name)  # the same signals where they still exist, history re-simulated
+        if not d.plot_signals:
+            d.plot_signals = self._first_signals(d)
         self.d = d
+        self.grades = None
+        self._open_at_top = True
         self.view.reset_view()
         self.view.refit()
         if self._observer is not None:
@@ -299,17 +347,38 @@ class DebuggerApp:
 
     # ----- main loop ---------------------------------------------------------------------
 
-    def run(self) -> int:
+    def run(self, max_seconds: float | None = None, close: bool = True) -> int:
+        """The frame loop until the window closes (or `max_seconds` passed: measurements)."""
         clock = self.pygame.time.Clock()
+        pg = self.pygame
+        stop_at = None if max_seconds is None else time.perf_counter() + max_seconds
         try:
-            while not self.quit:
+            while not self.quit and (stop_at is None or time.perf_counter() < stop_at):
+                if not self.pacer.should_draw(time.perf_counter(), self._busy()):
+                    # Nothing moves: sleep until an input arrives (no redraw, no CPU), then hand
+                    # it to the next frame.
+                    event = pg.event.wait(int(self.pacer.IDLE_WAIT_S * 1000))
+                    if event.type != pg.NOEVENT:
+                        pg.event.post(event)
+                        self.pacer.input(time.perf_counter())
+                    continue
                 self.frame()
                 # Real-time speeds are paced at 60 frames/s; flat out, the budget paces the loop.
                 if not (self.d.state == RUNNING and SPEEDS[self.speed_index][1] is None):
                     clock.tick(60)
         finally:
-            self.close()
+            if close:
+                self.close()
         return 0
+
+    def _busy(self) -> bool:
+        """Something the window must keep drawing for: the run, a background job, a held mouse
+        button or key (imgui repeats held keys: F10 held steps on), a saved program file waiting
+        to be reloaded."""
+        pg = self.pygame
+        return (self.d.state == RUNNING or self._file_changed or self._shown_message != self.d.message
+                or (self.grades is not None and self.grades.busy) or any(pg.mouse.get_pressed())
+                or any(pg.key.get_pressed()))
 
     def close(self) -> None:
         if self._observer is not None:
@@ -327,6 +396,7 @@ class DebuggerApp:
         t0 = time.perf_counter()
         pg, imgui, gl = self.pygame, self.imgui, self.gl
         for event in pg.event.get():
+            self.pacer.input(t0)
             if event.type == pg.QUIT:
                 self.quit = True
             self.impl.process_event(event)
@@ -363,6 +433,7 @@ class DebuggerApp:
         self._plot_panel()
         self._verdict_panel()
         self._open_dialog()
+        self._export_dialog()
         if self.focus:
             imgui.set_window_focus(self.focus)
             self.focus = None
@@ -372,6 +443,7 @@ class DebuggerApp:
         imgui.render()
         self.impl.render(imgui.get_draw_data())
         pg.display.flip()
+        self._shown_message = self.d.message
         self.frame_times.append(time.perf_counter() - t0)
         if len(self.frame_times) > 600:
             del self.frame_times[:300]
@@ -383,6 +455,9 @@ class DebuggerApp:
         dt = min(0.1, now - self._last_time)
         self._last_time = now
         d = self.d
+        if self.grades is not None and self.grades.busy:
+            # a slice per frame: the window stays live
+            self.grades.work(0.012 if d.state != RUNNING else 0.006)
         if d.state != RUNNING:
             self._scan_debt = 0.0
             return
@@ -420,11 +495,15 @@ class DebuggerApp:
         dbi = imgui.internal
         dbi.dock_builder_remove_node(dock)
         dbi.dock_builder_add_node(dock, imgui.DockNodeFlags_.passthru_central_node)
-        dbi.dock_builder_set_node_size(dock, imgui.get_main_viewport().size)
-        _, top, rest = dbi.dock_builder_split_node_py(dock, imgui.Dir.up, 0.115)
-        _, left, right = dbi.dock_builder_split_node_py(rest, imgui.Dir.left, 0.58)
-        _, plant, bottom_left = dbi.dock_builder_split_node_py(left, imgui.Dir.up, 0.56)
-        _, source, right_bottom = dbi.dock_builder_split_node_py(right, imgui.Dir.up, 0.55)
+        size = imgui.get_main_viewport().size
+        dbi.dock_builder_set_node_size(dock, size)
+        # The controls get the rows they need (they wrap onto more rows in a narrow window), the
+        # source view the larger share of the right column.
+        controls_h = (84 + 30 * (1 if size.x >= 980 else 2)) / max(1.0, size.y)
+        _, top, rest = dbi.dock_builder_split_node_py(dock, imgui.Dir.up, min(0.3, controls_h))
+        _, left, right = dbi.dock_builder_split_node_py(rest, imgui.Dir.left, 0.52)
+        _, plant, bottom_left = dbi.dock_builder_split_node_py(left, imgui.Dir.up, self.plant_share)
+        _, source, right_bottom = dbi.dock_builder_split_node_py(right, imgui.Dir.up, 0.62)
         dbi.dock_builder_dock_window("Controls", top)
         dbi.dock_builder_dock_window("Plant", plant)
         dbi.dock_builder_dock_window("Plot", bottom_left)
@@ -439,11 +518,13 @@ class DebuggerApp:
             return
         if imgui.begin_menu("File"):
             if imgui.menu_item("Open program...", "", False)[0]:
-                self.show_open = True
-                self.open_path = self.d.filename
+                self.ask_for_program(None)
             if imgui.menu_item("Reload program", "", False)[0]:
-                self._file_changed = True
-                self._file_mtime = None
+                self.reload_from_file()
+            if imgui.menu_item("Export trace (VCD + CSV)...", "", False)[0]:
+                self.show_export = True
+                self.export_path = self.export_path or os.path.join(
+                    os.path.dirname(os.path.abspath(self.d.filename)), "traces")
             if imgui.menu_item("Quit", "", False)[0]:
                 self.quit = True
             imgui.end_menu()
@@ -453,15 +534,37 @@ class DebuggerApp:
             for t in tasks.all_tasks():
                 current = t.id == self.d.task.id
                 if imgui.menu_item(f"{t.id}  {t.title}", "", current)[0] and not current:
-                    self.open_task(t.id)
+                    self.ask_for_program(t.id)  # which program to debug on it: never silently the reference
             imgui.end_menu()
-        if imgui.begin_menu("Condition"):
+        opened = imgui.begin_menu("Condition")
+        lo, hi = imgui.get_item_rect_min(), imgui.get_item_rect_max()
+        self.panel_rects["menu Condition"] = (lo.x, lo.y, hi.x - lo.x, hi.y - lo.y)
+        if opened:
+            grades = self._grades()
             for i, c in enumerate(self.d.task.conditions, 1):
                 label = f"{i}. {c.name}" + (f"  ({c.description})" if c.description else "")
-                if imgui.menu_item(label, "", c.name == self.d.condition.name)[0]:
+                result = grades.results.get(c.name) if grades is not None else None
+                busy = grades is not None and grades.busy
+                verdict = result[1] if result else ("grading..." if busy else "")
+                if result:
+                    imgui.push_style_color(imgui.Col_.text, OUTCOME_COLOURS[result[0]])
+                if imgui.menu_item(label, verdict, c.name == self.d.condition.name)[0]:
                     self.d.select_condition(c.name)
                     self.view.refit()
                     self.pygame.display.set_caption(self._title())
+                if result:
+                    imgui.pop_style_color()
+                    imgui.set_item_tooltip(result[1])
+            imgui.separator()
+            busy = grades is not None and grades.busy
+            if imgui.menu_item("Grade all conditions", "", False, grades is not None and not busy)[0]:
+                grades.start()
+            if grades is None:
+                imgui.set_item_tooltip("the program does not compile")
+            elif busy:
+                imgui.text_disabled(f"grading in the background: {grades.progress()}")
+            pos, size = imgui.get_window_pos(), imgui.get_window_size()
+            self.panel_rects["menu Condition open"] = (pos.x, pos.y, size.x, size.y)
             imgui.end_menu()
         if imgui.begin_menu("View"):
             if imgui.menu_item("Reset panel layout", "", False)[0]:
@@ -472,16 +575,116 @@ class DebuggerApp:
         imgui.end_main_menu_bar()
 
     def _open_dialog(self) -> None:
+        """File > Open and the Task menu: which program to debug, picked in a file browser (the
+        native dialog where the desktop has one), or for a new task its reference program."""
         imgui = self.imgui
         if self.show_open:
             imgui.open_popup("Open program")
             self.show_open = False
-        if imgui.begin_popup_modal("Open program", None, imgui.WindowFlags_.always_auto_resize)[0]:
-            imgui.text("Path of the ST program file:")
+        self._poll_native_dialog()
+        if not imgui.begin_popup_modal("Open program", None, imgui.WindowFlags_.always_auto_resize)[0]:
+            return
+        task_id = self.open_for_task
+        if task_id is not None:
+            imgui.text(f"Which program should run on task {task_id}?")
+        fb = self.browser
+        imgui.text_disabled(str(fb.folder))
+        imgui.begin_child("##files", (560, 260), imgui.ChildFlags_.borders)
+        if imgui.selectable("..  (up)", False, imgui.SelectableFlags_.allow_double_click)[0]:
+            fb.up()
+        for name, is_dir in fb.entries():
+            shown = ("[dir] " if is_dir else "      ") + name
+            clicked = imgui.selectable(shown, self.open_path.endswith(name),
+                                       imgui.SelectableFlags_.allow_double_click)[0]
+            if clicked:
+                picked = fb.open(name)
+                if picked is not None:
+                    self.open_path = picked
+                    if imgui.is_mouse_double_clicked(imgui.MouseButton_.left):
+                        self._open_chosen(self.open_path)
+                        imgui.close_current_popup()
+        if fb.error:
+            imgui.text_colored((1, 0.5, 0.4, 1), fb.error)
+        imgui.end_child()
+        _, fb.show_all = imgui.checkbox("all files, not only .st", fb.show_all)
+        imgui.set_next_item_width(560)
+        _, self.open_path = imgui.input_text("##path", self.open_path)
+        if imgui.button("Open") or imgui.is_key_pressed(imgui.Key.enter):
+            self._open_chosen(self.open_path)
+            imgui.close_current_popup()
+        imgui.same_line()
+        from app.files import native_dialog_available
+
+        if native_dialog_available() and imgui.button("System dialog..."):
+            from imgui_bundle import portable_file_dialogs as pfd
+
+            self._native = pfd.open_file("Open an ST program", str(fb.folder),
+                                         ["ST program", "*.st", "All", "*"])
+            imgui.close_current_popup()
+        if task_id is not None:
+            imgui.same_line()
+            if imgui.button("Use the reference program"):
+                self._open_chosen(None)
+                imgui.close_current_popup()
+        imgui.same_line()
+        if imgui.button("Cancel") or imgui.is_key_pressed(imgui.Key.escape):
+            imgui.close_current_popup()
+        imgui.end_popup()
+
+    def _poll_native_dialog(self) -> None:
+        if self._native is not None and self._native.ready(0):
+            picked = self._native.result()
+            self._native = None
+            if picked:
+                self._open_chosen(picked[0])
+
+    def ask_for_program(self, task_id: str | None) -> None:
+        """Open the program chooser: for another file on this task (None) or for task `task_id`."""
+        from app.files import FileBrowser
+
+        self.open_for_task = task_id
+        start = self.d.filename
+        if task_id is not None:  # browse from the new task's own folder
+            try:
+                folder = find_task(task_id).folder
+            except LoadError:
+                folder = None
+            start = str(folder) + "/" if folder is not None else start
+        self.browser = FileBrowser(start)
+        self.open_path = self.d.filename if task_id is None else ""
+        self.show_open = True
+
+    def _open_chosen(self, path: str | None) -> None:
+        if self.open_for_task is None:
+            if path:
+                self.open_program(path)
+            return
+        self.open_task(self.open_for_task, path)
+        self.open_for_task = None
+
+    def reload_from_file(self) -> None:
+        """File > Reload: compile the file as it is on disk and say what that did."""
+        try:
+            text = Path(self.d.filename).read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            self.d.message = f"cannot reload {self.d.filename}: {exc.strerror or exc}"
+            return
+        self._file_mtime = self._mtime()
+        self.d.reload(text)
+        self.grades = None
+
+    def _export_dialog(self) -> None:
+        """File > Export trace: the run so far as <condition>.vcd / .csv (Debugger.export_trace)."""
+        imgui = self.imgui
+        if self.show_export:
+            imgui.open_popup("Export trace")
+            self.show_export = False
+        if imgui.begin_popup_modal("Export trace", None, imgui.WindowFlags_.always_auto_resize)[0]:
+            imgui.text("Folder for <condition>.vcd and <condition>.csv (GTKWave, Surfer, a spreadsheet):")
             imgui.set_next_item_width(520)
-            _, self.open_path = imgui.input_text("##path", self.open_path)
-            if imgui.button("Open") or imgui.is_key_pressed(imgui.Key.enter):
-                self.open_program(self.open_path)
+            _, self.export_path = imgui.input_text("##trace_folder", self.export_path)
+            if imgui.button("Export") or imgui.is_key_pressed(imgui.Key.enter):
+                self.d.export_trace(self.export_path)
                 imgui.close_current_popup()
             imgui.same_line()
             if imgui.button("Cancel") or imgui.is_key_pressed(imgui.Key.escape):
@@ -521,6 +724,8 @@ class DebuggerApp:
             imgui.set_next_window_bg_alpha(0.0)
         visible = imgui.begin(name)[0]
         self._docked[name] = imgui.is_window_docked()
+        pos, size = imgui.get_window_pos(), imgui.get_window_size()
+        self.panel_rects[name] = (pos.x, pos.y, size.x, size.y)  # docs screenshots crop panels
         return visible
 
     def _controls_panel(self) -> None:
@@ -532,42 +737,64 @@ class DebuggerApp:
         running = d.state == RUNNING
         started = d.in_scan or d.scans_done
         label = "Pause (Shift+F5)" if running else ("Continue (F5)" if started else "Run (F5)")
-        if imgui.button(label, (150, 0)):
+        blocked = None if running else d.run_blocked_reason()
+        if blocked:
+            imgui.begin_disabled()
+        if imgui.button(label, (130, 0)):
             d.pause_run() if running else d.start_running()
-        imgui.same_line()
+        if blocked:
+            imgui.end_disabled()
+            if imgui.is_item_hovered(imgui.HoveredFlags_.allow_when_disabled):
+                imgui.set_tooltip(blocked)
         for label, fn, tip in (("Step scan", d.step_scan, "F6: finish this scan or run one whole scan"),
                                ("Into", d.step_into, "F11: step into (enters function blocks)"),
                                ("Over", d.step_over, "F10: next statement, function blocks run whole"),
                                ("Out", d.step_out, "Shift+F11: run to the end of this function block"),
                                ("Reset", d.reset, "Ctrl+R: back to the start of the condition")):
+            self._same_line_if_room(imgui.calc_text_size(label).x + 12)
             if imgui.button(label):
                 fn()
             imgui.set_item_tooltip(tip)
-            imgui.same_line()
-        imgui.text(" |")
-        imgui.same_line()
-        imgui.set_next_item_width(90)
+        self._same_line_if_room(200)
+        imgui.set_next_item_width(80)
         _, self.run_to_text = imgui.input_int("##runto", self.run_to_text, 0, 0)
         imgui.same_line()
         if imgui.button("Go to scan"):
             d.run_to_scan(max(0, self.run_to_text))
         imgui.set_item_tooltip("show the state right after scan N ran (scan N runs at N x 10 ms, as the\n"
                                "grader counts): runs forward to it, or rewinds (re-simulated from the start)")
+        self._same_line_if_room(190)
+        imgui.text("speed")
         imgui.same_line()
-        imgui.text(" |  speed")
-        imgui.same_line()
-        imgui.set_next_item_width(170)
+        imgui.set_next_item_width(140)
         _, self.speed_index = imgui.combo("##speed", self.speed_index, [s[0] for s in SPEEDS])
-        imgui.same_line()
+        self._same_line_if_room(170)
         _, d.break_on_violation = imgui.checkbox("break on violation", d.break_on_violation)
-        # Status line: scan and plant time always visible.
+        # Status line: scan and plant time always visible; a failed condition says FAILED in red.
+        level, outcome = d.outcome()
         colour = (1.0, 0.45, 0.4, 1) if (d.state == NOT_COMPILED or d.fault) else (
             (0.5, 0.9, 0.5, 1) if d.state == RUNNING else (0.95, 0.85, 0.5, 1))
         imgui.text(d.scan_status() + "   ")
         imgui.same_line()
-        imgui.text_colored(colour, f"[{d.state}] {d.message}")
+        if level in ("passed", "failed") and outcome not in d.message:
+            imgui.text_colored(OUTCOME_COLOURS[level], outcome)
+            imgui.same_line()
+            imgui.text_colored(colour, f"  [{d.state}] {d.message}")
+        else:
+            ended = level != "running" and d.state != RUNNING
+            imgui.text_colored(OUTCOME_COLOURS[level] if ended else colour,
+                               f"[{d.state}] {d.message}")
         self._timeline()
+        self.controls_bottom = imgui.get_window_pos().y + imgui.get_window_height()
         imgui.end()
+
+    def _same_line_if_room(self, width: float) -> None:
+        """Stay on this line if `width` more fits, else start a new one (a narrow window wraps the
+        controls instead of cutting them off)."""
+        imgui = self.imgui
+        imgui.same_line()
+        if imgui.get_content_region_avail().x < width:
+            imgui.new_line()
 
     def _timeline(self) -> None:
         """A slider over the scans of the run (the grader's numbers); violations and the completion
@@ -590,6 +817,8 @@ class DebuggerApp:
             return
         text = ("before scan 0" if d.scan is None else "scan %d") + "  (drag to travel in time)"
         changed, value = imgui.slider_int("##timeline", d.scan or 0, 0, end, text)
+        lo, hi = imgui.get_item_rect_min(), imgui.get_item_rect_max()
+        self.timeline_rect = (lo.x, lo.y, hi.x, hi.y)  # the smoke test checks it is on screen
         width = imgui.get_item_rect_size().x
         if changed:
             self._timeline_target = value
@@ -625,6 +854,11 @@ class DebuggerApp:
         from app.plant_view import new_surface
 
         if self.surface is None or self.surface.get_size() != (w, h):
+            if self.surface is not None:
+                # the panel was resized or moved: the plant re-fits (the scale follows the size);
+                # a pan, in pixels, is scaled along so the same part stays in view
+                ow, oh = self.surface.get_size()
+                self.view.pan = [self.view.pan[0] * w / max(1, ow), self.view.pan[1] * h / max(1, oh)]
             self.surface = new_surface(w, h)
         d = self.d
         # Draw and upload only when something visible changed (paused: no cost at all).
@@ -633,6 +867,9 @@ class DebuggerApp:
         if key != self._drawn_key or d.state == RUNNING:
             self._drawn_key = key
             self.view.render(self.surface, d.plant)
+            from app.plant_marks import mark_forced
+
+            mark_forced(self.surface, self.view.hotspots, d.forced_devices())
             data = pg.image.tobytes(self.surface, "RGBA")
             gl.glBindTexture(gl.GL_TEXTURE_2D, self.tex)
             if self.tex_size != (w, h):
@@ -706,6 +943,7 @@ class DebuggerApp:
             imgui.end()
             return
         imgui.text(f"{d.filename}")
+        self._source_toolbar()
         if d.diagnostics:
             errs = sum(1 for x in d.diagnostics if x.severity == "error")
             warns = len(d.diagnostics) - errs
@@ -757,6 +995,12 @@ class DebuggerApp:
             if current is not None:
                 self._scroll_to_line = current
             self._last_pause_line = current
+        if self._open_at_top:
+            # a program opens at its first statement (not the header comment), scrolled fully left
+            self._open_at_top = False
+            if self._scroll_to_line is None:
+                imgui.set_scroll_y(max(0, d.first_statement_line() - 2) * lh)
+            imgui.set_scroll_x(0.0)
         dl = imgui.get_window_draw_list()
         gutter = imgui.calc_text_size("0000").x + 26
         self._hover_line = None
@@ -773,34 +1017,189 @@ class DebuggerApp:
             if not (top + lh < target < top + height - 2 * lh):
                 imgui.set_scroll_y(max(0.0, target - imgui.get_window_height() / 2))
             self._scroll_to_line = None
+        self._breakpoint_popup()
+        self._name_popup()
         imgui.pop_style_var()
         imgui.end_child()
         if self.font_mono is not None:
             imgui.pop_font()
         imgui.end()
 
+    def _source_toolbar(self) -> None:
+        """Inline values on/off, go to line, find, and the breakpoint list's hit counts."""
+        imgui = self.imgui
+        d = self.d
+        _, self.inline_values = imgui.checkbox("inline values", self.inline_values)
+        imgui.set_item_tooltip("show each variable's live value next to it in the code, as online mode\n"
+                               "does; timers and FB instances show their outputs")
+        imgui.same_line()
+        imgui.set_next_item_width(60)
+        enter = imgui.InputTextFlags_.enter_returns_true
+        go, self.goto_text = imgui.input_text_with_hint("##goto", "line", self.goto_text, enter)
+        imgui.set_item_tooltip("go to line: type a number and press Enter")
+        if go and self.goto_text.strip().isdigit():
+            self._scroll_to_line = int(self.goto_text)
+            self._flash_line = int(self.goto_text)
+        imgui.same_line()
+        imgui.set_next_item_width(150)
+        found, self.find_text = imgui.input_text_with_hint("##find", "find", self.find_text, enter)
+        hits = d.find_lines(self.find_text)
+        imgui.same_line()
+        step = 0
+        if imgui.small_button("<"):
+            step = -1
+        imgui.same_line()
+        if imgui.small_button(">") or found:
+            step = 1
+        if step and hits:
+            now = self._flash_line or 0
+            after = [n for n in hits if (n > now if step > 0 else n < now)]
+            self._flash_line = (after[0] if step > 0 else after[-1]) if after else (
+                hits[0] if step > 0 else hits[-1])
+            self._scroll_to_line = self._flash_line
+        if self.find_text.strip():
+            imgui.same_line()
+            imgui.text_disabled(f"{len(hits)} line{'s' if len(hits) != 1 else ''}")
+        imgui.same_line()
+        imgui.text_disabled("(?)")
+        imgui.set_item_tooltip("right-click a name: the lines that write it, the line that last wrote\n"
+                               "it, plot or watch it; right-click the gutter: a breakpoint's condition\n"
+                               "and hit count")
+
+    def _name_popup(self) -> None:
+        """Right-click on a variable: the lines that write it, the one that last wrote it, plot, watch."""
+        imgui = self.imgui
+        d = self.d
+        if not imgui.begin_popup("##name"):
+            return
+        name = self._popup_name or ""
+        imgui.text(f"{name} = {d.value_text(name) or '?'}")
+        imgui.separator()
+        writes = d.write_lines(name)
+        if not writes:
+            imgui.text_disabled("no line of the program writes it")
+        for n in writes:
+            if imgui.selectable(f"written on line {n}##w{n}", False)[0]:
+                self._scroll_to_line = self._flash_line = n
+        if self._popup_last is None and writes:
+            self._popup_last = (d.last_scan, d.last_write(name))  # re-simulates that scan, once
+        if self._popup_last is not None and self._popup_last[0] is not None:
+            scan, line = self._popup_last
+            if line is None:
+                imgui.text_disabled(f"no line wrote it in scan {scan}")
+            elif imgui.selectable(f"last written in scan {scan}: line {line}", False)[0]:
+                self._scroll_to_line = self._flash_line = line
+        imgui.separator()
+        if imgui.selectable("plot", False)[0]:
+            self.watch_error = d.add_plot(name) or ""
+        if imgui.selectable("watch", False)[0]:
+            d.add_watch(name)
+        imgui.end_popup()
+
+    def _breakpoint_popup(self) -> None:
+        """Right-click on the gutter: a condition (an ST expression) and a hit count for the line."""
+        imgui = self.imgui
+        d = self.d
+        if not imgui.begin_popup("##bp"):
+            return
+        line = self._popup_line or 0
+        imgui.text(f"Breakpoint on line {line}")
+        hits = d.breakpoint_hits.get(line, 0)
+        imgui.text_disabled(f"hit {hits} time{'s' if hits != 1 else ''} since the run (re)started")
+        imgui.set_next_item_width(260)
+        _, self.bp_condition = imgui.input_text_with_hint("##cond", "condition, e.g. Kind = 2 AND EyeP1",
+                                                          self.bp_condition)
+        imgui.set_next_item_width(120)
+        _, self.bp_hits = imgui.input_int("stop from hit", self.bp_hits)
+        if imgui.button("Set"):
+            err = d.set_breakpoint_condition(line, self.bp_condition, max(1, self.bp_hits))
+            self.bp_error = err or ""
+            if not err:
+                imgui.close_current_popup()
+        imgui.same_line()
+        if line in d.breakpoints and imgui.button("Remove"):
+            d.toggle_breakpoint(line)
+            imgui.close_current_popup()
+        if self.bp_error:
+            imgui.text_colored((1, 0.5, 0.4, 1), self.bp_error)
+        imgui.end_popup()
+
     def _source_line(self, n, tokens, dl, lh, gutter, errors, breakable, current) -> None:
         imgui = self.imgui
         d = self.d
+        # The gutter stays at the left edge when the code scrolls sideways: it is placed at the
+        # scroll position and painted over the code that scrolls under it.
+        imgui.set_cursor_pos_x(imgui.get_scroll_x())
         pos = imgui.get_cursor_screen_pos()
         self.gutter_pos[n] = (pos.x + 9, pos.y + lh / 2)
         width = max(imgui.get_content_region_avail().x, 400)
         if n == current:
             dl.add_rect_filled((pos.x, pos.y), (pos.x + width + 2000, pos.y + lh), col32(90, 80, 20, 200))
+        elif n == self._flash_line:
+            dl.add_rect_filled((pos.x, pos.y), (pos.x + width + 2000, pos.y + lh), col32(50, 70, 110, 160))
         if n in errors:
             dl.add_rect_filled((pos.x + gutter - 6, pos.y), (pos.x + width + 2000, pos.y + lh),
                                col32(120, 30, 30, 110))
-        # Gutter: click toggles a breakpoint on lines where a statement starts.
+        # Gutter: click toggles a breakpoint on lines where a statement starts; right-click sets
+        # its condition and hit count.
         imgui.invisible_button(f"##g{n}", (gutter, lh))
-        if imgui.is_item_hovered():
+        gutter_hovered = imgui.is_item_hovered()
+        if gutter_hovered:
             self._hover_line = n
-            if n in breakable:
-                dl.add_circle((pos.x + 9, pos.y + lh / 2), 5, col32(200, 80, 80), 0, 1.5)
+            if n in d.breakpoints:
+                cond = d.breakpoint_conditions.get(n)
+                need = d.breakpoint_min_hits.get(n)
+                imgui.set_tooltip(f"breakpoint, hit {d.breakpoint_hits.get(n, 0)} times"
+                                  + (f"\nstops while {cond}" if cond else "")
+                                  + (f"\nstops from hit {need}" if need else "")
+                                  + "\nright-click: condition and hit count")
         if imgui.is_item_clicked():
             d.toggle_breakpoint(n)
+        if imgui.is_item_clicked(imgui.MouseButton_.right) and n in breakable:
+            self._popup_line = n
+            self.bp_condition = d.breakpoint_conditions.get(n, "")
+            self.bp_hits = d.breakpoint_min_hits.get(n, 1)
+            self.bp_error = ""
+            imgui.open_popup("##bp")
+        imgui.same_line(0, 0)
+        imgui.set_cursor_pos_x(gutter)
+        if not tokens:
+            imgui.text("")
+        inline = self.inline_values and d.compiled
+        for k, (kind, text) in enumerate(tokens):
+            if k:
+                imgui.same_line(0, 0)
+            imgui.text_colored(SYNTAX_COLOURS.get(kind, SYNTAX_COLOURS["other"]), text)
+            if kind not in ("ident", "address") or not d.compiled:
+                continue
+            if imgui.is_item_hovered():
+                value = d.value_text(text)  # a field path is one token here
+                if value is not None:
+                    imgui.set_tooltip(f"{text} = {value}\nright-click: where it is written, plot, watch")
+            if imgui.is_item_clicked(imgui.MouseButton_.right):
+                self._popup_name, self._popup_last = text, None
+                imgui.open_popup("##name")
+            if inline:
+                value = d.value_text(text)
+                # an array's element is read by its index expression, not shown here
+                if value is not None and not value.endswith(" elements]"):
+                    self._inline_box(dl, value)
+        if n in errors:
+            imgui.same_line(0, 16)
+            imgui.text_colored((1, 0.5, 0.45, 1), "  <- " + "; ".join(errors[n]))
+        # the gutter, painted over code scrolled under it
+        bg = imgui.get_style().color_(imgui.Col_.window_bg)
+        dl.add_rect_filled((pos.x, pos.y), (pos.x + gutter - 4, pos.y + lh),
+                           imgui.color_convert_float4_to_u32(imgui.ImVec4(bg.x, bg.y, bg.z, 1.0)))
+        if n == current:
+            dl.add_rect_filled((pos.x, pos.y), (pos.x + gutter - 4, pos.y + lh), col32(90, 80, 20, 200))
         cy = pos.y + lh / 2
+        if gutter_hovered and n in breakable and n not in d.breakpoints:
+            dl.add_circle((pos.x + 9, cy), 5, col32(200, 80, 80), 0, 1.5)
         if n in d.breakpoints:
-            dl.add_circle_filled((pos.x + 9, cy), 6, col32(230, 60, 50))
+            conditional = n in d.breakpoint_conditions or n in d.breakpoint_min_hits
+            dot = col32(240, 150, 40) if conditional else col32(230, 60, 50)
+            dl.add_circle_filled((pos.x + 9, cy), 6, dot)
         if n == current:
             if n in d.breakpoints:
                 # both: a smaller arrow inside the dot, outlined, so the red ring stays visible
@@ -811,25 +1210,22 @@ class DebuggerApp:
                 dl.add_triangle_filled((pos.x + 2, pos.y + 2), (pos.x + 2, pos.y + lh - 2),
                                        (pos.x + 15, cy), col32(255, 220, 60))
         dl.add_text((pos.x + 18, pos.y), col32(110, 115, 128), f"{n:4d}")
-        imgui.same_line(0, 0)
-        if not tokens:
-            imgui.text("")
-        for k, (kind, text) in enumerate(tokens):
-            if k:
-                imgui.same_line(0, 0)
-            imgui.text_colored(SYNTAX_COLOURS.get(kind, SYNTAX_COLOURS["other"]), text)
-            if kind in ("ident", "address") and d.compiled and imgui.is_item_hovered():
-                try:  # a variable under the mouse shows its value (a field path is one token here)
-                    imgui.set_tooltip(f"{text} = {format_value(d.read(text))}")
-                except KeyError:
-                    pass
-        if n in errors:
-            imgui.same_line(0, 16)
-            imgui.text_colored((1, 0.5, 0.45, 1), "  <- " + "; ".join(errors[n]))
         if n > 0 and imgui.is_mouse_hovering_rect((pos.x + gutter, pos.y), (pos.x + width, pos.y + lh)):
             self._hover_line = n
             if n in errors:
                 imgui.set_tooltip("\n".join(errors[n]))
+
+    def _inline_box(self, dl, value: str) -> None:
+        """A live value in a small box right after its variable (CODESYS online mode)."""
+        imgui = self.imgui
+        if len(value) > 40:
+            value = value[:38] + ".."
+        imgui.same_line(0, 3)
+        p = imgui.get_cursor_screen_pos()
+        size = imgui.calc_text_size(value)
+        dl.add_rect_filled((p.x - 2, p.y + 1), (p.x + size.x + 2, p.y + size.y), col32(40, 70, 95, 255), 3.0)
+        imgui.text_colored((0.75, 0.92, 1.0, 1), value)
+        imgui.same_line(0, 3)
 
     # --- I/O ---
 
@@ -859,7 +1255,13 @@ class DebuggerApp:
                 if imgui.is_item_hovered() and r.meaning:
                     imgui.set_tooltip(r.meaning)
                 imgui.table_next_column()
-                imgui.text("in" if r.direction == "input" else "out")
+                if r.direction == "input":
+                    imgui.text("in")
+                elif imgui.small_button(f"out##{r.address}"):
+                    self._show_last_write(r.name)
+                else:
+                    imgui.set_item_tooltip("click: the source line that last wrote this output\n"
+                                           "(in the last scan)")
                 imgui.table_next_column()
                 imgui.text(r.type)
                 imgui.table_next_column()
@@ -916,14 +1318,20 @@ class DebuggerApp:
             imgui.end_table()
         imgui.end()
 
-    def _var_node(self, node) -> None:
+    def _var_node(self, node, actions: bool = True) -> None:
+        """One row of a variable tree (Variables panel, and pinned variables in the Watch panel):
+        values in ST notation by their type, the standard FBs' internal memory left out."""
         imgui = self.imgui
         d = self.d
+        from app.values import format_typed, summary, visible_children
+
         imgui.table_next_row()
         imgui.table_next_column()
-        children = list(getattr(node, "children", ()) or ())
+        children = visible_children(node)
         label = node.name + (f"  {node.address}" if getattr(node, "address", None) else "")
         forced = node.path.upper() in d.forced()
+        if forced:
+            imgui.table_set_bg_color(imgui.TableBgTarget_.row_bg1, col32(140, 90, 20, 150))
         if children:
             open_ = imgui.tree_node_ex(f"{label}##{node.path}", imgui.TreeNodeFlags_.span_all_columns)
         else:
@@ -934,16 +1342,22 @@ class DebuggerApp:
         imgui.table_next_column()
         imgui.text_disabled(str(getattr(node, "type_name", "")))
         imgui.table_next_column()
+        type_name = str(getattr(node, "type_name", "")).upper()
         if not children:
             value = node.value
             imgui.push_id(node.path)
-            if isinstance(value, bool):
+            if forced:
+                # a forced row shows the value it is held at, marked
+                imgui.text_colored((1, 0.7, 0.3, 1), f"{format_typed(value, node.type_name)}  FORCED")
+            elif not actions:
+                imgui.text(format_typed(value, node.type_name))
+            elif isinstance(value, bool):
                 changed, nv = imgui.checkbox("##v", value)
                 if changed:
                     d.write(node.path, nv)
                 imgui.same_line()
-                imgui.text_colored((1, 0.7, 0.3, 1) if forced else (0.8, 0.8, 0.8, 1), format_value(value))
-            elif isinstance(value, int):
+                imgui.text(format_value(value))
+            elif isinstance(value, int) and type_name not in ("TIME", "LTIME"):
                 imgui.set_next_item_width(-1)
                 changed, nv = imgui.input_int("##v", value, 0, 0, imgui.InputTextFlags_.enter_returns_true)
                 if changed:
@@ -954,29 +1368,63 @@ class DebuggerApp:
                                                 imgui.InputTextFlags_.enter_returns_true)
                 if changed:
                     d.write(node.path, nv)
+            elif isinstance(value, int):
+                # a TIME reads and is typed as a literal (T#2s500ms)
+                imgui.set_next_item_width(-1)
+                changed, text = imgui.input_text("##v", format_typed(value, node.type_name),
+                                                 imgui.InputTextFlags_.enter_returns_true)
+                if changed:
+                    self._write_literal(node.path, text)
+                imgui.set_item_tooltip("type a TIME literal (T#1s500ms) and press Enter")
             else:
-                imgui.text(format_value(value))
-            imgui.table_next_column()
-            if imgui.small_button("pin"):
-                d.add_watch(node.path)
-            imgui.set_item_tooltip("add to the watch list")
-            imgui.same_line()
-            if imgui.small_button("plot"):
-                d.add_plot(node.path)
-            imgui.same_line()
-            if forced:
-                if imgui.small_button("unforce"):
-                    d.unforce(node.path)
-            elif imgui.small_button("force"):
-                d.force(node.path, value)
-            imgui.set_item_tooltip("hold this value: the program cannot change it")
+                imgui.text(format_typed(value, node.type_name))
+            if actions:
+                imgui.table_next_column()
+                if imgui.small_button("pin"):
+                    d.add_watch(node.path)
+                imgui.set_item_tooltip("add to the watch list")
+                imgui.same_line()
+                if imgui.small_button("plot"):
+                    self.watch_error = d.add_plot(node.path) or ""
+                imgui.same_line()
+                if forced:
+                    if imgui.small_button("unforce"):
+                        d.unforce(node.path)
+                elif imgui.small_button("force"):
+                    d.force(node.path, value)
+                imgui.set_item_tooltip("hold this value: the program cannot change it")
             imgui.pop_id()
         else:
-            imgui.table_next_column()
+            imgui.text_disabled(summary(node) if not open_ else "")
+            if actions:
+                imgui.table_next_column()
         if open_:
             for child in children:
-                self._var_node(child)
+                self._var_node(child, actions)
             imgui.tree_pop()
+
+    def _show_last_write(self, name: str) -> None:
+        """Scroll the source to the line that last wrote `name` (an output: what the plant got)."""
+        d = self.d
+        line = d.last_write(name)
+        if line is None:
+            written = d.write_lines(name)
+            d.message = (f"no line wrote {name} in scan {d.last_scan}" if written and d.last_scan is not None
+                         else f"{name}: no line of the program writes it" if not written
+                         else f"{name}: no scan has run yet")
+            return
+        d.message = f"{name} was last written on line {line}, in scan {d.last_scan}"
+        self._scroll_to_line = self._flash_line = line
+
+    def _write_literal(self, path: str, text: str) -> None:
+        from app.watch import WatchError, WatchExpression
+
+        try:
+            value = WatchExpression(text).evaluate(self.d.read)
+        except WatchError as exc:
+            self.d.message = f"{path}: {exc}"
+            return
+        self.d.write(path, value)
 
     def _watch_panel(self) -> None:
         imgui = self.imgui
@@ -1002,6 +1450,17 @@ class DebuggerApp:
             if imgui.small_button("x"):
                 d.remove_watch(text)
             imgui.same_line()
+            node = d.watch_node(text)
+            if node is not None and node.children:
+                # a pinned FB instance, array or struct: the same tree as the Variables panel
+                if imgui.begin_table("w", 3, imgui.TableFlags_.borders_inner_v):
+                    imgui.table_setup_column("name", imgui.TableColumnFlags_.width_stretch)
+                    imgui.table_setup_column("type", imgui.TableColumnFlags_.width_fixed, 80)
+                    imgui.table_setup_column("value", imgui.TableColumnFlags_.width_stretch)
+                    self._var_node(node, actions=False)
+                    imgui.end_table()
+                imgui.pop_id()
+                continue
             imgui.text(f"{text}")
             imgui.same_line(max(200.0, imgui.get_content_region_avail().x * 0.55))
             imgui.text_colored((0.5, 0.9, 1, 1) if not value.startswith("?") else (1, 0.5, 0.4, 1), value)
@@ -1011,104 +1470,197 @@ class DebuggerApp:
     # --- plots ---
 
     def _plot_panel(self) -> None:
-        imgui, implot = self.imgui, self.implot
+        imgui = self.imgui
         d = self.d
         if not self._begin("Plot"):
             imgui.end()
             return
-        imgui.set_next_item_width(220)
-        if imgui.begin_combo("##addsig", "add an I/O signal..."):
-            for p in d.task.io:
-                sel = p.name in self.plot_io
-                if imgui.selectable(f"{p.name}  {p.address}", sel)[0]:
-                    if sel:
-                        self.plot_io.remove(p.name)
-                    else:
-                        self.plot_io.append(p.name)
-            imgui.end_combo()
-        imgui.same_line()
-        imgui.set_next_item_width(180)
-        enter = imgui.InputTextFlags_.enter_returns_true
-        entered, self.new_plot = imgui.input_text("##newplot", self.new_plot, enter)
-        imgui.same_line()
-        if (imgui.button("plot variable") or entered) and self.new_plot.strip():
-            err = d.add_plot(self.new_plot.strip())
-            self.watch_error = err or ""
-            self.new_plot = ""
-        signals = [n for n in self.plot_io if n in d.io_point_names()] + list(d.plot.series)
-        avail = imgui.get_content_region_avail()
-        digital, analog = [], []
-        from app.plots import thin
+        self._signal_picker()
+        lanes = []
+        for name in d.plot_signals:
+            lane = self.signals.lane(d, name)
+            if lane.x.size:
+                lanes.append(lane)
+        self._signal_chips()
+        if not lanes:
+            imgui.text_disabled("choose signals to plot: type a name in the search box")
+            imgui.end()
+            return
+        self._trace(lanes)
+        imgui.end()
 
-        for name in signals:
-            x, arr, is_bool = self.signals.series(d, name)
-            if not x.size:
-                continue
-            x, arr = thin(x, arr, is_bool)
-            (digital if is_bool else analog).append((name, x, arr))
+    def _signal_picker(self) -> None:
+        """A searchable list of every I/O point and program variable: click one to plot it."""
+        imgui = self.imgui
+        d = self.d
+        imgui.set_next_item_width(min(260.0, imgui.get_content_region_avail().x))
+        if imgui.begin_combo("##addsig", "add a signal (search)...", imgui.ComboFlags_.height_large):
+            if imgui.is_window_appearing():
+                imgui.set_keyboard_focus_here()
+            _, self.signal_query = imgui.input_text_with_hint("##q", "name, address or type",
+                                                              self.signal_query)
+            for name, label in d.signal_choices(self.signal_query)[:200]:
+                on = name in d.plot_signals
+                if imgui.selectable(f"{label}##{name}", on, imgui.SelectableFlags_.dont_close_popups)[0]:
+                    if on:
+                        d.remove_plot(name)
+                    else:
+                        self.watch_error = d.add_plot(name) or ""
+            imgui.end_combo()
+        imgui.set_item_tooltip("type to filter; click a signal to add or remove it")
+        if self.watch_error:
+            imgui.same_line()
+            imgui.text_colored((1, 0.5, 0.4, 1), self.watch_error)
+
+    def _signal_chips(self) -> None:
+        """The plotted signals in order: click one to move it up or down or remove it."""
+        imgui = self.imgui
+        d = self.d
+        for k, name in enumerate(list(d.plot_signals)):
+            w = imgui.calc_text_size(name).x + 16
+            if k:
+                imgui.same_line()
+                if imgui.get_content_region_avail().x < w:
+                    imgui.new_line()
+            imgui.push_id(f"chip{name}")
+            imgui.small_button(name)
+            if imgui.begin_popup_context_item("chipmenu", imgui.PopupFlags_.mouse_button_left):
+                if imgui.menu_item("move up", "", False, k > 0)[0]:
+                    d.move_plot(name, -1)
+                if imgui.menu_item("move down", "", False, k < len(d.plot_signals) - 1)[0]:
+                    d.move_plot(name, 1)
+                if imgui.menu_item("remove", "", False)[0]:
+                    d.remove_plot(name)
+                imgui.end_popup()
+            imgui.set_item_tooltip("click: move up / down, remove")
+            imgui.pop_id()
+
+    def _trace(self, lanes) -> None:
+        """Digital signals as steps in one plot (a lane each), every number signal in a lane of its
+        own fitted to its data; one time axis for all. The part after the cursor (the run's
+        future, from before a rewind) is drawn faded. Zooming, panning and fitting never move the
+        run; a click on the time axis or a drag of the cursor line does."""
+        imgui, implot = self.imgui, self.implot
+        d = self.d
+        from app.plots import readout, thin
+
+        digital = [ln for ln in lanes if ln.digital]
+        analog = [ln for ln in lanes if not ln.digital]
         cursor_t = d.time_ms / 1000  # the scan shown (scan k at k x 10 ms, as in the trace)
         t_end = max(1.0, ((d.furthest_scan or 0) + 1) * SCAN_MS / 1000)
-        room = max(160.0, avail.y - 12)  # two plots and the spacing between them
-        if digital and analog:
-            h_dig = min(max(110.0, 30.0 * len(digital) + 50), room * 0.55)
-            h_ana = room - h_dig
+        spacing = imgui.get_style().item_spacing.y
+        room = max(120.0, imgui.get_content_region_avail().y - 4)
+        n_rows = (1 if digital else 0) + len(analog)
+        # digital lanes 16-22 px each (plus the axis), number lanes share the rest, 80 px at least;
+        # when they do not fit, the trace scrolls
+        per_lane = 22.0
+        if digital and analog:  # shrink the digital lanes (to 16 px) before the number lanes scroll away
+            per_lane = max(16.0, min(22.0, (room - 80.0 * len(analog) - 34 - spacing * len(analog))
+                                     / len(digital)))
+        dig_h = per_lane * len(digital) + 34 if digital else 0.0
+        if analog:
+            ana_h = max(80.0, (room - dig_h - spacing * (n_rows - 1)) / len(analog))
         else:
-            h_dig, h_ana = room, room
-        plots = (("digital##d", digital, h_dig, True), ("analog##a", analog, h_ana, False))
-        shown = self._plot_xrange
-        self._plot_xrange = {}
-        for title, series, h, is_dig in plots:
-            if not series:
+            ana_h = 0.0
+            dig_h = max(dig_h, room)
+        heights = ([dig_h] if digital else []) + [ana_h] * len(analog)
+        heights[-1] += 26  # the last lane also holds the time axis
+        imgui.begin_child("##trace", (0, 0))
+        lo, hi = self._plot_xrange
+        # Follow the run while it runs, and whenever the scan shown lies outside the range shown
+        # (a jump in time); otherwise the user's zoom and pan stay.
+        follow = (0.0, t_end) if d.state == RUNNING or not (lo <= cursor_t <= hi) else None
+        # subplots: one time axis for every lane, and the lanes' left edges aligned
+        # the lanes share the panel's height by those ratios; below their minimum the trace scrolls
+        least = (16.0 * len(digital) + 34 if digital else 0.0) + 60.0 * len(analog) + 26
+        total = max(room - 8, least + spacing * (n_rows - 1))
+        sub_flags = (implot.SubplotFlags_.no_title | implot.SubplotFlags_.link_all_x
+                     | implot.SubplotFlags_.no_resize | implot.SubplotFlags_.no_legend)
+        ratios = implot.SubplotsRowColRatios(row_ratios=heights, col_ratios=[1.0])
+        if not implot.begin_subplots("##lanes", n_rows, 1, imgui.ImVec2(-1, total), sub_flags, ratios):
+            imgui.end_child()
+            return
+        hover_t = None
+        colours = {ln.name: implot.get_colormap_color(k) for k, ln in enumerate(lanes)}
+        groups = ([("##digital", digital, True)] if digital else []) + [
+            (f"##{ln.name}", [ln], False) for ln in analog]
+        for row, (title, series, is_dig) in enumerate(groups):
+            last = row == n_rows - 1
+            flags = implot.Flags_.no_title | implot.Flags_.no_legend | implot.Flags_.no_box_select
+            if not implot.begin_plot(title, (-1, heights[row]), flags):
                 continue
-            # Follow the run while it runs, and whenever the scan shown lies outside what the plot
-            # showed last frame (a run that ended within one frame, a jump in time); otherwise the
-            # user's zoom and pan stay.
-            lo, hi = shown.get(title, (0.0, -1.0))
-            follow = (implot.Cond_.always if d.state == RUNNING or not (lo <= cursor_t <= hi)
-                      else implot.Cond_.once)
-            # Digital signals: one lane each, named on the y axis (a legend would repeat the names).
-            flags = implot.Flags_.no_title | (implot.Flags_.no_legend if is_dig else 0)
-            if implot.begin_plot(title, (-1, h), flags):
-                x_label = "" if (is_dig and analog) else "t (s)"  # one label for the shared time axis
-                implot.setup_axes(x_label, "", 0, 0)
-                implot.setup_legend(implot.Location_.north_east, implot.LegendFlags_.outside)
-                implot.setup_axis_limits(implot.ImAxis_.x1, 0, t_end, follow)
-                if is_dig:
-                    # lanes 2 apart, steps 1 high: a TRUE never sits next to the lane above's FALSE
-                    implot.setup_axis_limits(implot.ImAxis_.y1, -0.4, 2.0 * len(series) - 0.6,
-                                             implot.Cond_.always)
-                    implot.setup_axis_ticks(implot.ImAxis_.y1, [2.0 * k + 0.5 for k in range(len(series))],
-                                            [name for name, _x, _y in series])
-                for k, (name, x, arr) in enumerate(series):
-                    y = arr * 1.0 + 2.0 * k if is_dig else arr
+            x_flags = 0 if last else implot.AxisFlags_.no_tick_labels
+            implot.setup_axis(implot.ImAxis_.x1, "t (s)" if last else None, x_flags)
+            if follow is not None:
+                implot.setup_axis_limits(implot.ImAxis_.x1, follow[0], follow[1], implot.Cond_.always)
+            if is_dig:
+                # lanes 2 apart, steps 1 high: a TRUE never sits next to the lane above's FALSE
+                implot.setup_axis_limits(implot.ImAxis_.y1, -0.4, 2.0 * len(series) - 0.6,
+                                         implot.Cond_.always)
+                implot.setup_axis_ticks(implot.ImAxis_.y1, [2.0 * k + 0.5 for k in range(len(series))],
+                                        [ln.name for ln in series])
+            else:
+                ylo, yhi = series[0].limits()
+                implot.setup_axis(implot.ImAxis_.y1, series[0].name)
+                implot.setup_axis_limits(implot.ImAxis_.y1, ylo, yhi, implot.Cond_.always)
+            for k, ln in enumerate(series):
+                offset = 2.0 * k if is_dig else 0.0
+                colour = colours[ln.name]
+                for part, (a, b) in (("", (0, ln.now)), ("future", (max(0, ln.now - 1), ln.y.size))):
+                    if b - a < 1:
+                        continue
+                    x, y = thin(ln.x[a:b], ln.y[a:b], ln.digital)
+                    spec = implot.Spec()
+                    spec.line_color = imgui.ImVec4(colour.x, colour.y, colour.z, 0.45 if part else 1.0)
+                    label = f"{ln.name}##{part}"
                     if is_dig:
-                        implot.plot_stairs(name, x, y)
+                        implot.plot_stairs(label, x, y + offset, spec)
                     else:
-                        implot.plot_line(name, x, y)
-                changed, t_new, _, _, _ = implot.drag_line_x(1 if is_dig else 2, cursor_t,
-                                                              imgui.ImVec4(1, 0.85, 0.2, 1), 1.5)
+                        implot.plot_line(label, x, y, spec)
+            future_end = max((ln.x[-1] for ln in series if ln.y.size > ln.now), default=None)
+            if future_end is not None and future_end > cursor_t:
+                # the run's future (from before the rewind): a lighter band behind the faded lines
                 limits = implot.get_plot_limits()
-                self._plot_xrange[title] = (limits.x.min, limits.x.max)
-                if changed:
-                    self._plot_cursor_target = t_new
-                # A click (not a drag, which pans) moves the run to that time.
-                if implot.is_plot_hovered() and imgui.is_mouse_clicked(imgui.MouseButton_.left):
-                    m = imgui.get_mouse_pos()
-                    self._plot_press = (m.x, m.y, implot.get_plot_mouse_pos().x)
-                press = self._plot_press
-                if press and implot.is_plot_hovered() and imgui.is_mouse_released(imgui.MouseButton_.left):
-                    m = imgui.get_mouse_pos()
-                    if abs(m.x - press[0]) + abs(m.y - press[1]) < 4 and not changed:
-                        self._plot_cursor_target = press[2]
-                    self._plot_press = None
-                implot.end_plot()
+                p0 = implot.plot_to_pixels(cursor_t, limits.y.max)
+                p1 = implot.plot_to_pixels(future_end, limits.y.min)
+                implot.push_plot_clip_rect()
+                implot.get_plot_draw_list().add_rect_filled(p0, p1, col32(255, 255, 255, 16))
+                if row == 0:
+                    implot.get_plot_draw_list().add_text((p0.x + 6, p0.y + 2), col32(200, 200, 210, 150),
+                                                         "the run's future (until an edit changes it)")
+                implot.pop_plot_clip_rect()
+            changed, t_new, _, _, _ = implot.drag_line_x(row + 1, cursor_t,
+                                                         imgui.ImVec4(1, 0.85, 0.2, 1), 1.5)
+            if changed:
+                self._plot_cursor_target = t_new
+            if implot.is_plot_hovered():
+                hover_t = implot.get_plot_mouse_pos().x
+            # A click on the time axis is the deliberate "go there"; clicks in the plot only zoom
+            # and pan (double-click fits), they never rewind.
+            if implot.is_axis_hovered(implot.ImAxis_.x1) and imgui.is_mouse_clicked(imgui.MouseButton_.left):
+                self._plot_cursor_target = implot.get_plot_mouse_pos().x
+            if last:
+                limits = implot.get_plot_limits()
+                self._plot_xrange = (limits.x.min, limits.x.max)
+            implot.end_plot()
+        implot.end_subplots()
+        imgui.end_child()
+        if hover_t is not None and not imgui.is_mouse_dragging(imgui.MouseButton_.left):
+            rows = readout(lanes, hover_t, d.format_signal)
+            imgui.begin_tooltip()
+            imgui.text(f"t = {hover_t:.2f} s (scan {max(0, int(hover_t * 1000 // SCAN_MS))})")
+            if imgui.begin_table("##readout", 2):
+                for name, text in rows:
+                    imgui.table_next_column()
+                    imgui.text_colored(colours[name], name)
+                    imgui.table_next_column()
+                    imgui.text(text)
+                imgui.end_table()
+            imgui.end_tooltip()
         target = self._plot_cursor_target
         if target is not None and imgui.is_mouse_released(imgui.MouseButton_.left):
             d.run_to_scan(max(0, int(round(target * 1000 / SCAN_MS))))
             self._plot_cursor_target = None
-        if not signals:
-            imgui.text_disabled("choose signals to plot")
-        imgui.end()
 
     # --- verdict ---
 
@@ -1118,16 +1670,13 @@ class DebuggerApp:
         if not self._begin("Verdict"):
             imgui.end()
             return
-        ok, at = d.completion()
+        level, outcome = d.outcome()
+        imgui.push_style_color(imgui.Col_.text, OUTCOME_COLOURS[level])
+        imgui.text_wrapped(outcome)
+        imgui.pop_style_color()
         imgui.text_wrapped(f"Completion: {d.task.completion.wording}")
-        if ok:
-            imgui.text_colored((0.4, 1, 0.5, 1), f"  completed in scan {at} (t = {at * SCAN_MS / 1000:.2f} s)"
-                               if at is not None else "  completed")
-        else:
-            wait = d.waiting_for()
-            imgui.push_style_color(imgui.Col_.text, (0.95, 0.8, 0.4, 1))
-            imgui.text_wrapped("  not yet" + (f": waiting for {wait}" if wait else ""))
-            imgui.pop_style_color()
+        if d.task.completion.keep_wording:
+            imgui.text_wrapped(f"End state to keep: {d.task.completion.keep_wording}")
         imgui.separator()
         imgui.text("Safety rules")
         for rs in d.rule_states():
@@ -1167,6 +1716,6 @@ class DebuggerApp:
             v = d.verdict
             reason = getattr(v, "end_reason", None) if v is not None else None
             passed = bool(v is not None and getattr(v, "passed", False))
-            imgui.text_colored((0.4, 1, 0.5, 1) if passed else (1, 0.45, 0.4, 1),
+            imgui.text_colored(OUTCOME_COLOURS["passed" if passed else "failed"],
                                f"Run ended ({reason}): {'PASSED' if passed else 'FAILED'} this condition")
         imgui.end()

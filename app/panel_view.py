@@ -57,9 +57,13 @@ def draw_panel(c, panel: list[tuple[str, str, dict]], height: int) -> None:
         elif kind in ("push_button", "stop_button"):
             pressed = _on(s, "pressed")
             base = _colour_of(s, theme.STOP_BUTTON if kind == "stop_button" else theme.BUTTON)
-            col = theme.shade(base, 1.45) if pressed else base
-            pygame.draw.circle(surf, theme.PANEL_EDGE, (x + 45, cy), 25)
-            pygame.draw.circle(surf, col, (x + 45, cy), 19 if pressed else 21)
+            # a button, not a lamp: its cap shows its colour dimly, and lights only while pressed
+            col = theme.shade(base, 1.3) if pressed else theme.shade(base, 0.5)
+            pygame.draw.circle(surf, theme.PANEL_EDGE, (x + 45, cy), 26)
+            pygame.draw.circle(surf, theme.shade(theme.PANEL_EDGE, 0.6), (x + 45, cy), 23, 2)   # bezel
+            pygame.draw.circle(surf, col, (x + 45, cy), 18 if pressed else 20)
+            if not pressed:   # a highlight on the raised cap
+                pygame.draw.circle(surf, theme.shade(base, 0.75), (x + 40, cy - 5), 7)
             if _on(s, "lamp", "lit"):
                 pygame.draw.circle(surf, theme.LIT, (x + 45, cy), 23, 3)
             state = "pressed" if pressed else ""

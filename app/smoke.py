@@ -21,6 +21,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", required=True)
     ap.add_argument("--frames", type=int, default=20)
     ap.add_argument("--size", default="1600x960")
+    ap.add_argument("--idle-seconds", type=float, default=0.0,
+                    help="then leave the window paused this long and print the process CPU time it used")
     args = ap.parse_args(argv)
     from app.loading import LoadError, load_debugger
     from app.main import SPEEDS, DebuggerApp, WindowError
@@ -60,9 +62,110 @@ def main(argv: list[str] | None = None) -> int:
         running = out / f"{d.task.id}-running.png"
         app.screenshot(str(running))
         print(f"{running} {d.scan_status()} state {d.state}")
+        print("online: " + online(app))
+        online_shot = out / f"{app.d.task.id}-online.png"
+        app.park_mouse()
+        for _ in range(3):
+            app.frame()
+        app.screenshot(str(online_shot))
+        print(f"{online_shot} {app.d.scan_status()} state {app.d.state}")
+        r = app.timeline_rect
+        seen = r and r[3] <= min(h, app.controls_bottom) and r[2] <= w
+        print(f"timeline: {'on screen' if seen else f'cut off: {r}, controls end at {app.controls_bottom}'}")
+        if args.idle_seconds:
+            print("idle: " + idle(app, args.idle_seconds))
     finally:
         app.close()
     return 0
+
+
+def online(app) -> str:
+    """Draw the finished debugger's new parts: the trace after a rewind (its future faded), a
+    variable plotted late, inline values, a conditional breakpoint, the program chooser, the
+    condition grades. Returns 'ok' or what did not work."""
+    d = app.d
+    if not d.compiled:
+        return "skipped (the program does not compile)"
+    problems = []
+    d.pause_run()
+    far = d.furthest_scan or 0
+    if far > 20:
+        d.rewind(far // 2)
+        if not d.signal_future(d.plot_signals[0])[0]:
+            problems.append("no future trace after a rewind")
+    var = next((n.path for n in d.variables()
+                if not n.children and isinstance(n.value, (bool, int, float))), None)
+    if var is not None:
+        err = d.add_plot(var)
+        if err:
+            problems.append(f"plotting {var}: {err}")
+        elif len(d.signal_history(var)[0]) != d.scans_done:
+            problems.append(f"{var} plotted late has no history from scan 0")
+    problems += plot_clicks(app)
+    app.inline_values = True
+    line = min(d.breakable_lines())
+    if d.set_breakpoint_condition(line, "TRUE", 2):
+        problems.append("a breakpoint condition was refused")
+    grades = app._grades()
+    grades.start()
+    for _ in range(4):
+        app.frame()
+    app.ask_for_program(None)
+    for _ in range(3):
+        app.frame()
+    app.pygame.event.post(app.pygame.event.Event(app.pygame.KEYDOWN, key=app.pygame.K_ESCAPE, mod=0,
+                                                 unicode="", scancode=0))
+    for _ in range(3):
+        app.frame()
+    d.toggle_breakpoint(line)
+    return "ok" if not problems else "; ".join(problems)
+
+
+def plot_clicks(app) -> list[str]:
+    """A click inside the trace only zooms and pans: it must not move the run; a click on its time
+    axis goes to that time."""
+    pg, d = app.pygame, app.d
+    for _ in range(3):
+        app.frame()
+    if "Plot" not in app.panel_rects or app.d.furthest_scan is None:
+        return []
+    x, y, w, h = app.panel_rects["Plot"]
+    lo, hi = app._plot_xrange
+
+    def click(px, py):
+        pg.event.post(pg.event.Event(pg.MOUSEMOTION, pos=(int(px), int(py)), rel=(0, 0), buttons=(0, 0, 0)))
+        app.frame()
+        pg.event.post(pg.event.Event(pg.MOUSEBUTTONDOWN, pos=(int(px), int(py)), button=1))
+        app.frame()
+        pg.event.post(pg.event.Event(pg.MOUSEBUTTONUP, pos=(int(px), int(py)), button=1))
+        app.frame()
+        app.frame()
+
+    before = d.scans_done
+    click(x + w * 0.3, y + h * 0.6)
+    problems = []
+    if d.scans_done != before:
+        problems.append(f"a click inside the plot moved the run (scan {before - 1} -> {d.scan})")
+    click(x + w * 0.3, y + h - 30)  # the tick labels of the time axis
+    if d.scans_done == before:
+        problems.append(f"a click on the plot's time axis did not go there (range {lo:.2f}..{hi:.2f} s)")
+    return problems
+
+
+def idle(app, seconds: float) -> str:
+    """Leave the window paused and count the CPU time the process uses (llvmpipe renders in it)."""
+    import time
+
+    app.d.pause_run()
+    app.grades = None
+    app.park_mouse()
+    app.run(max_seconds=0.8, close=False)          # let the last input settle
+    drawn = app.pacer.frames_drawn
+    cpu0, t0 = time.process_time(), time.perf_counter()
+    app.run(max_seconds=seconds, close=False)
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - t0
+    return (f"{cpu:.3f} s CPU in {wall:.1f} s paused ({100 * cpu / wall:.1f}% of a core), "
+            f"{app.pacer.frames_drawn - drawn} frames drawn")
 
 
 def interact(app) -> str:

@@ -18,15 +18,10 @@ DEFAULT_SIZE = (1280, 760)
 
 
 def caption_for(d) -> str:
-    ok, at = d.completion()
     first = d.first_violation()
-    parts = [f"{d.task.id}  condition {d.condition.name}", d.scan_status()]
-    if ok:
-        parts.append(f"completed in scan {at}")
+    parts = [f"{d.task.id}  condition {d.condition.name}", d.scan_status(), d.outcome()[1]]
     if first:
-        parts.append(f"{first[1]} violated in scan {first[0]}")
-    if d.fault:
-        parts.append("PLC fault")
+        parts.append(f"first violation {first[1]} in scan {first[0]}")
     return "   |   ".join(parts)
 
 

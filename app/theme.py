@@ -19,10 +19,6 @@ def mono_font_path() -> str | None:
     return str(p) if p.is_file() else None
 
 
-# Operator controls are drawn on the panel strip, not in the plant.
-PANEL_KINDS = {"push_button", "stop_button", "estop", "e_stop", "emergency_stop", "selector",
-               "selector_switch", "lamp", "stack_light", "indicator", "buzzer"}
-
 PART_COLOURS = {
     "red": (200, 40, 40), "green": (40, 160, 60), "blue": (40, 80, 200), "yellow": (230, 200, 40),
     "black": (40, 40, 40), "silver": (180, 180, 190), "white": (235, 235, 235), "orange": (240, 130, 30),
@@ -77,6 +73,8 @@ STATION_MARK = (120, 128, 140)
 DISPLAY = (20, 30, 24)
 DISPLAY_TEXT = (120, 255, 140)
 GENERIC = (150, 150, 160)
+PART_IN_CHUTE = (120, 124, 134)
+PART = (205, 190, 120)
 CHUTE = (48, 52, 60)
 PANEL_BG = (26, 28, 33)
 PANEL_EDGE = (60, 64, 72)

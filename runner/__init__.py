@@ -1,5 +1,11 @@
-"""Ways of running that wire st/, sim/ and tasks/ together (imported by main.py and app/).
+"""Ways of running that wire st/, sim/ and tasks/ together (see DESIGN.md, "Layers").
 
+Each module is one way; main.py and app/ import them:
+
+- runner.guarded: the command line's steps whose cost the program decides (compiling, building
+  its variables) in a guarded worker;
+- runner.trace_files: a run as VCD and CSV traces;
+- runner.modbus_server: a task's plant served to an external PLC over Modbus TCP;
 - runner.selection: which tasks a selection (`all`, `MOT`, `H`, `MOT-H`, ids) names;
 - runner.submissions: the submission layouts of a folder, trial by trial, and what is missing;
 - runner.batch: grade a suite of submissions (or the reference programs) over N processes;

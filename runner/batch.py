@@ -3,11 +3,12 @@
     python main.py --headless --suite all --submissions DIR [--trials K] [--jobs N]
                    [--out results.json] [--csv results.csv] [--ray [ADDRESS]]
 
-Each submission is compiled once here; each of its task's registered conditions is then one
-unit of work, graded by `sim.verifier.grade` on that one condition, so every condition runs in
-its own forked worker with the same wall limit, isolation and determinism as single-task
-grading. N threads each keep one such worker busy (the threads only wait on pipes: the
-workers do the work), longest tasks first. `--ray` sends the same units to a Ray cluster
+Each submission is compiled once here (after a guarded compile, as in single-task grading);
+each of its task's registered conditions is then one unit of work, graded by
+`sim.verifier.grade` on that one condition, so every condition runs in its own forked worker
+with the same wall limit, memory limit, isolation and determinism as single-task grading.
+N threads each keep one such worker busy (the threads only wait on pipes: the workers do the
+work), longest tasks first. `--ray` sends the same units to a Ray cluster
 (runner.ray_backend) instead. Results are put back in the task's own order, so the results
 file does not depend on which worker finished first.
 
@@ -31,13 +32,14 @@ from pathlib import Path
 from typing import Any
 
 import st
+from runner.guarded import preflight
 from runner.selection import BadSelection, select_tasks
 from runner.submissions import Submission, SubmissionError, find_submissions
 from runner.versions import project_info
 from sim.evaluator import EVALUATOR_VERSION, task_fingerprint
+from sim.guard import DEFAULT_MEMORY_LIMIT_MB
 from sim.task import Task
 from sim.verifier import ConditionResult, Report, grade
-from tasks.io_check import io_map_warnings, located_variables
 
 RESULTS_FORMAT = "plc-plant-sim batch results"
 RESULTS_FORMAT_VERSION = 1
@@ -134,9 +136,14 @@ def plan_entries(selection: str, submissions: str | None, trials: int | None
     return entries, notes
 
 
-def compile_entries(entries: list[Entry]) -> None:
-    """Compile every submission once, here: a compile error costs no worker, and the workers fork
-    with the compiled program in memory."""
+def compile_entries(entries: list[Entry], memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB,
+                    jobs: int = 1) -> None:
+    """Compile every submission as single-task grading does: first in a guarded worker (memory and
+    time limits: the program decides what compiling costs), then here once more for the condition
+    workers to fork with. Submissions with the same text for the same task are compiled once;
+    `jobs` guarded compiles run at a time."""
+    done: dict[tuple[str, str], tuple[Any, Any]] = {}
+    todo: dict[tuple[str, str], Entry] = {}
     for e in entries:
         if e.path is None:
             continue
@@ -146,12 +153,28 @@ def compile_entries(entries: list[Entry]) -> None:
             e.compile_error = f"{e.path}: cannot read the file: {exc.strerror}"
             continue
         e.sha256 = hashlib.sha256(e.source).hexdigest()
-        comp = st.compile_source(e.source, str(e.path))
-        if not comp.ok:
-            e.compile_error = comp.format_diagnostics().strip() or "compile error"
+        todo.setdefault((e.task.id, e.sha256), e)
+
+    def check(e: Entry):
+        return preflight(e.task, str(e.path), memory_limit_mb)
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs), thread_name_prefix="compile") as pool:
+        checked = dict(zip(todo, pool.map(check, todo.values()), strict=True))
+    for key, e in todo.items():
+        pre = checked[key]
+        # within the bounds the guarded compile proved: the same text compiles the same way
+        comp = st.compile_source(e.source, str(e.path)) if pre.ok else None
+        done[key] = (pre, comp)
+    for e in entries:
+        if e.sha256 is None:
+            continue
+        pre, comp = done[(e.task.id, e.sha256)]
+        if comp is None or not comp.ok:
+            e.compile_error = (pre.compile_error or (comp.format_diagnostics() if comp else "")).strip() \
+                or "compile error"
             continue
         e.program = comp.program
-        e.io_warnings = io_map_warnings(e.task, located_variables(comp.program.instantiate()))
+        e.io_warnings = list(pre.io_warnings)
 
 
 def plan_units(entries: list[Entry]) -> list[Unit]:
@@ -166,7 +189,8 @@ def plan_units(entries: list[Entry]) -> list[Unit]:
 
 
 def grade_unit(task: Task, condition_name: str, make_controller: Callable[[], Any],
-               stop: threading.Event | None = None, wall_limit_s: float = WALL_LIMIT_S) -> ConditionResult:
+               stop: threading.Event | None = None, wall_limit_s: float = WALL_LIMIT_S,
+               memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB) -> ConditionResult:
     """One condition through the single-task grader (its own worker, its limits); Stopped once
     `stop` is set."""
     condition = task.condition(condition_name)
@@ -176,12 +200,14 @@ def grade_unit(task: Task, condition_name: str, make_controller: Callable[[], An
             raise Stopped
 
     report = grade(task, make_controller, conditions=[condition], wall_limit_s=wall_limit_s,
-                   progress=check if stop is not None else None, progress_every=PROGRESS_EVERY)
+                   progress=check if stop is not None else None, progress_every=PROGRESS_EVERY,
+                   memory_limit_mb=memory_limit_mb)
     return report.conditions[0]
 
 
 def run_local(entries: list[Entry], units: list[Unit], jobs: int,
-              on_result: Callable[[Unit, ConditionResult], None]) -> bool:
+              on_result: Callable[[Unit, ConditionResult], None],
+              memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB) -> bool:
     """Grade `units` with `jobs` workers at a time; True if all ran, False if stopped by Ctrl-C.
 
     on_result is called in this thread, in the order conditions finish.
@@ -193,7 +219,8 @@ def run_local(entries: list[Entry], units: list[Unit], jobs: int,
             return None
         e = entries[unit.entry]
         try:
-            result = grade_unit(e.task, unit.condition, e.program.instantiate, stop)
+            result = grade_unit(e.task, unit.condition, e.program.instantiate, stop,
+                                memory_limit_mb=memory_limit_mb)
         except Stopped:
             return None
         if stop.is_set() and is_interrupted_worker(result):
@@ -265,7 +292,8 @@ def trial_document(e: Entry) -> dict[str, Any]:
 
 def results_document(entries: list[Entry], *, selection: str, submissions: str | None, trials: int,
                      backend: dict[str, Any], interrupted: bool, wall_s: float, started: str,
-                     notes: list[str]) -> dict[str, Any]:
+                     notes: list[str], memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB
+                     ) -> dict[str, Any]:
     from runner.metrics import summarize
 
     by_task: dict[str, list[Entry]] = {}
@@ -292,6 +320,7 @@ def results_document(entries: list[Entry], *, selection: str, submissions: str |
         "oracle": submissions is None,
         "trials": trials,
         "backend": backend,
+        "limits": {"wall_s_per_condition": WALL_LIMIT_S, "memory_mb_per_worker": memory_limit_mb},
         "started": started,
         "wall_time_s": round(wall_s, 3),
         "complete": not interrupted and run == planned,
@@ -383,7 +412,8 @@ class _Progress:
 
 def batch_command(selection: str, submissions: str | None = None, trials: int | None = None,
                   jobs: int | None = None, out_path: str | None = None, csv_path: str | None = None,
-                  ray: str | None = None, quiet: bool = False) -> int:
+                  ray: str | None = None, quiet: bool = False,
+                  memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB) -> int:
     """Grade, print the summary, write the files. Exit 0: every trial of every task earned 1; 1: not;
     130: interrupted (what finished is written)."""
     import sys
@@ -402,12 +432,12 @@ def batch_command(selection: str, submissions: str | None = None, trials: int | 
     entries, notes = plan_entries(selection, submissions, trials)
     for note in notes:
         err.print(f"note: {note}", markup=False)
-    compile_entries(entries)
+    jobs = jobs or default_jobs()
+    compile_entries(entries, memory_limit_mb, jobs)
     for e in entries:
         if e.compile_error and not quiet:
             err.print(f"{e.label}: does not compile (reward 0)", markup=False)
     units = plan_units(entries)
-    jobs = jobs or default_jobs()
     k = trials or max([sum(1 for x in entries if x.task.id == e.task.id) for e in entries] + [1])
     started = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     progress = _Progress(err, quiet, entries, units)
@@ -423,7 +453,7 @@ def batch_command(selection: str, submissions: str | None = None, trials: int | 
     try:
         if ray is None:
             backend = {"kind": "processes", "jobs": jobs}
-            finished = run_local(entries, units, jobs, on_result)
+            finished = run_local(entries, units, jobs, on_result, memory_limit_mb)
         else:
             from runner.ray_backend import run_ray
 
@@ -432,7 +462,8 @@ def batch_command(selection: str, submissions: str | None = None, trials: int | 
                        "cpus": jobs if ray == "local" else None}
             try:
                 finished = run_ray(entries, units, on_result, address=None if ray == "local" else ray,
-                                   cpus=jobs if ray == "local" else None, timings=timings)
+                                   cpus=jobs if ray == "local" else None, timings=timings,
+                                   memory_limit_mb=memory_limit_mb)
             finally:
                 for key in ("cluster_start_s", "cluster_stop_s"):
                     backend[key] = round(timings.get(key, 0.0), 3)
@@ -443,7 +474,7 @@ def batch_command(selection: str, submissions: str | None = None, trials: int | 
     wall = time.perf_counter() - start
     document = results_document(entries, selection=selection, submissions=submissions, trials=k,
                                 backend=backend, interrupted=not finished, wall_s=wall, started=started,
-                                notes=notes)
+                                notes=notes, memory_limit_mb=memory_limit_mb)
     render_summary(document, out)
     for label in document["missing"]:
         out.print(f"missing: {label} (reward 0)", markup=False)

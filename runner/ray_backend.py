@@ -22,6 +22,7 @@ from typing import Any
 
 from runner.batch import BatchError, Entry, Unit, failed_result, grade_unit
 from runner.versions import ROOT
+from sim.guard import DEFAULT_MEMORY_LIMIT_MB
 from sim.verifier import ConditionResult
 
 RAY_PIN = "ray==2.60.0"   # as in requirements.txt
@@ -40,12 +41,14 @@ def _compiled(source: bytes, filename: str):
     return _programs[key]
 
 
-def grade_on_worker(task_id: str, condition: str, source: bytes, filename: str) -> ConditionResult:
-    """The body of one Ray task."""
+def grade_on_worker(task_id: str, condition: str, source: bytes, filename: str,
+                    memory_limit_mb: int | None) -> ConditionResult:
+    """The body of one Ray task (the driver's guarded compile of the same text proved its bounds)."""
     import tasks
 
     task = tasks.get(task_id)
-    result = grade_unit(task, condition, _compiled(source, filename).instantiate)
+    result = grade_unit(task, condition, _compiled(source, filename).instantiate,
+                        memory_limit_mb=memory_limit_mb)
     result.params = {}   # the driver puts the condition's own values back: they need not pickle
     return result
 
@@ -82,8 +85,8 @@ def check_reachable(address: str, timeout_s: float = 5.0) -> None:
 
 
 def run_ray(entries: list[Entry], units: list[Unit], on_result: Callable[[Unit, ConditionResult], None],
-            address: str | None = None, cpus: int | None = None, timings: dict[str, float] | None = None
-            ) -> bool:
+            address: str | None = None, cpus: int | None = None, timings: dict[str, float] | None = None,
+            memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB) -> bool:
     """Grade `units` on Ray; True if all ran, False if stopped by Ctrl-C (finished results are kept).
 
     timings["cluster_start_s"]: seconds to start (or join) the cluster and load the grader into one
@@ -118,7 +121,8 @@ def run_ray(entries: list[Entry], units: list[Unit], on_result: Callable[[Unit, 
             e = entries[u.entry]
             if u.entry not in sources:
                 sources[u.entry] = ray.put(e.source)
-        refs = {remote.remote(u.task_id, u.condition, sources[u.entry], str(entries[u.entry].path)): u
+        refs = {remote.remote(u.task_id, u.condition, sources[u.entry], str(entries[u.entry].path),
+                              memory_limit_mb): u
                 for u in units}
         try:
             while refs:

@@ -7,6 +7,12 @@ Every judge and monitor sees a `ScanState` `s` (one object per session, updated 
     s.params        the condition's parameters
     s.scan          scan index k (0, 1, ...);  s.time_ms = 10 * k;  s.time_s = s.time_ms / 1000
     s.completed     whether the completion condition was reached in an earlier or this scan
+    s.device("gripper", Gripper)   the device, checked to be of that type
+    s.devices       what the task's `judged_devices(plant)` found once for this run (the
+                    devices its judges look at every scan, e.g. a small class or a tuple)
+
+A judge or monitor that looks at the same devices every scan finds them once per run in
+`bind(plant)`, which the session calls at reset with the run's fresh plant.
 
 Completion judges (build a fresh tree per session; `Completion(wording, lambda: ...)`):
 
@@ -25,15 +31,16 @@ Safety monitors return None or a message:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 Predicate = Callable[["ScanState"], Any]
+D = TypeVar("D")
 
 
 class ScanState:
     """What judges see after each scan. One instance per session, updated in place."""
 
-    __slots__ = ("io", "plant", "params", "condition", "scan", "time_ms", "time_s", "completed")
+    __slots__ = ("io", "plant", "params", "condition", "scan", "time_ms", "time_s", "completed", "devices")
 
     def __init__(self, plant, condition, io_names):
         self.io: dict[str, Any] = dict.fromkeys(io_names)
@@ -44,6 +51,11 @@ class ScanState:
         self.time_ms = 0
         self.time_s = 0.0
         self.completed = False
+        self.devices: Any = None      # what the task's judged_devices(plant) found for this run
+
+    def device(self, name: str, kind: type[D]) -> D:
+        """The plant's device `name`, checked to be a `kind` (sim.plant.Plant.device)."""
+        return self.plant.device(name, kind)
 
 
 class Judge:
@@ -63,6 +75,11 @@ class Judge:
 
     def update(self, s: ScanState) -> bool:
         raise NotImplementedError
+
+    def bind(self, plant) -> None:
+        """Called by the session at reset with the run's fresh plant, before the first scan: a
+        judge that looks at the same devices every scan finds them here once
+        (`self.slide = plant.device("slide", Axis)`). Composite judges pass it on."""
 
     def _finish(self, s: ScanState) -> bool:
         self.done = True
@@ -126,6 +143,10 @@ class _InOrder(Judge):
         self.name = name
         self.index = 0
 
+    def bind(self, plant):
+        for part in self.parts:
+            part.bind(plant)
+
     def update(self, s):
         if self.done:
             return True
@@ -161,6 +182,10 @@ class _AllOf(Judge):
         self.parts = parts
         self.name = name
 
+    def bind(self, plant):
+        for part in self.parts:
+            part.bind(plant)
+
     def update(self, s):
         if self.done:
             return True
@@ -192,6 +217,9 @@ class _Within(Judge):
         self.part = part
         self.deadline_ms = round(seconds * 1000)
         self.name = ""
+
+    def bind(self, plant):
+        self.part.bind(plant)
 
     def update(self, s):
         if self.done or self.failed:
@@ -251,6 +279,9 @@ class Monitor:
     def check(self, s: ScanState) -> str | None:
         raise NotImplementedError
 
+    def bind(self, plant) -> None:
+        """Called by the session at reset with the run's fresh plant (see Judge.bind)."""
+
     def __call__(self, s: ScanState) -> str | None:
         return self.check(s)
 
@@ -308,6 +339,11 @@ class _Watched(Judge):
         self.inner, self.watches, self.name = inner, watches, name
         self.missed: str | None = None
 
+    def bind(self, plant):
+        self.inner.bind(plant)
+        for w in self.watches:
+            w.bind(plant)
+
     def update(self, s):
         if self.done or self.missed:
             return self.done
@@ -317,6 +353,8 @@ class _Watched(Judge):
                 return False
         if self.inner.update(s):
             return self._finish(s)
+        if self.inner.failed:       # a missed deadline inside ends the run, as in in_order
+            self.failed = self.inner.failed
         return False
 
     def events(self):
@@ -345,17 +383,23 @@ class Way:
     advances); the step has set off once it shrank by `by` from its value when the cause
     came. With `until` (a predicate: the step arrived), a set-off step must then go on to
     arrive without backing off: the distance may never grow more than `slack` above the
-    least it reached. Without `until`, setting off is enough.
+    least it reached. Without `until`, setting off is enough. `arrive_s(s)` (with `until`),
+    read when the cause comes, is the time from the cause by which a set-off step must have
+    arrived: a step that sets off in time but crawls (a slide creeping toward the nest all
+    along, so its distance always shrinks whenever the cause comes) is late.
 
         Way("slide approaching the nest", lambda s: 180.0 - s.plant["slide"].pos, by=5.0,
             until=lambda s: s.plant["slide"].pos >= 179.5)
     """
 
     def __init__(self, what: str, distance: Predicate, by: float, until: Predicate | None = None,
-                 slack: float = 0.0):
+                 slack: float = 0.0, arrive_s: Callable[[ScanState], float] | None = None):
         if by <= 0:
             raise ValueError(f"{what}: progress must be a real amount (by > 0)")
+        if arrive_s is not None and until is None:
+            raise ValueError(f"{what}: a time to arrive needs `until` (what arriving is)")
         self.what, self.distance, self.by, self.until, self.slack = what, distance, by, until, slack
+        self.arrive_s = arrive_s
 
 
 class progress_within(Watch):
@@ -384,6 +428,7 @@ class progress_within(Watch):
         self.deadline_ms = 0
         self.start: list[float] = []          # each way's distance when the episode began
         self.least: list[float] = []
+        self.arrive_by: list[int | None] = []  # each way's time to have arrived by (arrive_s)
         self.going: int | None = None         # the way that set off, while it must arrive
 
     def _begin(self, s) -> None:
@@ -392,6 +437,8 @@ class progress_within(Watch):
         self.deadline_ms = s.time_ms + self.within_ms + round(extra * 1000)
         self.start = [w.distance(s) for w in self.ways]
         self.least = list(self.start)
+        self.arrive_by = [None if w.arrive_s is None else s.time_ms + round(w.arrive_s(s) * 1000)
+                          for w in self.ways]
         self.going = None
 
     def check(self, s):
@@ -413,6 +460,10 @@ class progress_within(Watch):
             if d > self.least[self.going] + way.slack:
                 return (f"{self.what}: {way.what} set off after the cause at {self.since_ms / 1000:g} s "
                         f"but backed off before arriving")
+            due = self.arrive_by[self.going]
+            if due is not None and s.time_ms > due:
+                return (f"{self.what}: {way.what} set off after the cause at {self.since_ms / 1000:g} s "
+                        f"but had not arrived {(due - self.since_ms) / 1000:g} s later")
             self.least[self.going] = min(self.least[self.going], d)
             return None
         for n, way in enumerate(self.ways):
@@ -471,14 +522,20 @@ class moved_before(Monitor):
     """Violated once `position(s)` has left where it stood at the first scan by more than
     `tolerance`, before `cause(s)` has ever been true. Judged from position, never from the
     velocity at scan boundaries (a hop that starts and ends inside one step shows 0 there).
+    `origin(s)`, where given, says where it stood at power-up (a condition parameter): the
+    first scan's plant step already runs the program's outputs, and a hop inside it would
+    otherwise become the origin.
 
         moved_before(lambda s: s.io["start_pb"], lambda s: s.plant["slide"].pos, 0.05,
-                     "the slide moved before Start was pressed")
+                     "the slide moved before Start was pressed",
+                     origin=lambda s: s.params["start_mm"])
     """
 
     def __init__(self, cause: Predicate, position: Callable[[ScanState], float], tolerance: float,
-                 message: str | Callable[[ScanState], str]):
+                 message: str | Callable[[ScanState], str],
+                 origin: Callable[[ScanState], float] | None = None):
         self.cause, self.position, self.tolerance, self.message = cause, position, tolerance, message
+        self.at_power_up = origin
         self.caused = False
         self.origin: float | None = None
 
@@ -490,7 +547,7 @@ class moved_before(Monitor):
             return None
         pos = self.position(s)
         if self.origin is None:
-            self.origin = pos
+            self.origin = pos if self.at_power_up is None else self.at_power_up(s)
         if abs(pos - self.origin) > self.tolerance:
             return self.message(s) if callable(self.message) else self.message
         return None

@@ -7,11 +7,16 @@ report; they become PLC inputs) and accepts *commands* (what the PLC outputs dri
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pymunk
 
-SCAN_S = 0.010  # one PLC scan of plant time
+from sim.drawing import box_size, draw_box, has_position
+
+SCAN_MS = 10    # one PLC scan of plant time: the one place it is defined
+SCAN_S = SCAN_MS / 1000
+D = TypeVar("D", bound="Device")
 
 
 class Device:
@@ -22,9 +27,12 @@ class Device:
     actuators, travel times, sensor evaluation) before each physics substep.
     """
 
-    kind = "device"          # what the renderer draws, e.g. "conveyor", "cylinder"
+    kind = "device"          # its kind in the engineer's words: "conveyor", "cylinder"
     signals: tuple[str, ...] = ()
     commands: tuple[str, ...] = ()
+    # how it is drawn (sim.drawing): back to front by layer; panel devices on the panel strip
+    layer = 3
+    on_panel = False
 
     def __init__(self, name: str):
         self.name = name
@@ -46,6 +54,20 @@ class Device:
         """Plain values for drawing, tracing and judging."""
         return {}
 
+    def extent(self) -> list[tuple[float, float]]:
+        """The plant points (mm) the plant view must frame to show this device (sim.drawing)."""
+        s = self.state()
+        if not has_position(s):
+            return []
+        x, y, size = float(s["x"]), float(s["y"]), box_size(s)
+        return [(x - size / 2, y - size / 2), (x + size / 2, y + size / 2)]
+
+    def draw(self, pen) -> None:
+        """The device's picture (sim.drawing): a labelled box until its kind has its own."""
+        s = self.state()
+        if has_position(s):
+            draw_box(pen, self.name, self.kind, s)
+
 
 class Plant:
     """A pymunk space and its devices, stepped in fixed substeps for determinism."""
@@ -61,6 +83,7 @@ class Plant:
         # while the tick stands, so devices share one read per substep.
         self.tick = 0
         self._stepping: tuple[Device, ...] | None = None   # devices whose step does something
+        self._shared: dict[str, Any] = {}
 
     def add(self, device: Device) -> Device:
         if device.name in self.devices:
@@ -78,6 +101,24 @@ class Plant:
 
     def __getitem__(self, name: str) -> Device:
         return self.devices[name]
+
+    def device(self, name: str, kind: type[D]) -> D:
+        """The device `name`, checked to be a `kind`: judges bind their devices with it once per
+        run (`plant.device("gripper", Gripper)`), and a wrong name or type says so at once."""
+        found = self.devices.get(name)
+        if found is None:
+            raise KeyError(f"the plant has no device {name!r}; it has {', '.join(self.devices) or 'none'}")
+        if not isinstance(found, kind):
+            raise TypeError(f"device {name!r} is a {type(found).__name__}, not a {kind.__name__}")
+        return found
+
+    def shared(self, key: str, make: Callable[[], Any]) -> Any:
+        """What the devices of this plant share under `key` (the parts and belts of its material
+        flow), made by `make()` on the first call."""
+        found = self._shared.get(key)
+        if found is None:
+            found = self._shared[key] = make()
+        return found
 
     def step(self, dt: float = SCAN_S) -> None:
         h = dt / self.substeps

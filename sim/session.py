@@ -29,12 +29,12 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from sim.guard import release_reserve
 from sim.judges import Monitor, ScanState
-from sim.plant import SCAN_S
+from sim.plant import SCAN_MS, SCAN_S
 from sim.recorder import Trace
 from sim.task import Condition, OperatorAction, Task
 
-SCAN_MS = 10
 MAX_EPISODES_PER_RULE = 50   # violations recorded per rule (each a new episode); the count goes on
 
 
@@ -118,8 +118,11 @@ class Session:
     """Task + condition + controller + scan loop + judges + recorder."""
 
     def __init__(self, task: Task, condition: Condition | str | int | None, controller, record: bool = True,
-                 stop_on_violation: bool = False):
+                 stop_on_violation: bool = False, after_scan: Callable[[Session], None] | None = None):
         self.task = task
+        # Called with the session at the end of every scan (after judges and recording): trace
+        # export reads judge states and program variables here. None costs one test per scan.
+        self.after_scan = after_scan
         self.condition = task.conditions[0] if condition is None else (
             condition if isinstance(condition, Condition) else task.condition(condition))
         self.record = record
@@ -147,6 +150,10 @@ class Session:
         monitors = [(rule.id, copy.deepcopy(rule.monitor)) for rule in task.safety_rules]
         self._checks = tuple((rule_id, m.check if type(m).__call__ is Monitor.__call__ else m)
                              for rule_id, m in monitors)
+        self.judge.bind(self.plant)
+        for _, m in monitors:
+            if isinstance(m, Monitor):
+                m.bind(self.plant)
         self._violating = [False] * len(self._checks)
         self._limit_ms = round(task.time_limit_s * 1000)
         self._post_ms = round(task.post_completion_s * 1000)
@@ -154,6 +161,8 @@ class Session:
         names = tuple(p.name for p in task.io)
         self.trace = Trace(names, tuple(p.address for p in task.io))
         self.state = ScanState(self.plant, cond, names)
+        if task.judged_devices is not None:
+            self.state.devices = task.judged_devices(self.plant)
         self._values: list[Any] = [None] * len(task.io)
         self.forces: dict[str, Any] = {}          # I/O name -> forced value
         # Every operator action as (scan, action, target, value): the scan whose input sample
@@ -252,6 +261,8 @@ class Session:
         if self.record:
             self.trace.rows.append(tuple(vals))
         self.scan_index = k + 1
+        if self.after_scan is not None:
+            self.after_scan(self)
 
     def step(self) -> None:
         """One whole scan."""
@@ -266,6 +277,7 @@ class Session:
     def _fault(self, k: int, message: str) -> None:
         if self.finished:   # the verdict is final once the run has ended
             return
+        release_reserve()   # in a memory-limited worker: room for the rest of this scan and the report
         self.verdict.fault = message
         self.trace.events.append((k, "fault", message))
 
@@ -330,9 +342,9 @@ class Session:
         self.finished = True
         v = self.verdict
         v.end_reason = reason
-        v.pending = self.judge.pending()
-        if reason == "end state not kept":
-            v.pending = v.completion_failed or ""
+        # a completion that can no longer come says why (the missed deadline, the broken end
+        # state) rather than the steps it still lacked
+        v.pending = v.completion_failed or self.judge.pending()
         self.trace.events.append((k, "end", reason))
 
     # --- running ---
@@ -375,6 +387,11 @@ class Session:
             if progress is not None:
                 progress(self.scan_index, max(expected, self.scan_index))
         return self.verdict
+
+    @property
+    def violating(self) -> tuple[bool, ...]:
+        """Per safety rule (task order): whether its monitor reported a violation in the last judged scan."""
+        return tuple(self._violating)
 
     @property
     def max_scans(self) -> int:

@@ -4,24 +4,32 @@ A task is one small plant, its I/O map, an operating specification, a completion
 safety rules, published parameter ranges and hidden conditions. Everything the agent is told
 (`sim.prompt.render_prompt(task)`) is generated from the same objects the grader judges with.
 
-A task definition (tasks/<id lower with _>/task.py exposes `TASK`)::
+A task definition (tasks/<id lower with _>/task.py exposes `TASK`; docs/adding-a-task.md
+walks through a whole one)::
 
-    from pathlib import Path
     from sim import judges
+    from sim.devices.gripper import Gripper
+    from sim.devices.panel import Lamp, PushButton
+    from sim.devices.workpiece import Workpiece
     from sim.plant import Plant
     from sim.task import (Completion, Condition, IOPoint, OperatorAction, ParameterRange,
                           SafetyRule, Task)
 
     def build_plant(condition: Condition) -> Plant:
         plant = Plant(seed=condition.seed)
-        plant.add(Gripper("gripper", close_s=condition.params["grip_time_s"]))
-        plant.add(PushButton("start"))
+        plant.add(Gripper("gripper", 400, 300, close_s=condition.params["grip_time_s"]))
+        plant.add(Workpiece("part1", 400, 300, width=50, length=50))    # in the jaws
+        plant.add(PushButton("start", x=200, y=120, label="Start"))
+        plant.add(Lamp("secured_lamp", x=360, y=120, label="Part secured"))
         return plant
 
+    def holding(s):                      # a device's state, read through s.devices
+        return s.devices.holding
+
     TASK = Task(
-        id="MAT-E01", title="Local workpiece acquisition", suite="MAT", level="E",
-        summary="Close the gripper on the prepared workpiece and confirm it is held.",
-        specification="When the operator presses Start and a part is present, close ...",
+        id="MAT-E99", title="Grip on Start", suite="MAT", level="E",
+        summary="Close the gripper on the workpiece after Start and confirm it is held.",
+        specification="When the operator presses Start, close the gripper ...",
         io=[
             IOPoint("%IX0.0", "start_pb", "BOOL", "input", "start", "pressed",
                     "Start push button, TRUE while pressed (NO contact)"),
@@ -29,31 +37,34 @@ A task definition (tasks/<id lower with _>/task.py exposes `TASK`)::
                     "TRUE when the jaws are closed on a workpiece"),
             IOPoint("%QX0.0", "close_gripper", "BOOL", "output", "gripper", "close",
                     "TRUE closes the jaws, FALSE opens them"),
+            IOPoint("%QX0.1", "part_secured", "BOOL", "output", "secured_lamp", "on",
+                    "'Part secured' lamp: TRUE = the workpiece is held"),
         ],
         completion=Completion(
-            "The part is held and 'part secured' is signalled, then both hold for 1 s.",
+            "Start is pressed; the part is held and 'part secured' is on, both for 1 s.",
             lambda: judges.in_order(
-                judges.event("start pressed", lambda s: s.io["start_pb"]),
-                judges.held("part secured", lambda s: s.io["secured_lamp"]
-                            and s.plant["gripper"].holding, 1.0),
-            ),
-        ),
+                judges.event("Start pressed", lambda s: s.io["start_pb"]),
+                judges.held("part secured", lambda s: s.io["part_secured"] and holding(s), 1.0)),
+            keep=lambda s: s.io["part_secured"] and holding(s),
+            keep_wording="the part held with 'part secured' on"),
         safety_rules=[
-            SafetyRule("MAT-E01-S1", "Never signal 'part secured' while no part is held.",
-                       judges.never(lambda s: s.io["secured_lamp"] and not s.io["part_held"],
+            SafetyRule("MAT-E99-S1", "Never signal 'part secured' while no part is held.",
+                       judges.never(lambda s: s.io["part_secured"] and not s.io["part_held"],
                                     "part secured signalled while no part was held")),
         ],
         parameters=[ParameterRange("grip_time_s", 0.2, 1.2, "s", "time the jaws take to close")],
         conditions=[
-            Condition("nominal", seed=1, params={"grip_time_s": 0.4},
-                      description="part present at start",
-                      operator=[OperatorAction(0.5, "press", "start"),
-                                OperatorAction(0.7, "release", "start")]),
+            Condition.of("nominal", 1, "medium grip", grip_time_s=0.4,
+                         operator=[OperatorAction(0.5, "press", "start"),
+                                   OperatorAction(0.7, "release", "start")]),
             ...  # about five conditions, all required
         ],
         time_limit_s=10.0,
         build_plant=build_plant,
-        folder=Path(__file__).parent,
+        judged_devices=lambda plant: plant.device("gripper", Gripper),
+        sampler=lambda rng: {"params": {"grip_time_s": round(rng.uniform(0.2, 1.2), 2)},
+                             "operator": [OperatorAction(0.5, "press", "start"),
+                                          OperatorAction(0.7, "release", "start")]},
     )
 
 Judges and monitors see a `sim.judges.ScanState` `s`: `s.io[name]` (the I/O value of this
@@ -68,6 +79,7 @@ or address (an input is forced at sample time, an output when it is applied).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -132,13 +144,32 @@ class IOPoint:
 
 @dataclass(frozen=True)
 class ParameterRange:
-    """A parameter the conditions vary; its range is published in the prompt."""
+    """A parameter the conditions vary; its range is published in the prompt.
+
+    `keys` are the condition parameters it covers (default: its own name), so that every
+    hidden value can be checked against what was published: MAT-H01 publishes `door_s` and
+    its conditions set `cell_a_door_s` and `cell_b_door_s`. A covered value may be a number
+    or a sequence of numbers (a per-cycle (low, high) pair, a list of gaps).
+    """
 
     name: str
     low: float
     high: float
     units: str
     meaning: str
+    keys: tuple[str, ...] = ()
+
+    @property
+    def covers(self) -> tuple[str, ...]:
+        return self.keys or (self.name,)
+
+    def outside(self, value: Any) -> list[float]:
+        """The numbers in `value` that lie outside the range (none for a value that is no number)."""
+        if isinstance(value, bool | int | float):
+            return [] if self.low <= value <= self.high else [value]
+        if isinstance(value, list | tuple):
+            return [v for item in value for v in self.outside(item)]
+        return []
 
 
 @dataclass(frozen=True)
@@ -179,6 +210,12 @@ class Condition:
     operator: Sequence[OperatorAction] = ()
     disturbances: Sequence[Disturbance] = ()
 
+    @classmethod
+    def of(cls, name: str, seed: int, description: str = "", *, operator: Sequence[OperatorAction] = (),
+           disturbances: Sequence[Disturbance] = (), **params: Any) -> Condition:
+        """The parameters as keywords: `Condition.of("nominal", 101, "slide at home", start_mm=0.0)`."""
+        return cls(name, seed, params, description, operator, disturbances)
+
 
 @dataclass(frozen=True)
 class SafetyRule:
@@ -187,11 +224,15 @@ class SafetyRule:
     `monitor(s)` returns None while the rule holds, or a message describing the violation.
     A stateful monitor (an object with `__call__`) is deep-copied per session, so every run
     starts fresh; see sim.judges for ready-made monitors.
+
+    `signals` optionally names the I/O points the rule reads (the debugger plots them when the
+    rule breaks); without it the debugger takes the points of the devices the wording names.
     """
 
     id: str
     wording: str
     monitor: Callable[[ScanState], str | None]
+    signals: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -256,6 +297,11 @@ class Task:
     # ranges: sampler(rng) -> Condition keyword arguments (params=..., operator=...,
     # disturbances=..., description=...); see Task.sample
     sampler: Callable[[random.Random], dict[str, Any]] | None = None
+    # parameter values every condition has unless it sets its own (registered and sampled)
+    condition_defaults: dict[str, Any] = field(default_factory=dict)
+    # the devices the judges look at every scan, found once per run: judges read them as
+    # s.devices (judged_devices(plant) -> anything: a tuple, a small class)
+    judged_devices: Callable[[Plant], Any] | None = None
 
     def __post_init__(self):
         if self.suite not in ("MOT", "MAT"):
@@ -265,7 +311,7 @@ class Task:
         self.io = tuple(self.io)
         self.safety_rules = tuple(self.safety_rules)
         self.parameters = tuple(self.parameters)
-        self.conditions = tuple(self.conditions)
+        self.conditions = tuple(self._with_defaults(c) for c in self.conditions)
         for what, keys in (
             ("I/O address", [p.address for p in self.io]),
             ("I/O name", [p.name.lower() for p in self.io]),
@@ -279,6 +325,11 @@ class Task:
             raise ValueError(f"task {self.id}: needs at least one condition")
         if self.folder is not None:
             self.folder = Path(self.folder)
+
+    def _with_defaults(self, condition: Condition) -> Condition:
+        if not self.condition_defaults:
+            return condition
+        return dataclasses.replace(condition, params={**self.condition_defaults, **condition.params})
 
     # --- look-ups ---
 
@@ -333,5 +384,5 @@ class Task:
             rng = random.Random(f"{self.id}/{seed}/{i}")
             drawn = dict(self.sampler(rng))
             name = f"sampled_{seed}_{i + 1}"
-            out.append(Condition(name, seed=rng.randrange(1, 1 << 30), **drawn))
+            out.append(self._with_defaults(Condition(name, seed=rng.randrange(1, 1 << 30), **drawn)))
         return out

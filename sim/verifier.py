@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sim.guard import DEFAULT_MEMORY_LIMIT_MB, OUT_OF_MEMORY, limit_memory, release_reserve
 from sim.session import Session, Violation
 from sim.task import Condition, Task
 
@@ -178,14 +179,25 @@ class GradeProgress:
 
 def run_condition(task: Task, condition: Condition, make_controller: Callable[[], Any],
                   wall_limit_s: float | None = 120.0,
-                  on_scans: Callable[[int, int], None] | None = None, progress_every: int = 1000
-                  ) -> ConditionResult:
-    """One condition, in a fresh session with a fresh controller."""
+                  on_scans: Callable[[int, int], None] | None = None, progress_every: int = 1000,
+                  observe: Callable[[Session], Callable[[], None] | None] | None = None) -> ConditionResult:
+    """One condition, in a fresh session with a fresh controller.
+
+    observe(session), if given, is called before the first scan (it may set session.after_scan)
+    and may return a callable run once the run has ended (e.g. to write a trace file).
+    """
     start = time.perf_counter()
     session = None
     try:
         session = Session(task, condition, make_controller())
+        finish = observe(session) if observe is not None else None
         v = session.run_to_end(wall_limit_s=wall_limit_s, progress=on_scans, progress_every=progress_every)
+        if finish is not None:
+            finish()
+    except MemoryError:  # the worker's memory limit, reached outside the controller's own scan
+        release_reserve()
+        return _failed(condition, f"{OUT_OF_MEMORY}: the condition reached the worker's memory limit",
+                       OUT_OF_MEMORY, session.scan_index if session else 0, time.perf_counter() - start)
     except Exception as exc:  # a task or plant bug must not take the other conditions down
         where = traceback.extract_tb(exc.__traceback__)[-1]
         message = (f"internal error: {type(exc).__name__}: {exc} "
@@ -238,7 +250,8 @@ def _exit_text(code: int | None) -> str:
             name = signal.Signals(-code).name
         except ValueError:
             name = f"signal {-code}"
-        text += f" (killed by {name}" + (", e.g. out of memory)" if -code == signal.SIGKILL else ")")
+        memory = -code in (signal.SIGKILL, signal.SIGSEGV)  # the OOM killer; a C library at the limit
+        text += f" (killed by {name}" + (", e.g. out of memory)" if memory else ")")
     return text
 
 
@@ -264,7 +277,8 @@ def _die_with_the_grader(grader_pid: int) -> None:
 
 
 def _worker(pipe, task: Task, condition: Condition, make_controller: Callable[[], Any],
-            wall_limit_s: float | None, progress_every: int, grader_pid: int) -> None:
+            wall_limit_s: float | None, progress_every: int, grader_pid: int, observe=None,
+            memory_limit_mb: int | None = None) -> None:
     """The worker process: one condition, its progress and result through `pipe`, then exit.
 
     It ends with os._exit: the forked copy of the grader must not run the parent's exit
@@ -273,11 +287,14 @@ def _worker(pipe, task: Task, condition: Condition, make_controller: Callable[[]
     code = 0
     try:
         _die_with_the_grader(grader_pid)
+        limit_memory(memory_limit_mb)
         # progress always goes back: it also tells where a worker that must be stopped was
         def on_scans(done: int, total: int) -> None:
             pipe.send(("progress", done, total))
 
-        result = run_condition(task, condition, make_controller, wall_limit_s, on_scans, progress_every)
+        extra = {} if observe is None else {"observe": observe}   # the call stays as it was without one
+        result = run_condition(task, condition, make_controller, wall_limit_s, on_scans, progress_every,
+                               **extra)
         result.params = {}   # the parent puts the condition's own values back: they need not pickle
         try:
             pipe.send(("result", result))
@@ -294,16 +311,20 @@ def _worker(pipe, task: Task, condition: Condition, make_controller: Callable[[]
 
 def run_condition_isolated(task: Task, condition: Condition, make_controller: Callable[[], Any],
                            wall_limit_s: float | None = 120.0,
-                           on_scans: Callable[[int, int], None] | None = None, progress_every: int = 1000
+                           on_scans: Callable[[int, int], None] | None = None, progress_every: int = 1000,
+                           observe=None, memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB
                            ) -> ConditionResult:
-    """run_condition in a worker process, killed if it has no result `kill_margin_s` past the wall limit."""
+    """run_condition in a worker process, killed if it has no result `kill_margin_s` past the wall limit;
+    the worker may grow by at most memory_limit_mb MiB (None: no limit).
+
+    `observe` (see run_condition) runs in the worker, on the run itself."""
     ctx = multiprocessing.get_context("fork")
     _prctl()
     receive, send = ctx.Pipe(duplex=False)
     # not a daemon: a daemonic process may not start one, and grade() may run inside a Pool worker
     worker = ctx.Process(target=_worker, name=f"condition {condition.name}",
                          args=(send, task, condition, make_controller, wall_limit_s, progress_every,
-                               os.getpid()))
+                               os.getpid(), observe, memory_limit_mb))
     start = time.perf_counter()
     limit = None if wall_limit_s is None else wall_limit_s + kill_margin_s(wall_limit_s)
     scans = 0
@@ -313,7 +334,9 @@ def run_condition_isolated(task: Task, condition: Condition, make_controller: Ca
     except OSError:   # no fork now (out of memory, process limit): the session's own guard has to do
         send.close()
         receive.close()
-        return run_condition(task, condition, make_controller, wall_limit_s, on_scans, progress_every)
+        extra = {} if observe is None else {"observe": observe}
+        return run_condition(task, condition, make_controller, wall_limit_s, on_scans, progress_every,
+                             **extra)
     try:
         send.close()   # the worker holds the only writing end: its death reads as end of file
         while True:
@@ -360,14 +383,20 @@ def run_condition_isolated(task: Task, condition: Condition, make_controller: Ca
 
 def grade(task: Task, make_controller: Callable[[], Any], conditions: Sequence[Condition] | None = None,
           progress: Callable[[GradeProgress], None] | None = None, wall_limit_s: float | None = 120.0,
-          progress_every: int = 1000, isolate: bool = True) -> Report:
+          progress_every: int = 1000, isolate: bool = True,
+          observe: Callable[[Session], Callable[[], None] | None] | None = None,
+          memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB) -> Report:
     """Grade every condition (or the given ones); reward 1 only if all pass.
+
+    observe: see run_condition; it runs where the condition runs (in its worker when isolated).
 
     isolate: each condition in its own worker process, killed past the wall limit (where
     the platform can fork); False runs them in this process, e.g. for tests that look
     into the controllers afterwards.
     """
     run = run_condition_isolated if isolate and CAN_ISOLATE else run_condition
+    if run is run_condition_isolated:
+        run = functools.partial(run, memory_limit_mb=memory_limit_mb)
     conds = list(task.conditions if conditions is None else conditions)
     report = Report(task.id, task.title, total_conditions=len(task.conditions),
                     registered=tuple(c.name for c in task.conditions))
@@ -381,7 +410,8 @@ def grade(task: Task, make_controller: Callable[[], Any], conditions: Sequence[C
             def on_scans(done, total, name=cond.name, index=index):
                 progress(GradeProgress(name, index, count, done, total))
 
-        result = run(task, cond, make_controller, wall_limit_s, on_scans, progress_every)
+        extra = {} if observe is None else {"observe": observe}
+        result = run(task, cond, make_controller, wall_limit_s, on_scans, progress_every, **extra)
         report.conditions.append(result)
         if progress is not None:
             progress(GradeProgress(cond.name, index, count, result.scans, result.scans, result))
@@ -415,6 +445,8 @@ def describe_failure(c: ConditionResult) -> str:
         return c.fault
     if not c.success:
         reason = c.end_reason or "not completed"
+        if c.pending and reason in ("completion failed", "end state not kept"):
+            return f"{reason}: {c.pending}"
         return f"{reason}; still missing: {c.pending}" if c.pending else reason
     return ""
 

@@ -77,6 +77,11 @@ def std_fb_interfaces() -> dict[str, list[tuple[str, str, str]]]:
 
 
 MAX_ARRAY_ELEMENTS = 1_000_000
+# Values one instance of the program (or one call of a function) may hold, counted through every
+# level of arrays, structures and FBs, and how deep types may nest (Python recursion builds them).
+MAX_STORAGE = 4_000_000
+MAX_TYPE_DEPTH = 48
+MAX_HINTS = 50
 f32 = stdlib.f32  # compile-time folding rounds REAL exactly as the running program does
 
 
@@ -103,6 +108,8 @@ class VarInfo:
 
     @property
     def pyname(self) -> str:
+        if self.kind == "ADDR":  # its name is the compiler's, not the source's: another prefix
+            return "A_" + _addr_ident(self.address or "")
         return "v_" + self.name.lower()
 
 
@@ -168,12 +175,20 @@ class CheckedProgram:
         self.refs: dict[int, object] = {}  # Name/FieldAccess id -> VarInfo | EnumRef
         self.calls: dict[int, CallInfo] = {}
         self.consts: dict[int, object] = {}
+        self.storage: dict[int, int] = {}  # id(type) -> values one value of it holds (check_storage)
         self.addresses: dict[str, VarInfo] = {}  # implicit variables of direct addresses
         self.keep: list = []  # keeps nodes alive so that id() keys stay unique
 
 
 class NotConst(Exception):
     pass
+
+
+class ConstTooLarge(NotConst):
+    """A folded integer past any ST type (reported where it first grew too large)."""
+
+
+MAX_CONST_BITS = 1023  # as st.parser.MAX_INT_BITS: float() of more overflows, str() of 4300 digits fails
 
 
 ERR = T.Elem("<error>", "error")
@@ -189,6 +204,7 @@ def std_names() -> set[str]:
 
 class Checker:
     def __init__(self, sf: A.SourceFile, filename: str):
+        self.const_memo: dict[int, tuple] = {}  # node id -> (folded value,) or (ConstTooLarge,)
         self.sf = sf
         self.filename = filename
         self.bag = DiagnosticBag(filename)
@@ -196,6 +212,10 @@ class Checker:
         self.out.keep.append(sf)
         self.type_decls: dict[str, A.TypeDecl] = {}
         self.resolving: set[str] = set()
+        self.type_depth = 0  # resolve_type calls under way
+        self.hints_left = MAX_HINTS  # "did you mean" suggestions still to make (see hint())
+        self.located_at: dict[str, list[VarInfo]] = {}  # address -> variables declared AT it
+        self.enum_index: dict[str, list[T.EnumT]] = {}  # value name -> enumerations that have it
         self.pou = None  # PouInfo being checked
         self.loop_depth = 0
         self.fb_ifaces = std_fb_interfaces()
@@ -290,8 +310,91 @@ class Checker:
         self.pou = None
         self.check_recursion()
         self.choose_main()
+        if not self.bag.has_errors:
+            self.check_storage()
         self.unused_warnings()
         return self.out
+
+    # ------------------------------------------------------------------ storage
+    def check_storage(self) -> None:
+        """Count the storage of every type through every level, refuse type cycles (a structure or FB
+        that holds itself, through any chain), nesting past MAX_TYPE_DEPTH and programs past
+        MAX_STORAGE; each at the declaration that causes it. An instance is then cheap and finite."""
+        sizes: dict[int, tuple[int, int]] = {}  # id(type) -> (storage, nesting depth)
+        reported: set[int] = set()
+        poisoned: set[int] = set()  # types on a cycle
+        for p in self.out.pous.values():
+            for v in p.vars.values():
+                self.storage_of(v.type, v, sizes, reported, poisoned)
+        for v in self.out.globals.values():
+            self.storage_of(v.type, v, sizes, reported, poisoned)
+        self.out.storage = {k: size for k, (size, _depth) in sizes.items()}
+        if self.bag.has_errors:
+            return
+        # what one instance of the program holds; each function's locals, made at every call
+        holders = [(self.out.main, list(self.out.globals.values()) + list(self.out.addresses.values()))]
+        holders += [(p, []) for p in self.out.pous.values() if p.kind == "FUNCTION"]
+        for p, extra in holders:
+            if p is None:
+                continue
+            total = 0
+            for v in [v for v in p.vars.values() if v.kind != "VAR_EXTERNAL"] + extra:
+                total += sizes.get(id(v.type), (1, 0))[0]
+                if total > MAX_STORAGE:
+                    self.err_at(v.line, v.col, "E303",
+                                f"'{v.name}' takes the storage of '{p.name}' past the limit of "
+                                f"{MAX_STORAGE:,} values ({v.type.name} holds "
+                                f"{sizes.get(id(v.type), (1, 0))[0]:,})")
+                    break
+
+    def storage_of(self, t: T.Type, var, sizes: dict, reported: set, poisoned: set) -> None:
+        """Fill sizes[id(t)] for t and every type inside it, without recursion (a chain of 1200
+        types is fine); a type met again while still open is a cycle, reported at the member."""
+        if id(t) in sizes:
+            return
+        # frames: [type, member it was reached through, iterator over its members]
+        stack = [[t, var, iter(_members(t))]]
+        open_types = {id(t)}
+        while stack:
+            frame = stack[-1]
+            cur = frame[0]
+            step = next(frame[2], None)
+            if step is not None:
+                sub, member = step
+                member = member or frame[1]  # an array's elements: the field that holds the array
+                if id(sub) in sizes:
+                    continue
+                if id(sub) in open_types:
+                    poisoned.add(id(sub))
+                    if member is not None and id(member) not in reported:
+                        reported.add(id(member))
+                        cur = next(f[0] for f in reversed(stack) if not isinstance(f[0], T.ArrayT))
+                        self.err_at(member.line, member.col, "E301",
+                                    f"'{_short(sub.name)}' contains itself (through '{member.name}' "
+                                    f"of {_short(cur.name)})")
+                    continue
+                open_types.add(id(sub))
+                stack.append([sub, member, iter(_members(sub))])
+                continue
+            stack.pop()
+            open_types.discard(id(cur))
+            if id(cur) in poisoned or any(id(sub) in poisoned for sub, _ in _members(cur)):
+                poisoned.add(id(cur))  # part of a cycle, reported once: no size, no more errors
+                sizes[id(cur)] = (1, 0)
+                continue
+            size, depth = _own_storage(cur, sizes)
+            sizes[id(cur)] = (size, depth)
+            where = frame[1]
+            if where is not None and id(where) not in reported:
+                if depth > MAX_TYPE_DEPTH:
+                    reported.add(id(where))
+                    self.err_at(where.line, where.col, "E301",
+                                f"'{where.name}' nests types more than {MAX_TYPE_DEPTH} levels deep")
+                elif size > MAX_STORAGE:
+                    reported.add(id(where))
+                    self.err_at(where.line, where.col, "E303",
+                                f"'{where.name}' of type {_short(cur.name)} needs storage for {size:,} "
+                                f"values, more than the limit of {MAX_STORAGE:,}")
 
     # ------------------------------------------------------------------ types
     def resolve_named(self, name: str, node) -> T.Type:
@@ -318,9 +421,11 @@ class Checker:
         if key in self.out.pous:
             self.err(node, "E203", f"'{name}' is a {self.out.pous[key].kind}, not a type")
             return ERR
-        cands = list(T.ELEMENTARY) + [td.name for td in self.type_decls.values()] + list(self.fb_ifaces)
-        cands += [p.name for p in self.out.pous.values() if p.fbtype is not None]
-        hint = did_you_mean(name, cands)
+        cands = []
+        if self.hints_left > 0:
+            cands = list(T.ELEMENTARY) + [td.name for td in self.type_decls.values()] + list(self.fb_ifaces)
+            cands += [p.name for p in self.out.pous.values() if p.fbtype is not None]
+        hint = self.hint(name, cands)
         self.err(node, "E201", f"unknown type '{name}'" + (f"; {hint}" if hint else ""))
         return ERR
 
@@ -393,9 +498,26 @@ class Checker:
             et.add(v.name, nxt)
             nxt += 1
         self.out.enums[name.lower()] = et
+        for value in et.by_lower:  # an index: asking every enumeration at each name was quadratic
+            self.enum_index.setdefault(value, []).append(et)
         return et
 
+    def enums_with(self, key: str) -> list[T.EnumT]:
+        """The enumerations that have a value named key (lower case), in declaration order."""
+        return [et for et in self.enum_index.get(key, ()) if self.out.enums.get(et.name.lower()) is et]
+
     def resolve_type(self, ref: A.TypeRef, name: str | None = None) -> T.Type:
+        # types inside types, written inline or through TYPE names, nest this call
+        if self.type_depth >= MAX_TYPE_DEPTH:
+            self.err(ref, "E301", f"types are nested more than {MAX_TYPE_DEPTH} levels deep here")
+            return ERR
+        self.type_depth += 1
+        try:
+            return self._resolve_type(ref, name)
+        finally:
+            self.type_depth -= 1
+
+    def _resolve_type(self, ref: A.TypeRef, name: str | None = None) -> T.Type:
         if isinstance(ref, A.NamedType):
             return self.resolve_named(ref.name, ref)
         if isinstance(ref, A.StringType):
@@ -425,7 +547,9 @@ class Checker:
                 dims.append((lo, hi))
             elem = self.resolve_type(ref.element)
             at = T.ArrayT(dims, elem)
-            total = at.size * (elem.size if isinstance(elem, T.ArrayT) else 1)
+            total, inner = at.size, elem
+            while isinstance(inner, T.ArrayT):  # ARRAY OF ARRAY OF ...: every level
+                total, inner = total * inner.size, inner.elem
             if total > MAX_ARRAY_ELEMENTS:
                 self.err(
                     ref, "E303", f"array of {total} elements is larger than the limit of {MAX_ARRAY_ELEMENTS}"
@@ -519,14 +643,14 @@ class Checker:
                 v = VarInfo(n, t, kind, line, col, constant=sec.constant, init=init, owner=owner)
                 if d.location is not None:
                     v.address = d.location.address
-                    if v.address in self.out.addresses or any(
-                        x.address == v.address for x in self._all_located()
-                    ):
+                    if v.address in self.out.addresses or v.address in self.located_at:
                         self.warn(d.location, "W402", f"address {v.address} is used by two variables")
                     v.used = True
                 if owner is None:
                     v.used = True  # globals may be used by any POU: no unused warning
                 table[key] = v
+                if v.address:  # an index: scanning every variable at each address was quadratic
+                    self.located_at.setdefault(v.address, []).append(v)
 
     def _all_located(self):
         for v in self.out.globals.values():
@@ -551,28 +675,40 @@ class Checker:
                 if isinstance(t, T.FBT) and not t.standard:
                     deps.add(t.name.lower())
             graph[p.lname] = deps
+        graph = {k: {m for m in deps if m in graph} for k, deps in graph.items()}
+        on_cycle = _cycle_groups(graph)  # linear; a search from every FB was quadratic
         for start in graph:
-            seen, stack = set(), [start]
-            while stack:
-                n = stack.pop()
-                for m in graph.get(n, ()):
-                    if m == start:
-                        p = self.out.pous[start]
-                        self.err_at(
-                            p.node.name_line or p.node.line,
-                            p.node.name_col or p.node.col,
-                            "E403",
-                            f"function block '{p.name}' contains an instance of itself",
-                        )
-                        stack = []
-                        break
-                    if m not in seen:
-                        seen.add(m)
-                        stack.append(m)
+            if start in on_cycle:
+                p = self.out.pous[start]
+                self.err_at(
+                    p.node.name_line or p.node.line,
+                    p.node.name_col or p.node.col,
+                    "E403",
+                    f"function block '{p.name}' contains an instance of itself",
+                )
 
     # ------------------------------------------------------------------ constants and initial values
     def const_eval(self, e):
-        """Fold a constant expression to a Python value, or raise NotConst."""
+        """Fold a constant expression to a Python value, or raise NotConst. Each node is folded once
+        (the checker asks at every node of an expression: without the memo that was quadratic). A
+        plain NotConst is not kept: a name may become constant once its declaration is checked."""
+        key = id(e)
+        memo = self.const_memo.get(key)
+        if memo is not None:
+            if isinstance(memo[0], NotConst):
+                raise memo[0]
+            return memo[0]
+        value = self._const_eval(e)
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_CONST_BITS:
+            exc = ConstTooLarge()
+            self.err(e, "E304", "this constant expression is too large for any ST type")
+            self.const_memo[key] = (exc,)
+            raise exc
+        self.const_memo[key] = (value,)
+        self.out.keep.append(e)
+        return value
+
+    def _const_eval(self, e):
         if isinstance(e, A.IntLiteral):
             return e.value
         if isinstance(e, A.RealLiteral):
@@ -603,7 +739,7 @@ class Checker:
                 if v.constant and v.init is not None and not isinstance(v.init, (list, dict)):
                     return v.init
                 raise NotConst
-            hits = [et for et in self.out.enums.values() if key in et.by_lower]
+            hits = self.enums_with(key)
             if len(hits) == 1:
                 return hits[0].by_lower[key]
             raise NotConst
@@ -686,7 +822,7 @@ class Checker:
             for fi in init.fields:
                 ft = ftypes.get(fi.name.lower())
                 if ft is None:
-                    hint = did_you_mean(fi.name, [k for k in ftypes])
+                    hint = self.hint(fi.name, [k for k in ftypes])
                     self.err(
                         fi, "E201", f"'{t.name}' has no field '{fi.name}'" + (f"; {hint}" if hint else "")
                     )
@@ -762,7 +898,7 @@ class Checker:
         if sel is not ERR and not (sel.is_intlike or sel.is_enum):
             self.err(s.selector, "E306", f"CASE needs an integer or enumeration selector, not {sel.name}")
             sel = ERR
-        seen: list[tuple[int, int]] = []
+        labels: list[tuple[A.Expr, int, int]] = []
         for br in s.branches:
             for lab in br.labels:
                 if isinstance(lab, A.CaseRange):
@@ -772,14 +908,14 @@ class Checker:
                         self.err(lab, "E407", f"empty CASE range {lo}..{hi}")
                 else:
                     lo = hi = self.case_label(lab, sel)
-                if lo is None or hi is None:
+                if lo is None or hi is None or hi < lo:
                     continue
-                for a, b in seen:
-                    if lo <= b and a <= hi:
-                        self.warn(lab, "W403", "this CASE label is already covered by an earlier branch")
-                        break
-                seen.append((lo, hi))
+                labels.append((lab, lo, hi))
             self.body(br.body)
+        covered = _covered_earlier([(lo, hi) for _, lo, hi in labels])
+        for (lab, _lo, _hi), seen in zip(labels, covered, strict=True):
+            if seen:
+                self.warn(lab, "W403", "this CASE label is already covered by an earlier branch")
         if s.else_body:
             self.body(s.else_body)
 
@@ -860,7 +996,18 @@ class Checker:
                 return v
         return self.out.globals.get(key)
 
+    def hint(self, name: str, candidates) -> str:
+        """did_you_mean, for the first MAX_HINTS unknown names only: each compares the name with every
+        candidate, so 20k unknown names among 20k declared ones were quadratic (a minute for 3k)."""
+        if self.hints_left <= 0:
+            return ""
+        self.hints_left -= 1
+        return did_you_mean(name, candidates)
+
     def undeclared(self, e: A.Name) -> None:
+        if self.hints_left <= 0:  # not even the candidates: listing them is what costs
+            self.err(e, "E201", f"'{e.name}' is not declared")
+            return
         cands = []
         if self.pou is not None:
             cands += [v.name for v in self.pou.vars.values()]
@@ -868,7 +1015,7 @@ class Checker:
         for et in self.out.enums.values():
             cands += [n for n, _ in et.values]
         cands += [p.name for p in self.out.pous.values()]
-        hint = did_you_mean(e.name, cands)
+        hint = self.hint(e.name, cands)
         self.err(e, "E201", f"'{e.name}' is not declared" + (f"; {hint}" if hint else ""))
 
     def resolve_name(self, e: A.Name) -> T.Type:
@@ -880,7 +1027,7 @@ class Checker:
             v.used = True
             return v.type
         key = e.name.lower()
-        hits = [et for et in self.out.enums.values() if key in et.by_lower]
+        hits = self.enums_with(key)
         if len(hits) == 1:
             self.out.refs[id(e)] = EnumRef(hits[0], hits[0].by_lower[key])
             self.out.consts[id(e)] = hits[0].by_lower[key]
@@ -1124,7 +1271,7 @@ class Checker:
                 return ERR
             key = e.value_name.lower()
             if key not in et.by_lower:
-                hint = did_you_mean(e.value_name, [n for n, _ in et.values])
+                hint = self.hint(e.value_name, [n for n, _ in et.values])
                 self.err(
                     e, "E201", f"'{e.value_name}' is not a value of {et.name}" + (f"; {hint}" if hint else "")
                 )
@@ -1141,7 +1288,7 @@ class Checker:
         if isinstance(e, A.DirectAddress):
             v = o.addresses.get(e.address)
             if v is None:
-                located = [x for x in self._all_located() if x.address == e.address]
+                located = self.located_at.get(e.address, [])
                 if located:
                     v = located[0]
                 else:
@@ -1229,14 +1376,14 @@ class Checker:
         if isinstance(bt, T.StructT):
             f = bt.fields.get(key)
             if f is None:
-                hint = did_you_mean(e.field, [x.name for x in bt.fields.values()])
+                hint = self.hint(e.field, [x.name for x in bt.fields.values()])
                 self.err(e, "E201", f"{bt.name} has no field '{e.field}'" + (f"; {hint}" if hint else ""))
                 return ERR
             return f.type
         if isinstance(bt, T.FBT):
             v = bt.vars.get(key) or getattr(bt, "aliases", {}).get(key)
             if v is None or v.kind in ("VAR_TEMP", "RESULT"):
-                hint = did_you_mean(e.field, [x.name for x in bt.vars.values()])
+                hint = self.hint(e.field, [x.name for x in bt.vars.values()])
                 self.err(
                     e, "E201", f"{bt.name} has no input or output '{e.field}'" + (f"; {hint}" if hint else "")
                 )
@@ -1406,10 +1553,12 @@ class Checker:
         if upper in STD_FUNCTIONS:
             return self.std_call(e, upper)
         self.args_only(e)
-        cands = [p.name for p in o.pous.values() if p.kind == "FUNCTION"] + list(STD_FUNCTIONS)
-        if self.pou is not None:
+        cands = []
+        if self.hints_left > 0:
+            cands = [p.name for p in o.pous.values() if p.kind == "FUNCTION"] + list(STD_FUNCTIONS)
+        if self.pou is not None and self.hints_left > 0:
             cands += [v.name for v in self.pou.vars.values() if v.type.is_fb]
-        hint = did_you_mean(name, cands)
+        hint = self.hint(name, cands)
         self.err(f, "E201", f"'{name}' is not declared" + (f"; {hint}" if hint else ""))
         return ERR
 
@@ -1477,7 +1626,7 @@ class Checker:
                     cands = [
                         x.name for x in table.values() if x.kind in ("VAR_INPUT", "VAR_IN_OUT", "VAR_OUTPUT")
                     ]
-                    hint = did_you_mean(a.name or "", cands)
+                    hint = self.hint(a.name or "", cands)
                     self.err(
                         a, "E201", f"{owner} has no parameter '{a.name}'" + (f"; {hint}" if hint else "")
                     )
@@ -1552,7 +1701,7 @@ class Checker:
             named = {}
             for a in formal:
                 if a.name.upper() not in spec:
-                    hint = did_you_mean(a.name, spec)
+                    hint = self.hint(a.name, spec)
                     self.err(a, "E201", f"{upper} has no input '{a.name}'" + (f"; {hint}" if hint else ""))
                     return None
                 named[a.name.upper()] = a.value
@@ -1767,35 +1916,24 @@ class Checker:
 
     # ------------------------------------------------------------------ whole-program checks
     def check_recursion(self) -> None:
-        graph = {k: p.callees for k, p in self.out.pous.items()}
+        """Each group of POUs that call each other in a circle is one error, at its first POU, naming
+        one circle. Linear in the calls (a DFS from every POU along every path was exponential)."""
+        graph = {k: {c for c in p.callees if c in self.out.pous} for k, p in self.out.pous.items()}
+        group = _cycle_groups(graph)
         reported = set()
         for start in graph:
-            path = [start]
-            stack = [(start, iter(sorted(graph[start])))]
-            on_path = {start}
-            while stack:
-                node, it = stack[-1]
-                nxt = next(it, None)
-                if nxt is None:
-                    stack.pop()
-                    on_path.discard(node)
-                    path.pop()
-                    continue
-                if nxt == start and start not in reported:
-                    names = [self.out.pous[n].name for n in path] + [self.out.pous[start].name]
-                    p = self.out.pous[start]
-                    self.err_at(
-                        p.node.name_line or p.node.line,
-                        p.node.name_col or p.node.col,
-                        "E408",
-                        "recursion is not allowed: " + " calls ".join(names),
-                    )
-                    reported.update(path)
-                    continue
-                if nxt in graph and nxt not in on_path and nxt not in reported:
-                    on_path.add(nxt)
-                    path.append(nxt)
-                    stack.append((nxt, iter(sorted(graph[nxt]))))
+            if start not in group or group[start] in reported:
+                continue
+            reported.add(group[start])
+            path = _circle_through(graph, start, group)
+            names = [self.out.pous[n].name for n in path] + [self.out.pous[start].name]
+            p = self.out.pous[start]
+            self.err_at(
+                p.node.name_line or p.node.line,
+                p.node.name_col or p.node.col,
+                "E408",
+                "recursion is not allowed: " + " calls ".join(names),
+            )
 
     def choose_main(self) -> None:
         progs = [p for p in self.out.pous.values() if p.kind == "PROGRAM"]
@@ -1809,7 +1947,7 @@ class Checker:
             pc = named[0]
             p = self.out.pous.get(pc.program_type.lower())
             if p is None or p.kind != "PROGRAM":
-                hint = did_you_mean(pc.program_type, [x.name for x in progs])
+                hint = self.hint(pc.program_type, [x.name for x in progs])
                 self.err(
                     pc,
                     "E201",
@@ -1941,8 +2079,150 @@ def _ns_to_value(ns: int, prefix: str | None) -> int:
     return q if ns >= 0 else -q
 
 
+def _cycle_groups(graph: dict[str, set[str]]) -> dict[str, int]:
+    """Nodes on a cycle -> the number of their strongly connected group (Tarjan, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    out: dict[str, int] = {}
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, it = work[-1]
+            nxt = next(it, None)
+            if nxt is not None:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph[nxt]))))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                members = []
+                while True:
+                    m = stack.pop()
+                    on_stack.discard(m)
+                    members.append(m)
+                    if m == node:
+                        break
+                if len(members) > 1 or node in graph[node]:
+                    for m in members:
+                        out[m] = index[node]
+    return out
+
+
+def _circle_through(graph: dict[str, set[str]], start: str, group: dict[str, int]) -> list[str]:
+    """A path start -> ... that calls start again, inside start's group (each node visited once)."""
+    mine = group[start]
+    parent: dict[str, str | None] = {start: None}
+    queue = [start]
+    for node in queue:
+        for nxt in sorted(graph[node]):
+            if nxt == start:
+                path = [node]
+                while parent[path[-1]] is not None:
+                    path.append(parent[path[-1]])
+                return path[::-1]
+            if nxt not in parent and group.get(nxt) == mine:
+                parent[nxt] = node
+                queue.append(nxt)
+    return [start]
+
+
+def _members(t: T.Type) -> list[tuple[T.Type, object]]:
+    """The types a value of type t holds, each with the field or variable that holds it."""
+    if isinstance(t, T.ArrayT):
+        return [(t.elem, None)]
+    if isinstance(t, T.StructT):
+        return [(f.type, f) for f in t.fields.values()]
+    if isinstance(t, T.FBT) and not t.standard:
+        return [(v.type, v) for v in t.vars.values() if v.kind not in ("VAR_EXTERNAL", "VAR_IN_OUT")]
+    return []
+
+
+def _own_storage(t: T.Type, sizes: dict) -> tuple[int, int]:
+    """(values held, nesting depth) of t, its members' already in sizes. A value is a scalar, a
+    reference or a composite's own object; a string counts one per 8 characters of its length."""
+    if isinstance(t, T.StringT):
+        return 1 + t.length * (2 if t.wide else 1) // 8, 0
+    members = _members(t)
+    if isinstance(t, T.ArrayT):
+        size, depth = sizes[id(t.elem)]
+        return t.size * size, depth + 1
+    if isinstance(t, T.FBT) and t.standard:
+        return 1 + len(t.vars), 1
+    if not members:
+        return 1 + (len(t.vars) if isinstance(t, T.FBT) else 0), 0 if not isinstance(t, T.FBT) else 1
+    size, depth = 1, 0
+    for sub, _ in members:
+        s, d = sizes[id(sub)]
+        size += s
+        depth = max(depth, d)
+    if isinstance(t, T.FBT):
+        size += sum(1 for v in t.vars.values() if v.kind == "VAR_IN_OUT")
+    return size, depth + 1
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _covered_earlier(ranges: list[tuple[int, int]]) -> list[bool]:
+    """For each range lo..hi in order: does it share a value with an earlier one? In n log n (a CASE
+    of 40k labels compared each with all before it took 27 s). Two ranges meet exactly when they
+    share an endpoint value of one of them, so the values are those endpoints; a Fenwick tree
+    counts the values covered so far, and `skip` jumps over the ones already marked."""
+    points = sorted({v for r in ranges for v in r})
+    index = {v: i for i, v in enumerate(points)}
+    n = len(points)
+    tree = [0] * (n + 1)
+    skip = list(range(n + 1))  # skip[i]: the first value at or after i not yet covered
+
+    def first_uncovered(i: int) -> int:
+        root = i
+        while skip[root] != root:
+            root = skip[root]
+        while skip[i] != root:
+            skip[i], i = root, skip[i]
+        return root
+
+    def covered_up_to(i: int) -> int:  # values 0..i-1
+        total = 0
+        while i > 0:
+            total += tree[i]
+            i -= i & -i
+        return total
+
+    out = []
+    for lo, hi in ranges:
+        a, b = index[lo], index[hi]
+        out.append(covered_up_to(b + 1) - covered_up_to(a) > 0)
+        i = first_uncovered(a)
+        while i <= b:
+            j = i + 1
+            while j <= n:
+                tree[j] += 1
+                j += j & -j
+            skip[i] = i + 1
+            i = first_uncovered(i + 1)
+    return out
+
+
 def _addr_ident(addr: str) -> str:
-    return "".join(ch if ch.isalnum() else "_" for ch in addr.lstrip("%")).lower()
+    # one-to-one: an address holds letters, digits, '.' and a final '*', never '_'
+    return addr.lstrip("%").lower().replace(".", "_").replace("*", "_star")
 
 
 def _describe(e) -> str:
@@ -2026,6 +2306,8 @@ def coerce_const(val, t: T.Type):
             return T.wrap(int(val), t)
         if t.is_real:
             return f32(float(val)) if t.base is T.REAL else float(val)
+        if (t.is_time or t.is_date) and isinstance(val, int):
+            return T.wrap(val, t)  # signed 64-bit counts, as every store of them at run time
         return int(val) if not isinstance(val, str) else val
     if isinstance(t, T.StringT):
         return str(val)[: t.length]

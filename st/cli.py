@@ -17,7 +17,6 @@ from contextlib import contextmanager
 from . import compile_file
 from . import types as T
 
-SCAN_MS = 10
 # Real time one scan may take before the run is stopped. Loops see it through the instance's
 # deadline; a scan that spends it in calls rather than loops is cut by a timer signal.
 SCAN_WALL_LIMIT_S = 10.0
@@ -90,7 +89,9 @@ def split_watch_list(text: str) -> list[str]:
     return [n.strip() for n in names if n.strip()]
 
 
-def run_program_command(path, scans, watch, json_target) -> int:
+def run_program_command(path, scans, watch, json_target, *, scan_ms: int) -> int:
+    """Run a program without a plant for `scans` scans of `scan_ms` each (the caller's scan
+    period: st knows no plant), then report the watched variables."""
     comp = compile_file(path)
     if not comp.ok:
         _print_diagnostics(comp)
@@ -125,17 +126,17 @@ def run_program_command(path, scans, watch, json_target) -> int:
             inst.deadline = time.perf_counter() + limit
             arm(limit * 1.5)  # the instance's own check comes first where it can
             try:
-                inst.scan(k * SCAN_MS)
+                inst.scan(k * scan_ms)
             except _ScanOverrun:
                 print(
-                    f"main.py: error: scan {k} (t = {k * SCAN_MS} ms) ran longer than {limit:g} s "
+                    f"main.py: error: scan {k} (t = {k * scan_ms} ms) ran longer than {limit:g} s "
                     "of real time: the program was stopped",
                     file=sys.stderr,
                 )
                 return 1
             if inst.fault is not None:
                 print(str(inst.fault), file=sys.stderr)
-                print(f"the PLC stopped in scan {k} (t = {k * SCAN_MS} ms)", file=sys.stderr)
+                print(f"the PLC stopped in scan {k} (t = {k * scan_ms} ms)", file=sys.stderr)
                 return 1
         arm(0)
     result = {name: _json_value(inst.read(name), t) for name, t in resolved}

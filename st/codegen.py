@@ -1,6 +1,6 @@
 """Code generator: checked AST -> Python source -> one ``compile()``.
 
-Safety: every ST name becomes ``v_<lower>`` (identifiers are letters, digits and '_', so
+Safety: every ST name becomes ``v_<lower>`` (identifiers are ASCII letters, digits and '_', so
 they are safe Python names once prefixed), and every literal is emitted as ``repr()`` of a
 Python value the compiler built itself (``lit()``), never as source text. Strings are
 repr'd, so quotes and newlines inside them cannot escape.
@@ -77,6 +77,20 @@ SMALL_LOOP = (
 )
 
 
+CALL_COST = 4  # watchdog units per call of a user POU (a loop iteration is 1): a call costs more time
+
+# CASE branches or ELSIFs past this many are generated as a flat row of IFs (see flat_if)
+FLAT_CHAIN = 64
+
+
+def debug_name(p: PouInfo) -> str:
+    """A function's debug variant. Every name made from ST text starts with one prefix of a set in
+    which none starts another (v_ P_ FB_ F_ S_ A_ D_), and names of the generator's own start with
+    none of them, so no source can name two things alike: FUNCTION Foo_dbg is F_foo_dbg, Foo's debug
+    variant D_foo."""
+    return "D_" + p.name.lower()
+
+
 def lit(v) -> str:
     """Python source for a compile-time value (bool, int, float, str, list)."""
     if isinstance(v, bool):
@@ -108,7 +122,7 @@ def wrap_code(code: str, t: T.Elem) -> str:
 class _Loop:
     def __init__(self, kind: str, counter: str | None, cont: list[str] | None = None):
         self.kind = kind  # 'for' | 'while' | 'repeat' | 'forw'
-        self.counter = counter  # watchdog local, or None
+        self.counter = None if counter == "ctx.left" else counter  # watchdog local, or None
         self.cont = cont or []  # lines to run before `continue`
 
 
@@ -166,11 +180,11 @@ class CodeGen:
                 if not init:
                     return f"[{lit(d)}] * {t.size}"
                 vals = [d if x is None else x for x in init] + [d] * (t.size - len(init))
-                return lit(vals)
+                return _runs([lit(x) for x in vals], fresh=False)
             items = list(init or []) + [None] * (t.size - len(init or []))
             if all(x is None for x in items):
                 return f"[{self.ctor(e)} for _ in range({t.size})]"
-            return "[" + ", ".join(self.ctor(e, x) for x in items) + "]"
+            return _runs([self.ctor(e, x) for x in items], fresh=True)
         if isinstance(t, (T.StructT, T.FBT)):
             base = f"{t.pyname}()"
             members = t.fields if isinstance(t, T.StructT) else t.vars
@@ -288,6 +302,7 @@ class CodeGen:
         name = "run" if mode == "fast" else "run_dbg"
         self.pos = (p.node.line, p.node.col)
         self.emit(1, f"def {name}(self, ctx):")
+        self.charge_call(p, temps, 2)
         if self.uses_globals:
             self.emit(2, "G = ctx.g")
         if mode == "dbg":
@@ -316,6 +331,16 @@ class CodeGen:
             self.emit(2, "_D.leave()")
             self.emit(2, "if False:")
             self.emit(3, "yield")
+
+    def charge_call(self, p: PouInfo, made: list[VarInfo], ind: int) -> None:
+        """A call of a user POU counts toward the scan's watchdog budget like loop iterations: CALL_COST
+        plus the values of the locals it builds, so a loop-free tree of calls 10^9 leaves big faults
+        within a fraction of a second, the same on every machine. The main program is not a call."""
+        if p is self.cp.main:
+            return
+        cost = CALL_COST + sum(self.cp.storage.get(id(v.type), 1) for v in made)
+        self.emit(ind, f"ctx.left -= {cost}")
+        self.emit(ind, "if ctx.left < 0: _call_budget(ctx)")
 
     def stores(self) -> list[str]:
         parts = []
@@ -350,8 +375,10 @@ class CodeGen:
         params = p.params()
         body_lines, body_map = self._body(p, 1)
         self.pos = (p.node.line, p.node.col)
-        name = p.pyname + ("_dbg" if mode == "dbg" else "")
+        name = debug_name(p) if mode == "dbg" else p.pyname
         self.emit(0, f"def {name}(ctx{''.join(', ' + v.pyname for v in params)}):")
+        made = [v for v in p.vars.values() if v.kind in ("VAR", "VAR_TEMP", "VAR_OUTPUT", "RESULT")]
+        self.charge_call(p, made, 1)
         if self.uses_globals:
             self.emit(1, "G = ctx.g")
         if mode == "dbg":
@@ -518,6 +545,8 @@ class CodeGen:
                 ):
                     return code
                 return wrap_code(code, tt)
+            if tt.is_time or tt.is_date:  # signed 64-bit counts: they wrap like LINT, never grow unbounded
+                return wrap_code(code, tt)
             if tt.is_real:
                 if vt.is_int or vt.is_bits:
                     if tt.base is T.REAL and T.concrete(vt).bits > 16:
@@ -644,7 +673,7 @@ class CodeGen:
     def func_call_expr(self, info: CallInfo) -> str:
         args = "".join(", " + a for a in self.func_args(info))
         if self.mode == "dbg":
-            return f"(yield from {info.pou.pyname}_dbg(ctx{args}))"
+            return f"(yield from {debug_name(info.pou)}(ctx{args}))"
         return f"{info.pou.pyname}(ctx{args})"
 
     def func_call_with_outputs(self, call: A.Call, info: CallInfo, ind: int, result_tmp: str | None) -> None:
@@ -675,6 +704,9 @@ class CodeGen:
     def if_stmt(self, s: A.IfStmt, ind: int) -> None:
         c = self.cond_code(s.condition)
         self.flush_pre(ind)
+        if len(s.elsifs) > FLAT_CHAIN:
+            self.flat_if(s, c, ind)
+            return
         self.emit(ind, f"if {c}:")
         self.block(s.then_body, ind + 1)
         depth = ind
@@ -693,6 +725,26 @@ class CodeGen:
             self.emit(depth, "else:")
             self.block(s.else_body, depth + 1)
 
+    def flat_if(self, s: A.IfStmt, c: str, ind: int) -> None:
+        """A long ELSIF chain as a flat row of IFs on a 'not taken yet' flag: Python nests every elif
+        one level deeper, and its compiler gives up after a few thousand."""
+        todo = self.new_tmp("_k")
+        self.emit(ind, f"{todo} = True")
+        self.emit(ind, f"if {c}:")
+        self.emit(ind + 1, f"{todo} = False")
+        self.block(s.then_body, ind + 1)
+        for b in s.elsifs:
+            self.pos = (b.condition.line, b.condition.col)
+            self.emit(ind, f"if {todo}:")
+            c = self.cond_code(b.condition)
+            self.flush_pre(ind + 1)
+            self.emit(ind + 1, f"if {c}:")
+            self.emit(ind + 2, f"{todo} = False")
+            self.block(b.body, ind + 2)
+        if s.else_body:
+            self.emit(ind, f"if {todo}:")
+            self.block(s.else_body, ind + 1)
+
     def case_stmt(self, s: A.CaseStmt, ind: int) -> None:
         sel = self.ex(s.selector)
         self.flush_pre(ind)
@@ -700,6 +752,10 @@ class CodeGen:
             t = self.new_tmp("_c")
             self.emit(ind, f"{t} = {sel}")
             sel = t
+        flat = len(s.branches) > FLAT_CHAIN  # see flat_if
+        if flat:
+            todo = self.new_tmp("_k")
+            self.emit(ind, f"{todo} = True")
         first = True
         for br in s.branches:
             conds = []
@@ -721,23 +777,34 @@ class CodeGen:
                 conds.insert(0, f"{sel} in ({', '.join(lit(x) for x in singles)})")
             cond = " or ".join(conds) or "False"
             self.pos = (br.line, br.col)
-            self.emit(ind, f"{'if' if first else 'elif'} {cond}:")
+            if flat:
+                self.emit(ind, f"if {todo} and ({cond}):")
+                self.emit(ind + 1, f"{todo} = False")
+            else:
+                self.emit(ind, f"{'if' if first else 'elif'} {cond}:")
             first = False
             self.block(br.body, ind + 1)
         if s.else_body:
-            if first:
+            if flat:
+                self.emit(ind, f"if {todo}:")
+            elif first:
                 self.emit(ind, "if True:")
             else:
                 self.emit(ind, "else:")
             self.block(s.else_body, ind + 1)
 
-    def loop_counter(self, ind: int) -> str:
+    def loop_counter(self, ind: int, body: list[A.Stmt]) -> str:
+        if _calls_user_pou(body, self.cp):
+            # each call charges ctx.left itself: a local copy of the counter would undo that
+            return "ctx.left"
         c = self.new_tmp("_w")
         outer = next((lp.counter for lp in reversed(self.loops) if lp.counter), None)
         self.emit(ind, f"{c} = {outer or 'ctx.left'}")
         return c
 
     def loop_end(self, c: str, ind: int) -> None:
+        if c == "ctx.left":
+            return
         outer = next((lp.counter for lp in reversed(self.loops) if lp.counter), None)
         self.emit(ind, f"{outer or 'ctx.left'} = {c}")
 
@@ -746,7 +813,7 @@ class CodeGen:
         self.emit(ind, f"if {c} < 0: {c} = _watchdog(ctx)")
 
     def while_stmt(self, s: A.WhileStmt, ind: int) -> None:
-        c = self.loop_counter(ind)
+        c = self.loop_counter(ind, s.body)
         cond = self.cond_code(s.condition)
         if self.pre:
             self.emit(ind, "while True:")
@@ -762,7 +829,7 @@ class CodeGen:
         self.loop_end(c, ind)
 
     def repeat_stmt(self, s: A.RepeatStmt, ind: int) -> None:
-        c = self.loop_counter(ind)
+        c = self.loop_counter(ind, s.body)
         self.emit(ind, "while True:")
         self.count(c, ind + 1)
         # CONTINUE in REPEAT still tests the UNTIL condition
@@ -818,7 +885,7 @@ class CodeGen:
                 rcode = r
                 fin = f"{r}.start + len({r}) * {sc}"
                 final_code = wrap_code(fin, vt) if isinstance(vt, T.Elem) and vt.is_intlike else fin
-            c = None if small else self.loop_counter(ind)
+            c = None if small else self.loop_counter(ind, s.body)
             self.emit(ind, f"for {vcode} in {rcode}:")
             if c:
                 self.count(c, ind + 1)
@@ -845,7 +912,7 @@ class CodeGen:
         self.emit(ind, f"{vcode} = {start}")
         self.emit(ind, f"{e} = {end}")
         self.emit(ind, f"{sv} = {step}")
-        c = self.loop_counter(ind)
+        c = self.loop_counter(ind, s.body)
         self.emit(ind, f"while ({vcode} <= {e}) if {sv} >= 0 else ({vcode} >= {e}):")
         self.count(c, ind + 1)
         nxt = f"{vcode} + {sv}"
@@ -1220,6 +1287,27 @@ def convert(code: str, src: T.Type, dst: T.Type, bounded: bool = True) -> str:
     return code
 
 
+def _runs(codes: list[str], fresh: bool) -> str:
+    """A list display of these element codes with each run of equal ones written once: `[0] * 1000`
+    (or, for composites that must be distinct objects, a comprehension), so that an initialiser
+    such as [1000000(0)] stays one short line of generated code."""
+    parts = []
+    i = 0
+    while i < len(codes):
+        j = i
+        while j < len(codes) and codes[j] == codes[i]:
+            j += 1
+        n = j - i
+        if n < 4:
+            parts.extend(codes[i:j])
+        elif fresh:
+            parts.append(f"*[{codes[i]} for _ in range({n})]")
+        else:
+            parts.append(f"*[{codes[i]}] * {n}")
+        i = j
+    return "[" + ", ".join(parts) + "]"
+
+
 def _group(op: str) -> int:
     return 1 if op in ("+", "-") else 2 if op == "*" else 0
 
@@ -1266,6 +1354,22 @@ def _has_call(e) -> bool:
             return True
         if isinstance(v, list) and any(isinstance(x, A.Expr) and _has_call(x) for x in v):
             return True
+    return False
+
+
+def _calls_user_pou(stmts, cp) -> bool:
+    """Does any statement here call a user FUNCTION or FB (which charges the scan's budget)?"""
+    for s in _walk_stmts(stmts):
+        parts = [getattr(s, name, None) for name in ("call", "target", "value", "condition", "selector",
+                                                     "start", "end", "step")]
+        parts += [b.condition for b in getattr(s, "elsifs", None) or []]
+        for part in parts:
+            for call in _calls_in(part):
+                info = cp.calls.get(id(call))
+                if info is None:
+                    continue
+                if info.kind == "func" or (info.kind == "fb" and not info.fbtype.standard):
+                    return True
     return False
 
 

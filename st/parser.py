@@ -189,6 +189,13 @@ def _line_col(text: str, pos: int) -> tuple[int, int]:
     return line, col
 
 
+def _note(diags: list[Diagnostic], d: Diagnostic) -> None:
+    """Keep the first MAX_ERRORS problems of the comment stage: 50k unterminated strings would
+    otherwise cost 50k diagnostics, each locating itself in the whole text."""
+    if len(diags) < MAX_ERRORS:
+        diags.append(d)
+
+
 def _blank_comments(text: str, filename: str) -> tuple[str, list[Diagnostic], bool]:
     """Replace comments and pragmas by spaces. Returns (clean text, diagnostics, hit_eof)."""
     out: list[str] = []
@@ -212,8 +219,8 @@ def _blank_comments(text: str, filename: str) -> tuple[str, list[Diagnostic], bo
                 continue
             end = text.find("\n", start)
             end = n if end < 0 else end
-            line, col = _line_col(text, start)
-            diags.append(
+            line, col = _line_col(text, start) if len(diags) < MAX_ERRORS else (0, 0)
+            _note(diags,
                 Diagnostic(
                     ERROR,
                     E_UNTERMINATED,
@@ -234,8 +241,8 @@ def _blank_comments(text: str, filename: str) -> tuple[str, list[Diagnostic], bo
         elif kind == "{":
             close = text.find("}", start + 1)
             if close < 0:
-                line, col = _line_col(text, start)
-                diags.append(
+                line, col = _line_col(text, start) if len(diags) < MAX_ERRORS else (0, 0)
+                _note(diags,
                     Diagnostic(
                         ERROR,
                         E_UNTERMINATED,
@@ -258,8 +265,8 @@ def _blank_comments(text: str, filename: str) -> tuple[str, list[Diagnostic], bo
                 depth += 1 if cm.group() == "(*" else -1
                 p = cm.end()
             if depth:
-                line, col = _line_col(text, start)
-                diags.append(
+                line, col = _line_col(text, start) if len(diags) < MAX_ERRORS else (0, 0)
+                _note(diags,
                     Diagnostic(
                         ERROR,
                         E_UNTERMINATED,
@@ -331,8 +338,21 @@ _DEC_RE = re.compile(r"\d[\d_]*\Z")
 _BASED_RE = re.compile(r"(\d+)#(\w*)\Z")
 
 
+# No ST type holds an integer of more bits: LREAL's largest is below 2**1024, ULINT's 2**64.
+MAX_INT_BITS = 1023
+
+
 def decode_int(text: str) -> int:
     """Decimal '1_000' or based '16#FF' / '2#1010'. Raises _LiteralError."""
+    value = _decode_int(text)
+    if value.bit_length() > MAX_INT_BITS:
+        raise _LiteralError(f"the number '{_show(text)}' is too large for any ST type")
+    return value
+
+
+def _decode_int(text: str) -> int:
+    if len(text) > 2 * MAX_INT_BITS:  # before int(): Python refuses more than 4300 digits itself
+        raise _LiteralError(f"the number '{_show(text)}' is too large for any ST type")
     if "#" in text:
         m = _BASED_RE.match(text)
         if not m:
@@ -1044,7 +1064,7 @@ class _AstBuilder(Transformer):
             if upper in REAL_TYPES:
                 try:
                     value = decode_real(digits) if is_real else float(decode_int(digits))
-                except ValueError:
+                except (ValueError, OverflowError):
                     raise _LiteralError(f"malformed {upper} literal '{_show(str(tok))}'") from None
                 except _LiteralError as err:
                     err.shift(sign_off)
@@ -1102,6 +1122,9 @@ def _get_parser() -> tuple[Lark, _AstBuilder]:
             maybe_placeholders=False,
             lexer_callbacks={"NAME": _retype, "LABEL_NAME": _retype},
             cache=True,  # lark keys the cached tables by grammar and options: 0.35 s -> 0.02 s per process
+            # IEC identifiers and numbers are ASCII: under re.IGNORECASE alone [a-z] matches U+017F, which
+            # Python folds to 's' (two ST names, one variable), and \d matches other scripts' digits
+            g_regex_flags=re.ASCII,
         )
         for t in parser.terminals:
             if t.pattern.type == "str":
@@ -1270,8 +1293,10 @@ class _Driver:
                     self._vendor("^ dereference", e.line, e.column)
                 elif p != self.bad_char_end:
                     # a run of bad characters is one error
+                    foreign = ch.isalpha() and not ch.isascii()
+                    hint = " (names are ASCII letters, digits and '_')" if foreign else ""
                     self._error(
-                        E_CHAR, f"unexpected character '{_esc_char(ch)}'", e.line, e.column, force=True
+                        E_CHAR, f"unexpected character '{_esc_char(ch)}'{hint}", e.line, e.column, force=True
                     )
                 state.line_ctr.feed(self.text[p : p + 1])
                 self.bad_char_end = p + 1
@@ -1336,6 +1361,28 @@ class _Driver:
         self.quiet = 2
         return mode
 
+    def _misspelled_closer(self, ps: ParserState, saved, name: Token | None, tok: Token) -> bool:
+        """END_CAES parses as a name and fails a token later: report it once, where it stands, and
+        go on as if it were the closer it resembles (no cascade of errors down the file)."""
+        if saved is None or name is None or saved[2] is not name:
+            return False
+        import difflib
+
+        closers = sorted(set(_CLOSERS.values()))
+        for word in difflib.get_close_matches(name.value.upper(), closers, n=3, cutoff=0.7):
+            trial = ParserState(ps.parse_conf, ps.lexer, saved[0][:], saved[1][:])
+            try:
+                trial.feed_token(Token.new_borrow_pos(word, word, name))
+                trial.feed_token(tok)
+            except Exception:  # UnexpectedToken, or a builder callback on a half-built construct
+                continue
+            self._adopt(ps, trial)
+            self._error(E_SYNTAX, f"'{_show(name.value)}' is not a keyword: did you mean {word}?",
+                        name.line, name.column, (name.end_column or 1) - 1, force=True)
+            self.quiet = 2
+            return True
+        return False
+
     def run(self, ip) -> ast.SourceFile | None:
         ps: ParserState = ip.parser_state
         skip_until: str | None = None  # METHOD ... END_METHOD: drop everything up to the closer
@@ -1345,6 +1392,7 @@ class _Driver:
         after_semi = False
         last: Token | None = None
         prev: Token | None = None  # the token before `last`: where a missing ';' belongs
+        before_end_name = None  # (stacks, token) before a name that may be a misspelled END_...
         for tok in self._tokens(ip):
             if self.stopped:
                 return None
@@ -1379,6 +1427,8 @@ class _Driver:
                 else:
                     after_semi = tok.type == "SEMI"
                 continue
+            if tok.type == "NAME" and tok.value.upper().startswith("END"):
+                before_end_name = (ps.state_stack[:], ps.value_stack[:], tok)
             try:
                 ps.feed_token(tok)
                 if self.quiet:
@@ -1387,6 +1437,8 @@ class _Driver:
             except UnexpectedToken:
                 pass
             # ---- a syntax error at tok
+            if self._misspelled_closer(ps, before_end_name, prev, tok):
+                continue
             self.recoveries += 1
             if self.recoveries > MAX_RECOVERIES:
                 self._error(

@@ -73,6 +73,21 @@ def _watchdog(ctx):
     )
 
 
+def _call_budget(ctx):
+    """A call's charge took the scan's budget below zero: the next slices (as _watchdog gives loops),
+    or the watchdog fault."""
+    try:
+        while ctx.left < 0:
+            ctx.left += _watchdog(ctx) + 1
+    except WallClockFault:
+        raise
+    except WatchdogFault:
+        raise WatchdogFault(
+            f"watchdog: the scan ran more than {WATCHDOG_BUDGET:,} loop iterations and calls "
+            "(a call counts as several; calls nested too widely or deeply?)"
+        ) from None
+
+
 def _index_fault(v, lo, hi, name):
     raise PlcFault(f"index {v} out of range {lo}..{hi} for {name}")
 
@@ -156,9 +171,18 @@ def _from_string(s: str, kind: str, lo: int, hi: int):
         return _f32(val)
     if kind == "LREAL":
         return val
-    if kind in ("TIME", "LTIME", "DATE", "TIME_OF_DAY", "DATE_AND_TIME"):
-        return int(val)
-    n = int(val) if "." not in text and "e" not in text.lower() else stdlib.round_half_even_int(val, lo, hi)
+    whole = "." not in text and "e" not in text.lower()
+    if whole:
+        # exact, not through a float (which turned LINT's maximum into its minimum); 10**64 is a
+        # multiple of 2**64, so the last 64 digits decide the value wrapped to any width up to 64 bits
+        digits = text.lstrip("+-")
+        n = int(digits[-64:]) * (-1 if text.startswith("-") else 1)
+    elif kind in ("TIME", "LTIME", "DATE", "TIME_OF_DAY", "DATE_AND_TIME"):
+        n = int(val) if math.isfinite(val) else 0  # '1e999' is no duration
+    else:
+        n = stdlib.round_half_even_int(val, lo, hi)
+    if kind in T.ELEMENTARY and (T.ELEMENTARY[kind].is_time or T.ELEMENTARY[kind].is_date):
+        return stdlib.wrap_signed(n, 64)
     return T.wrap(n, T.ELEMENTARY[kind]) if kind in T.ELEMENTARY else n
 
 
@@ -193,6 +217,7 @@ def runtime_namespace() -> dict:
         "_atan": stdlib.st_atan,
         "_watchdog": _watchdog,
         "_index_fault": _index_fault,
+        "_call_budget": _call_budget,
         "_for_step_zero": _for_step_zero,
         "_with": _with,
         "_mux": _mux,
@@ -522,6 +547,12 @@ class Instance:
         for addr, (_holder, v) in self.program.located.items():
             out[addr] = addr if v.kind == "ADDR" else v.name
         return out
+
+    def io_points(self) -> dict[str, tuple[str, str]]:
+        """address -> (variable path, type name), as io_addresses, without building the variable tree
+        (a node per array element: a big array made gigabytes of it)."""
+        return {addr: (addr if v.kind == "ADDR" else v.name, v.type.name)
+                for addr, (_holder, v) in self.program.located.items()}
 
     # ------------------------------------------------------------------ paths
     def _get_var(self, holder: str, v: VarInfo):

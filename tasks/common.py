@@ -1,46 +1,10 @@
-"""Shapes several tasks share: a completion that also watches a promptness rule
-(WatchedCompletion), an answer due within a time of its cause (AnsweredWithin), a drive fault
-stored at power-up, devices bound once per run (bound) and incidents a device logs (CountGrows)."""
+"""Shapes several tasks share, on top of the shared judges in sim.judges: an answer due
+within a time of its cause (AnsweredWithin: Done within 1 s of arrival), a drive fault stored
+at power-up (store_drive_fault) and incidents a device logs as they happen (CountGrows)."""
 
 from __future__ import annotations
 
 from sim import judges
-
-
-class WatchedCompletion(judges.Judge):
-    """A completion (`inner`) that only counts while a promptness rule holds on the way.
-
-    Subclasses define `watch(s)`: None while the rule holds, else the message of the first miss.
-    A miss does not end the run: the completion never comes, and the safety rules are still
-    checked to the time limit. Without such a rule, a program that waits a fixed time at the top
-    of a published range instead of the confirming signal passes every condition.
-    """
-
-    def __init__(self, inner: judges.Judge):
-        super().__init__()
-        self.inner = inner
-        self.missed: str | None = None
-
-    def watch(self, s) -> str | None:
-        raise NotImplementedError
-
-    def update(self, s):
-        if self.done or self.missed:
-            return self.done
-        self.missed = self.watch(s)
-        if self.missed:
-            return False
-        if self.inner.update(s):
-            return self._finish(s)
-        return False
-
-    def events(self):
-        return self.inner.events()
-
-    def pending(self):
-        if self.done:
-            return ""
-        return self.missed or self.inner.pending()
 
 
 def store_drive_fault(axis) -> None:
@@ -91,16 +55,6 @@ class AnsweredWithin(judges.Judge):
         if self.done:
             return ""
         return self.missed or self.waiting or self.name
-
-
-def bound(plant, key: str, find):
-    """What `find(plant)` returns, found on a run's first call and kept on that plant (each run
-    builds a fresh plant): judges that look at the same devices every scan bind them once per
-    run instead of looking each up by name every scan."""
-    found = plant.__dict__.get(key)
-    if found is None:
-        found = plant.__dict__[key] = find(plant)
-    return found
 
 
 class CountGrows(judges.Monitor):

@@ -50,5 +50,7 @@ def io_map_warnings(task: Task, located: dict[str, tuple[str, str]]) -> list[str
 
 def located_variables(instance) -> dict[str, tuple[str, str]]:
     """address -> (path, type) for a compiled ST instance (st.Instance)."""
+    if hasattr(instance, "io_points"):
+        return instance.io_points()
     types = {node.path: node.type_name for node in instance.variables()}
     return {addr: (path, types.get(path, "?")) for addr, path in instance.io_addresses().items()}

@@ -16,7 +16,7 @@ def grade_in_fresh_process(task: str, condition: str, hash_seed: str) -> dict:
          "--condition", condition, "--json", "--quiet"],
         capture_output=True, text=True, cwd=ROOT, env=env, timeout=300,
     )
-    assert r.returncode in (0, 1), r.stderr
+    assert r.returncode in (1, 3), r.stderr      # one condition: a partial run (3: it passed)
     return json.loads(r.stdout)["conditions"][0]
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from sim.drawing import draw_value_display, value_display_extent
 from sim.plant import Device
 
 WORD_MAX = 32767
@@ -43,6 +44,7 @@ class Axis(Device):
     """
 
     kind = "axis"
+    layer = 1
     signals = ("position", "velocity", "in_position", "standstill", "busy", "ready", "fault",
                "home", "limit_minus", "limit_plus", "enabled")
     commands = ("enable", "target", "start", "jog_plus", "jog_minus", "speed", "reset")
@@ -293,7 +295,7 @@ class Axis(Device):
     def state(self) -> dict[str, Any]:
         cx, cy = self.point_at(self.pos)
         return {
-            "x": self.origin[0], "y": self.origin[1], "angle": self.angle_deg,
+            "x": self.origin[0], "y": self.origin[1], "angle_deg": self.angle_deg,
             "rail_min_mm": self.rail_min_mm, "rail_max_mm": self.rail_max_mm,
             "rail_width": self.rail_width_mm,
             "carriage_x": cx, "carriage_y": cy,
@@ -308,6 +310,51 @@ class Axis(Device):
             "label": self.label, "color": self.color,
         }
 
+    def extent(self) -> list[tuple[float, float]]:
+        s = self.state()
+        x, y = s["x"], s["y"]
+        pts = []
+        a = math.radians(s["angle_deg"])
+        for mm in (s["rail_min_mm"], s["rail_max_mm"]):
+            pts.append((x + math.cos(a) * mm, y + math.sin(a) * mm))
+        w = s.get("carriage_width", 50.0)
+        return pts + [(p[0] - w, p[1] - w) for p in pts] + [(p[0] + w, p[1] + w) for p in pts]
+
+    def draw(self, pen) -> None:
+        s, name = self.state(), self.name
+        ox, oy, ang = s["x"], s["y"], s["angle_deg"]
+        a = math.radians(ang)
+        ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+        lo, hi = s["rail_min_mm"], s["rail_max_mm"]
+
+        def at(mm, side=0.0):
+            return ox + ux * mm + vx * side, oy + uy * mm + vy * side
+
+        mid = (lo + hi) / 2
+        rail = pen.rect_rotated(*at(mid), hi - lo, s.get("rail_width", 30.0), ang, "RAIL")
+        rw = s.get("rail_width", 30.0)
+        for mm, on, col in ((s["limit_minus_mm"], s.get("limit_minus"), "LIMIT"),
+                            (s["limit_plus_mm"], s.get("limit_plus"), "LIMIT"),
+                            (s["home_mm"], s.get("home"), "HOME")):
+            pen.line(at(mm, -rw), at(mm, rw), col, 2)
+            pen.circle(*at(mm, -rw - 8), 5, "LIT" if on else "UNLIT", min_px=3)
+        if s.get("target_mm") is not None:
+            t = s["target_mm"]
+            pen.poly([at(t, rw / 2 + 2), at(t - 8, rw / 2 + 16), at(t + 8, rw / 2 + 16)], "TARGET")
+        col = pen.rgb(s.get("color"), "CARRIAGE")
+        if s.get("fault"):
+            col = "FAULT"
+        elif not s.get("enabled"):
+            col = pen.shade(col, 0.55)
+        cx, cy = s["carriage_x"], s["carriage_y"]
+        car = pen.rect_rotated(cx, cy, s["carriage_length"], s["carriage_width"], ang, col)
+        pen.rect_rotated(cx, cy, s["carriage_length"], s["carriage_width"], ang,
+                       "LIT" if s.get("in_position") else pen.shade(col, 0.5), border=2)
+        pen.label(f"{s.get('label') or name}  {s['position_mm']:.1f} mm", *at(mid, -rw - 30))
+        if s.get("fault") and s.get("fault_text"):
+            pen.label(s["fault_text"], *at(mid, rw + 30), "FAULT")
+        pen.hot(name, "axis", rail + car)
+
 
 class ValueWord(Device):
     """A word handed to the PLC from outside (an order from the host, a recipe value).
@@ -316,6 +363,7 @@ class ValueWord(Device):
     """
 
     kind = "value_display"
+    layer = 7
     signals = ("value",)
 
     def __init__(self, name: str, value: int, *, position: tuple[float, float] = (0.0, 0.0),
@@ -336,3 +384,9 @@ class ValueWord(Device):
         return {"x": self.position[0], "y": self.position[1], "width": 120.0, "height": 40.0,
                 "value": self.value, "display": f"{self.value * self.scale:g} {self.units}".strip(),
                 "label": self.label}
+
+    def extent(self) -> list[tuple[float, float]]:
+        return value_display_extent(self.state())
+
+    def draw(self, pen) -> None:
+        draw_value_display(pen, self.name, self.state())

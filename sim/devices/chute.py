@@ -27,6 +27,7 @@ class Chute(PartDevice):
     """
 
     kind = "chute"
+    layer = 0
     signals = ("full",)
 
     def __init__(self, name: str, x0: float, y0: float, x1: float, y1: float, *,
@@ -73,3 +74,33 @@ class Chute(PartDevice):
                 "x": (self.x0 + self.x1) / 2, "y": (self.y0 + self.y1) / 2,
                 "level": self.level, "capacity": self.capacity, "full": self.full,
                 "collected": [k for _, k in self.collected]}
+
+    def extent(self) -> list[tuple[float, float]]:
+        s = self.state()
+        return [(s["x0"], s["y0"]), (s["x1"], s["y1"] + 30)]
+
+    def draw(self, pen) -> None:
+        s, name = self.state(), self.name
+        x0, y0, x1, y1 = s["x0"], s["y0"], s["x1"], s["y1"]
+        full = s.get("full")
+        pts = pen.poly([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], "CHUTE")
+        pen.poly([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], "FAULT" if full else "PLACE_EDGE", 2)
+        collected = s.get("collected") or []
+        cap = s.get("capacity")
+        count = s.get("level", len(collected))
+        # One square per part it holds, stacked from the far end, so what is drawn matches the
+        # count; a part that came in during the run shows its kind (a wrong kind is seen at a
+        # glance), one that lay there at the start is plain.
+        known = [None] * max(0, count - len(collected)) + list(collected)
+        side = min(abs(x1 - x0) * 0.7, 40.0)
+        room = max(1, int((abs(y1 - y0) - 8) // (side + 4)))
+        far = max(y0, y1) - 4 - side / 2
+        for k, kind in enumerate(known[-room:]):
+            cy = far - k * (side + 4)
+            pen.rect_rotated((x0 + x1) / 2, cy, side, side, 0.0, "PART_IN_CHUTE" if kind is None else "PART")
+            if kind is not None:
+                pen.text(str(kind), *pen.px((x0 + x1) / 2, cy), "TEXT_DARK", 12, screen=True)
+        level = f"{count}" + (f"/{cap}" if cap else "")
+        pen.label(f"{s.get('label') or name}: {level}" + (" FULL" if full else ""), (x0 + x1) / 2,
+                  max(y0, y1) + 14, "FAULT" if full else "LABEL")
+        pen.hot(name, "chute", pts)

@@ -36,6 +36,7 @@ class Conveyor(Device):
     """
 
     kind = "conveyor"
+    layer = 0
     signals = ("running", "speed_actual")
 
     def __init__(self, name: str, x: float, y: float, *, length: float = 1000.0, width: float = 100.0,
@@ -67,6 +68,7 @@ class Conveyor(Device):
         self.surface_vx = 0.0
         self.surface_vy = 0.0
         self.offset = 0.0                      # belt travel for animation, wraps at BELT_PITCH_MM
+        self.travelled = 0.0                   # belt travel since power-up, either way (mm): an odometer
         self.fault = False                     # motor overload: ignores 'run'
         self._static: list[pymunk.Shape] = []
 
@@ -136,6 +138,7 @@ class Conveyor(Device):
             self.surface_vy = v * self.uy
         if v != 0.0:
             self.offset = (self.offset + v * dt) % BELT_PITCH_MM
+            self.travelled += abs(v) * dt
 
     def state(self) -> dict[str, Any]:
         return {
@@ -144,3 +147,44 @@ class Conveyor(Device):
             "speed": self.velocity, "belt_offset": self.offset, "fault": self.fault,
             "guides": [(a.a.x, a.a.y, a.b.x, a.b.y) for a in self._static],
         }
+
+    def extent(self) -> list[tuple[float, float]]:
+        s = self.state()
+        x, y = s["x"], s["y"]
+        r = math.hypot(s["length"], s["width"]) / 2
+        return [(x - r, y - s["width"]), (x + r, y + s["width"])]
+
+    def draw(self, pen) -> None:
+        s, name = self.state(), self.name
+        x, y, L, W, ang = s["x"], s["y"], s["length"], s["width"], s["angle_deg"]
+        a = math.radians(ang)
+        ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+        frame = pen.rect_rotated(x, y, L + 16, W + 16, ang, "FRAME")
+        pen.rect_rotated(x, y, L, W, ang, "BELT_RUNNING" if s.get("running") else "BELT")
+        # Cleats across the belt move with the belt offset: a running belt is seen to run.
+        pitch = 40.0
+        off = (s.get("belt_offset", 0.0) or 0.0) % pitch
+        k = -L / 2 + off
+        cleat = pen.shade("BELT", 1.25)
+        while k < L / 2:
+            p = (x + ux * k - vx * W / 2, y + uy * k - vy * W / 2)
+            q = (x + ux * k + vx * W / 2, y + uy * k + vy * W / 2)
+            pen.line(p, q, cleat, max(1, pen.mm(3)))
+            k += pitch
+        for end in (-1, 1):  # rollers
+            ex, ey = x + ux * end * L / 2, y + uy * end * L / 2
+            pen.line((ex - vx * W / 2, ey - vy * W / 2), (ex + vx * W / 2, ey + vy * W / 2), "ROLLER",
+                     pen.mm(8))
+        for g in s.get("guides", ()):
+            pen.line((g[0], g[1]), (g[2], g[3]), "GUIDE", max(2, pen.mm(4)))
+        # Direction arrow at the discharge end, green while running.
+        d = -1 if s.get("reverse") else 1
+        tip = (x + ux * d * (L / 2 - 20), y + uy * d * (L / 2 - 20))
+        base = (x + ux * d * (L / 2 - 55), y + uy * d * (L / 2 - 55))
+        col = "ON" if s.get("running") else "OFF_MARK"
+        pen.poly([tip, (base[0] + vx * 14, base[1] + vy * 14), (base[0] - vx * 14, base[1] - vy * 14)], col)
+        if s.get("fault"):
+            pen.label("MOTOR FAULT", x, y, "FAULT", 13)
+        lx, ly = x - ux * (L / 2 - 40) + vx * (W / 2 + 20), y - uy * (L / 2 - 40) + vy * (W / 2 + 20)
+        pen.label(name, lx, ly)
+        pen.hot(name, "conveyor", frame)

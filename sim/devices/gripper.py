@@ -35,6 +35,7 @@ class Gripper(PartDevice):
     """
 
     kind = "gripper"
+    layer = 6
 
     def __init__(self, name: str, x: float = 0.0, y: float = 0.0, *, angle_deg: float = 0.0,
                  open_width: float = 90.0, jaw_depth: float = 40.0, close_s: float = 0.5,
@@ -172,3 +173,28 @@ class Gripper(PartDevice):
             "part_held": self.holding, "part": None if self.part is None else self.part.name,
             "opened": self.gap >= self.open_width, "closed_empty": self.gap <= 0.0 and self.part is None,
         }
+
+    def extent(self) -> list[tuple[float, float]]:
+        s = self.state()
+        x, y = s["x"], s["y"]
+        r = s.get("open_width", 90.0) / 2 + 30
+        return [(x - r, y - r), (x + r, y + r)]
+
+    def draw(self, pen) -> None:
+        s, name = self.state(), self.name
+        x, y, ang = s["x"], s["y"], s.get("angle_deg", 0.0)
+        a = math.radians(ang)
+        ux, uy = math.cos(a), math.sin(a)
+        gap, ow, depth = s.get("gap", 0.0), s.get("open_width", 90.0), s.get("jaw_depth", 40.0)
+        col = "LIT" if s.get("part_held") else "FAULT" if s.get("closed_empty") else "JAW"
+        # The body spans the full opening; the two jaws sit at +-gap/2 along the gripper axis.
+        pen.rect_rotated(x, y, ow + 40, 14, ang, pen.shade("CYLINDER", 0.7), border=2)
+        pts = []
+        for side in (-1, 1):
+            jx, jy = x + ux * side * (gap / 2 + 7), y + uy * side * (gap / 2 + 7)
+            pts += pen.rect_rotated(jx, jy, 14, depth, ang, col)
+        state = "holding" if s.get("part_held") else "closed, empty" if s.get("closed_empty") else (
+            "closing" if s.get("closing") else "open" if s.get("opened") else "opening")
+        # above the jaws: below them sits what puts the part in (MAT-E01's operator place)
+        pen.label(f"{name}: {state}", x, y + depth / 2 + 16)
+        pen.hot(name, "gripper", pts)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sim.drawing import draw_part_record
 from sim.plant import Device
 
 
@@ -50,6 +51,7 @@ class PartPlace(Device):
     """
 
     kind = "place"
+    layer = 0
     signals = ("part_present",)
     commands = ()
 
@@ -138,6 +140,21 @@ class PartPlace(Device):
                 "waiting": self.parts_waiting, "delivered": len(self.delivered),
                 "double_placements": self.double_placements}
 
+    def draw(self, pen) -> None:
+        s, name = self.state(), self.name
+        x, y, size = s["x"], s["y"], s.get("size", 100.0)
+        pts = pen.rect_rotated(x, y, size, size, 0.0, "PLACE")
+        pen.rect_rotated(x, y, size, size, 0.0, "LIT" if s.get("part_present") else "PLACE_EDGE", border=2)
+        for p in s.get("parts", ()):
+            draw_part_record(pen, p)
+        extra = []
+        if s.get("waiting"):
+            extra.append(f"+{s['waiting']} waiting")
+        if s.get("delivered"):
+            extra.append(f"{s['delivered']} in")
+        pen.label(" ".join([s.get("label") or name, *extra]), x, y - size / 2 - 12)
+        pen.hot(name, "place", pts)
+
 
 class MachiningCell(Device):
     """A machining cell with a guard door, a one-part fixture and a processing cycle.
@@ -149,6 +166,8 @@ class MachiningCell(Device):
     (cycle finished; stays TRUE until the part leaves the fixture or a new cycle starts),
     `result_good` (valid while done: TRUE when the part passed the in-process gauging),
     `part_present` (a part lies in the fixture).
+    `cycles` counts every finished cycle; `machined` holds the parts a finished cycle acted
+    on: a cycle run on an empty fixture machines nothing and adds none.
 
     The door is locked while the cell is busy: an open command then does nothing.
     Processing time of each cycle is drawn from [process_min_s, process_max_s] with the
@@ -157,6 +176,7 @@ class MachiningCell(Device):
     """
 
     kind = "machine"
+    layer = 0
     signals = ("door_open", "door_closed", "busy", "done", "result_good", "part_present")
     commands = ("open_door", "close_door", "start")
 
@@ -179,6 +199,7 @@ class MachiningCell(Device):
         self.cycle_s = 0.0
         self.remaining_s = 0.0
         self.cycles = 0
+        self.machined: list[Part] = []                # the part of each cycle that had one
         self.refused_starts = 0
         self.door_motion = 0                          # +1 opening, -1 closing, 0 still (last step)
 
@@ -252,6 +273,7 @@ class MachiningCell(Device):
                 self.cycles += 1
                 part = self.fixture.parts[-1] if self.fixture.parts else None
                 if part is not None:
+                    self.machined.append(part)
                     part.processed, part.good, part.processed_by = True, not part.defective, self.name
                     part.colour = (120, 200, 120) if part.good else (210, 90, 80)
                 self.result_good = part is not None and part.good
@@ -273,4 +295,40 @@ class MachiningCell(Device):
                 "door_closed": self.door <= 0.0, "busy": self.busy, "done": self.done,
                 "result_good": self.done and self.result_good,
                 "progress": 1.0 - self.remaining_s / self.cycle_s if self.busy and self.cycle_s else 0.0,
-                "parts": [p.state() for p in self.fixture.parts], "cycles": self.cycles}
+                "parts": [p.state() for p in self.fixture.parts], "cycles": self.cycles,
+                "machined": len(self.machined)}
+
+    def extent(self) -> list[tuple[float, float]]:
+        s = self.state()
+        x, y = s["x"], s["y"]
+        return [(x - s["width"] / 2, y - s["depth"] / 2 - 20), (x + s["width"] / 2, y + s["depth"] / 2)]
+
+    def draw(self, pen) -> None:
+        s, name = self.state(), self.name
+        x, y, w, d = s["x"], s["y"], s["width"], s["depth"]
+        status = "FAULT" if s.get("done") and not s.get("result_good") and not s.get("busy") else (
+            "BUSY" if s.get("busy") else "ON" if s.get("done") else "GUARD")
+        guard = pen.rect_rotated(x, y, w, d, 0.0, "MACHINE_FLOOR")
+        pen.rect_rotated(x, y, w, d, 0.0, status, border=4)
+        for p in s.get("parts", ()):
+            draw_part_record(pen, p)
+        # Sliding door on the robot side: the opening grows from the left as door -> 1.
+        dy = s.get("door_y", y - d / 2)
+        opening = max(0.0, min(1.0, s.get("door", 0.0))) * w * 0.6
+        door_lo = x - w * 0.3 + opening
+        pen.line((x - w / 2, dy), (x - w * 0.3, dy), status, pen.mm(8))
+        pen.line((x + w * 0.3, dy), (x + w / 2, dy), status, pen.mm(8))
+        pen.line((door_lo, dy - 12), (door_lo + w * 0.6, dy - 12), "DOOR", pen.mm(10))
+        if s.get("busy"):
+            prog = max(0.0, min(1.0, s.get("progress", 0.0)))
+            pen.line((x - w / 2 + 10, y + d / 2 - 18), (x - w / 2 + 10 + (w - 20) * prog, y + d / 2 - 18),
+                   "BUSY", pen.mm(10))
+        if s.get("busy"):
+            state = "processing"
+        elif s.get("done"):
+            state = "done, good" if s.get("result_good") else "done, bad"
+        else:
+            state = ("door open" if s.get("door_open") else "door closed" if s.get("door_closed")
+                     else "door moving")
+        pen.label(f"{s.get('label') or name}: {state}", x, y + d / 2 + 14)
+        pen.hot(name, "machine", guard)

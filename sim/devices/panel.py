@@ -21,7 +21,9 @@ PANEL_COLORS = ("green", "red", "yellow", "amber", "blue", "white", "black", "or
 
 class PanelDevice(Device):
     """An element of the operator panel: where it is drawn, its label and (if lit or coloured)
-    its colour, one of PANEL_COLORS."""
+    its colour, one of PANEL_COLORS. Drawn on the debugger's operator panel strip."""
+
+    on_panel = True
 
     def __init__(self, name: str, *, x: float = 0.0, y: float = 0.0, label: str = "",
                  color: str | None = None):

@@ -165,6 +165,45 @@ class Cylinder(Device):
             "jammed": self.jammed,
         }
 
+    def extent(self) -> list[tuple[float, float]]:
+        s = self.state()
+        x, y = s["x"], s["y"]
+        a = math.radians(s["angle_deg"])
+        back = s["stroke"] * 0.8 + 20
+        return [(x - math.cos(a) * back, y - math.sin(a) * back),
+                (x + math.cos(a) * (s["stroke"] + 10), y + math.sin(a) * (s["stroke"] + 10))]
+
+    def draw(self, pen) -> None:
+        s, name = self.state(), self.name
+        x, y, ang, stroke = s["x"], s["y"], s["angle_deg"], s["stroke"]
+        a = math.radians(ang)
+        ux, uy = math.cos(a), math.sin(a)
+        barrel_len = stroke * 0.8 + 20
+        bx, by = x - ux * barrel_len / 2, y - uy * barrel_len / 2
+        body = pen.rect_rotated(bx, by, barrel_len, 34, ang, "CYLINDER")
+        pen.rect_rotated(bx, by, barrel_len, 34, ang, pen.shade("CYLINDER", 0.6), border=1)
+        for cap in (0.0, barrel_len):                 # end caps: head (rod side) and cap end
+            pen.rect_rotated(x - ux * cap, y - uy * cap, 8, 40, ang, pen.shade("CYLINDER", 0.75))
+        # the piston inside the barrel travels with the rod, so the stroke is seen on the body
+        frac = s["position"] / stroke if stroke else 0.0
+        piston = barrel_len - 12 - (barrel_len - 24) * frac
+        pen.rect_rotated(x - ux * piston, y - uy * piston, 8, 28, ang, "ROD")
+        tip = (s.get("tip_x", x + ux * s["position"]), s.get("tip_y", y + uy * s["position"]))
+        pen.line((x - ux * piston, y - uy * piston), tip, "ROD", max(2, pen.mm(10)))
+        pd = s.get("plate_depth", 10.0)
+        plate_c = (s.get("plate_x", tip[0] + ux * pd / 2), s.get("plate_y", tip[1] + uy * pd / 2))
+        plate = pen.rect_rotated(plate_c[0], plate_c[1], pd, s.get("plate_width", 40.0), ang,
+                               "PLATE_FAULT" if s.get("fault") else "PLATE")
+        # End switches on the barrel: lit at the real end of stroke only.
+        vx, vy = -uy, ux
+        for frac, on in ((0.15, s.get("retracted")), (0.85, s.get("extended"))):
+            px_, py_ = x - ux * barrel_len * (1 - frac) + vx * 20, y - uy * barrel_len * (1 - frac) + vy * 20
+            pen.circle(px_, py_, 5, "LIT" if on else "UNLIT", min_px=3)
+        if s.get("extend_coil"):
+            pen.circle(bx - ux * barrel_len / 2, by - uy * barrel_len / 2, 6, "COIL", min_px=3)
+        pen.label(name, x - ux * (barrel_len + 14), y - uy * (barrel_len + 14))
+        pen.hot(name, self.kind, body + plate)
+
 
 class Pusher(Cylinder):
     """A cylinder with a wide push plate that shoves parts off a belt."""

@@ -17,7 +17,8 @@ part: TRUE only when a part is really held).
 
 The gripper picks the part lying on the station's place when its jaws close there; a
 carried part follows the tool; opening releases it onto the station's place, or drops it
-where the tool is (recorded in `dropped`) when the tool is not at a station. The jaws are
+where the tool is (recorded in `dropped`) when the tool is not at a station. Every pick is
+recorded in `picks` as (time_s, part, station), so a judge knows where a carry began. The jaws are
 modelled here rather than by sim.devices.gripper.Gripper because the parts a robot carries
 between machine fixtures are kinematic records (sim.devices.machine.Part), not pymunk bodies.
 
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sim.devices.machine import Part, PartPlace
+from sim.drawing import draw_part_record
 from sim.plant import Device
 
 JAW_CONTACT = 0.6      # jaw travel fraction at which the jaws touch a part
@@ -57,6 +59,7 @@ class Station:
 
 class Robot(Device):
     kind = "robot"
+    layer = 6
     signals = ("busy", "in_position", "at_position", "error", "gripper_open", "gripper_closed", "part_held")
     commands = ("target", "start", "grip")
 
@@ -84,6 +87,7 @@ class Robot(Device):
         self.grip = False
         self.held: Part | None = None
         self.dropped: list[tuple[float, Part]] = []
+        self.picks: list[tuple[float, Part, Station]] = []
         self.ignored_starts = 0
         self.time = 0.0
         self._start = False
@@ -191,6 +195,7 @@ class Robot(Device):
                 if here is not None and here.place is not None and here.place.parts:
                     self.held = here.place.take()
                     self.jaw = JAW_CONTACT
+                    self.picks.append((self.time, self.held, here))
         else:
             if self.jaw <= 0.0:
                 return
@@ -213,3 +218,38 @@ class Robot(Device):
                 "stations": [{"number": s.number, "name": s.name, "x": s.x, "y": s.y}
                              for s in self.stations.values()],
                 "dropped": [p.state() for _, p in self.dropped]}
+
+    def extent(self) -> list[tuple[float, float]]:
+        s = self.state()
+        lo, hi = s["rail"]
+        ys = [st["y"] for st in s.get("stations", ())] + [s["lane_y"]]
+        return [(lo, min(ys) - 40), (hi, max(ys) + 40)]
+
+    def draw(self, pen) -> None:
+        s, name = self.state(), self.name
+        lo, hi = s["rail"]
+        ly = s["lane_y"]
+        pen.line((lo, ly), (hi, ly), "RAIL", pen.mm(24))
+        pen.line((lo, ly + 14), (hi, ly + 14), pen.shade("RAIL", 0.6), 1)
+        pen.line((lo, ly - 14), (hi, ly - 14), pen.shade("RAIL", 0.6), 1)
+        for st in s.get("stations", ()):
+            pen.line((st["x"] - 10, st["y"]), (st["x"] + 10, st["y"]), "STATION_MARK", 1)
+            pen.line((st["x"], st["y"] - 10), (st["x"], st["y"] + 10), "STATION_MARK", 1)
+            pen.text(str(st["number"]), *pen.px(st["x"] + 16, st["y"] + 16), "STATION_MARK", 11, screen=True)
+        x, y = s["x"], s["y"]
+        col = "FAULT" if s.get("error") else "ROBOT"
+        pen.line((x, ly), (x, y), pen.shade(col, 0.8), pen.mm(18))
+        carriage = pen.rect_rotated(x, ly, 80, 60, 0.0, col)
+        pen.rect_rotated(x, ly, 80, 60, 0.0, pen.shade(col, 0.5), border=2)
+        held = s.get("held_part")
+        if held:
+            draw_part_record(pen, {**held, "x": x, "y": y})
+        jaw = max(0.0, min(1.0, s.get("jaw", 0.0)))
+        gap = 34 - 22 * jaw
+        jaw_col = "LIT" if s.get("part_held") else "JAW"
+        for side in (-1, 1):
+            pen.rect_rotated(x + side * gap, y, 10, 36, 0.0, jaw_col)
+        at = s.get("at_position") or 0
+        state = "moving" if s.get("busy") else (f"at station {at}" if at else "stopped")
+        pen.label(f"{name}: {state}", x, ly + 48)
+        pen.hot(name, "robot", carriage + [pen.px(x - 40, y - 20), pen.px(x + 40, y + 20)])

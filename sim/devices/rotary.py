@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from sim.drawing import draw_value_display, value_display_extent
 from sim.plant import Device
 
 TWO_PI = 2.0 * math.pi
@@ -26,6 +27,7 @@ TWO_PI = 2.0 * math.pi
 
 class RotaryTable(Device):
     kind = "rotary_table"
+    layer = 0
     signals = ("aligned", "standstill", "rotating", "station")
     commands = ("index", "target_station", "go")
 
@@ -188,7 +190,7 @@ class RotaryTable(Device):
     def state(self) -> dict[str, Any]:
         return {
             "x": self.center[0], "y": self.center[1], "radius": self.radius_mm,
-            "angle": (self.work_angle_deg + self.angle_deg) % 360.0,
+            "angle_deg": (self.work_angle_deg + self.angle_deg) % 360.0,
             "work_angle": self.work_angle_deg,
             "stations": self.stations, "pitch": self.pitch_deg, "nest_radius": self.nest_radius_mm,
             "station": self.station, "aligned": self.aligned, "standstill": self.standstill,
@@ -196,6 +198,38 @@ class RotaryTable(Device):
             "nest_done": list(self.nest_done),
             "label": self.label, "color": self.color,
         }
+
+    def extent(self) -> list[tuple[float, float]]:
+        s = self.state()
+        x, y, r = s["x"], s["y"], s["radius"]
+        return [(x - r, y - r - 40), (x + r, y + r)]
+
+    def draw(self, pen) -> None:
+        s, name = self.state(), self.name
+        x, y, r = s["x"], s["y"], s["radius"]
+        col = pen.rgb(s.get("color"), "TABLE")
+        pen.circle(x, y, r + 8, "FRAME")
+        pen.circle(x, y, r, col)
+        pen.circle(x, y, r, pen.shade(col, 0.6), width=2)
+        n, pitch, nr = s["stations"], s["pitch"], s["nest_radius"]
+        nest_r = min(r * 0.2, nr * math.sin(math.pi / n) * 0.8)
+        for k in range(n):
+            ang = math.radians(s["angle_deg"] + k * pitch)
+            nx, ny = x + nr * math.cos(ang), y + nr * math.sin(ang)
+            pen.circle(nx, ny, nest_r, pen.shade(col, 1.35))
+            pen.circle(nx, ny, nest_r, pen.shade(col, 0.5), width=1)
+            pen.text(str(k + 1), *pen.px(nx, ny), "TEXT_DARK", 12, screen=True)
+        # The work position: where the tool reaches in; lit green when locked in a station.
+        wa = math.radians(s["work_angle"])
+        wx, wy = x + (r + 20) * math.cos(wa), y + (r + 20) * math.sin(wa)
+        ok = s.get("aligned") and s.get("standstill")
+        pen.poly([(wx, wy), (wx + 18 * math.cos(wa + 2.6), wy + 18 * math.sin(wa + 2.6)),
+                (wx + 18 * math.cos(wa - 2.6), wy + 18 * math.sin(wa - 2.6))],
+               "ON" if ok else "BUSY" if s.get("rotating") else "OFF_MARK")
+        state = "turning" if s.get("rotating") else f"station {s.get('station', 0)}" + (
+            "" if s.get("standstill") else " (settling)")
+        pen.label(f"{s.get('label') or name}: {state}", x, y - r - 22)
+        pen.hot(name, "rotary_table", [pen.px(x - r, y - r), pen.px(x + r, y + r)])
 
 
 class NestWorkLog(Device):
@@ -210,6 +244,7 @@ class NestWorkLog(Device):
     """
 
     kind = "value_display"
+    layer = 7
 
     def __init__(self, name: str, slide: Any, table: RotaryTable, *, work_mm: float, clearance_mm: float,
                  window_mm: float = 0.5, dwell_s: float = 0.5, position: tuple[float, float] = (0.0, 0.0),
@@ -250,3 +285,9 @@ class NestWorkLog(Device):
     def state(self) -> dict[str, Any]:
         return {"x": self.position[0], "y": self.position[1], "width": 160.0, "height": 40.0,
                 "value": self.count, "display": f"{self.count} nests worked", "label": self.label}
+
+    def extent(self) -> list[tuple[float, float]]:
+        return value_display_extent(self.state())
+
+    def draw(self, pen) -> None:
+        draw_value_display(pen, self.name, self.state())

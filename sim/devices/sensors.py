@@ -56,6 +56,7 @@ class PhotoEye(_SwitchingSensor):
     """
 
     kind = "photo_eye"
+    layer = 5
     signals = ("blocked", "clear")
 
     def __init__(self, name: str, x1: float, y1: float, x2: float, y2: float, *, bounce_s: float = 0.0):
@@ -96,6 +97,26 @@ class PhotoEye(_SwitchingSensor):
                 "x": (self.x1 + self.x2) / 2, "y": (self.y1 + self.y2) / 2,
                 "blocked": self.output, "detected": self.detected}
 
+    def extent(self) -> list[tuple[float, float]]:
+        s = self.state()
+        dx, dy = s["x2"] - s["x1"], s["y2"] - s["y1"]
+        n = math.hypot(dx, dy) or 1.0
+        # and the label beyond the emitter
+        return [(s["x1"] - dx / n * 40, s["y1"] - dy / n * 40), (s["x2"], s["y2"])]
+
+    def draw(self, pen) -> None:
+        s, name = self.state(), self.name
+        blocked = s.get("blocked")
+        p, q = (s["x1"], s["y1"]), (s["x2"], s["y2"])
+        pen.line(p, q, "BEAM_BLOCKED" if blocked else "BEAM", 3 if blocked else 1)
+        for (x, y), col in ((p, "SENSOR_BODY"), (q, "SENSOR_BODY")):
+            pen.circle(x, y, 9, col, min_px=4)
+        pen.circle(p[0], p[1], 5, "LIT" if blocked else "UNLIT", min_px=3)
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        n = math.hypot(dx, dy) or 1
+        pen.label(name, p[0] - dx / n * 24, p[1] - dy / n * 24)
+        pen.hot(name, "photo_eye", [pen.px(*p), pen.px(*q)], pad=8)
+
 
 class ProximitySensor(_SwitchingSensor):
     """Proximity switch at (x, y) with a round sensing zone of range_mm around it.
@@ -105,6 +126,7 @@ class ProximitySensor(_SwitchingSensor):
     """
 
     kind = "proximity_sensor"
+    layer = 2
     signals = ("detected",)
 
     def __init__(self, name: str, x: float, y: float, *, range_mm: float = 25.0,
@@ -132,6 +154,16 @@ class ProximitySensor(_SwitchingSensor):
         return {"x": self.x, "y": self.y, "range_mm": self.range_mm, "technology": self.technology,
                 "detected": self.output}
 
+    def draw(self, pen) -> None:
+        s, name = self.state(), self.name
+        x, y, r = s["x"], s["y"], s.get("range_mm", 20.0)
+        on = s.get("detected")
+        pen.circle(x, y, r, "LIT_ZONE" if on else "ZONE", width=1)
+        pen.circle(x, y, 8, "SENSOR_BODY", min_px=4)
+        pen.circle(x, y, 5, "LIT" if on else "UNLIT", min_px=3)
+        pen.label(name, x, y - r - 12)
+        pen.hot(name, "proximity_sensor", [pen.px(x - r, y - r), pen.px(x + r, y + r)])
+
 
 class InspectionSensor(PartDevice):
     """Vision / measuring station over a rectangular zone (x, y, zone_length, zone_width).
@@ -140,9 +172,11 @@ class InspectionSensor(PartDevice):
     'kind_code' (the part's code), 'colour_code' (COLOUR_CODES, 0 = none), 'height' (mm,
     rounded) and sets 'result_valid'. When the part leaves, the result is cleared (all 0,
     result_valid FALSE). 'part_present' is TRUE at once while a part is in the zone.
+    `measured` lists the parts it has reported, in order (for judges: a part measured or not).
     """
 
     kind = "inspection_sensor"
+    layer = 2
     signals = ("part_present", "result_valid", "kind_code", "colour_code", "height")
 
     def __init__(self, name: str, x: float, y: float, *, zone_length: float = 60.0, zone_width: float = 100.0,
@@ -161,6 +195,8 @@ class InspectionSensor(PartDevice):
         self.kind_code = 0
         self.colour_code = 0
         self.height = 0
+        self.measured: list[Workpiece] = []
+        self._stepped = False
 
     def _in_zone(self, part: Workpiece) -> bool:
         px, py = part.xy()
@@ -168,7 +204,8 @@ class InspectionSensor(PartDevice):
         return (abs(dx * self.ux + dy * self.uy) <= self.zone_length / 2
                 and abs(dy * self.ux - dx * self.uy) <= self.zone_width / 2)
 
-    def step(self, dt: float) -> None:
+    def _track(self) -> Workpiece | None:
+        """The part in the zone (the one already there first); a new one restarts the measuring."""
         part = self.part
         if part is None or part.removed or part.lifted or not self._in_zone(part):
             part = None
@@ -181,6 +218,11 @@ class InspectionSensor(PartDevice):
                 self._in_zone_s = 0.0
                 self.valid = False
                 self.kind_code = self.colour_code = self.height = 0
+        return part
+
+    def step(self, dt: float) -> None:
+        self._stepped = True
+        part = self._track()
         if part is None:
             return
         if not self.valid:
@@ -190,9 +232,12 @@ class InspectionSensor(PartDevice):
                 self.kind_code = part.code
                 self.colour_code = COLOUR_CODES[part.colour]
                 self.height = int(round(part.height_mm))
+                self.measured.append(part)
 
     def read(self, signal: str) -> Any:
         if signal == "part_present":
+            if not self._stepped:
+                self._track()       # at power-up, before the first step: a part already in the zone
             return self.part is not None
         if signal == "result_valid":
             return self.valid
@@ -208,3 +253,18 @@ class InspectionSensor(PartDevice):
         return {"x": self.x, "y": self.y, "zone_length": self.zone_length, "zone_width": self.zone_width,
                 "angle_deg": self.angle_deg, "part_present": self.part is not None,
                 "result_valid": self.valid, "kind_code": self.kind_code}
+
+    def draw(self, pen) -> None:
+        s, name = self.state(), self.name
+        x, y = s["x"], s["y"]
+        present, valid = s.get("part_present"), s.get("result_valid")
+        col = "INSPECT_VALID" if valid else "INSPECT_BUSY" if present else "ZONE"
+        pts = pen.rect_rotated(x, y, s["zone_length"], s["zone_width"], s.get("angle_deg", 0.0), col,
+                               border=2)
+        pen.circle(x, y, 10, "SENSOR_BODY", min_px=5)
+        pen.circle(x, y, 5, "LIT" if present else "UNLIT", min_px=3)
+        text = f"code {s.get('kind_code', 0)}" if valid else ("measuring" if present else "")
+        if text:
+            pen.label(text, x, y + s["zone_width"] / 2 + 14, col, 12)
+        pen.label(name, x, y - s["zone_width"] / 2 - 14)
+        pen.hot(name, "inspection_sensor", pts)

@@ -26,6 +26,7 @@ class TransferStation(Device):
     """
 
     kind = "transfer_station"
+    layer = 0
     signals = ("request", "arm_inside", "arm_home")
     commands = ("grant",)
 
@@ -122,3 +123,27 @@ class TransferStation(Device):
                 "arm": self.arm, "arm_reach": self.arm_reach, "request": self.request, "grant": self.grant,
                 "inside": self.arm > 0.0, "phase": self.phase, "served": self.served, "total": self.total,
                 "label": self.label}
+
+    def extent(self) -> list[tuple[float, float]]:
+        s = self.state()
+        x, y = s["x"], s["y"]
+        hw, hh = s["width"] / 2, s["height"] / 2
+        return [(x - hw, y - hh - 120), (x + hw, y + hh + 30)]
+
+    def draw(self, pen) -> None:
+        s, name = self.state(), self.name
+        x, y, w, h = s["x"], s["y"], s.get("width", 200.0), s.get("height", 120.0)
+        phase = s.get("phase", "")
+        edge = "ON" if s.get("grant") else "BUSY" if s.get("request") else "GUARD"
+        pts = pen.rect_rotated(x, y, w, h, 0.0, "MACHINE_FLOOR")
+        pen.rect_rotated(x, y, w, h, 0.0, edge, border=3)
+        # The arm reaches from the station towards the transfer path (below it in the layout).
+        reach = s.get("arm", 0.0) * s.get("arm_reach", 100.0)
+        if reach > 0:
+            arm_col = "FAULT" if s.get("inside") else "ROD"
+            pen.line((x, y - h / 2), (x, y - h / 2 - reach), arm_col, pen.mm(16))
+        pen.circle(x - w / 2 + 14, y + h / 2 - 14, 6, "LIT" if s.get("request") else "UNLIT", min_px=3)
+        pen.circle(x - w / 2 + 34, y + h / 2 - 14, 6, "ON" if s.get("grant") else "UNLIT", min_px=3)
+        pen.text(f"{phase}  {s.get('served', 0)}/{s.get('total', 0)}", *pen.px(x, y), "TEXT", 12, screen=True)
+        pen.label(s.get("label") or name, x, y + h / 2 + 14)
+        pen.hot(name, "transfer_station", pts)

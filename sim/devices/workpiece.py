@@ -20,6 +20,7 @@ from typing import Any
 
 import pymunk
 
+from sim.drawing import part_label
 from sim.plant import Device, Plant
 
 # Renderer colours by name (RGB 0..255); a part's colour is also reported by inspection sensors.
@@ -57,11 +58,7 @@ class MaterialFlow:
 
 
 def material_flow(plant: Plant) -> MaterialFlow:
-    flow = plant.__dict__.get("material_flow")
-    if flow is None:
-        flow = MaterialFlow()
-        plant.__dict__["material_flow"] = flow
-    return flow
+    return plant.shared("material_flow", MaterialFlow)
 
 
 class PartDevice(Device):
@@ -84,6 +81,7 @@ class Workpiece(Device):
     """
 
     kind = "workpiece"
+    layer = 4
 
     def __init__(self, name: str, x: float, y: float, *, part_kind: str = "A", code: int = 1,
                  colour: str = "silver", material: str = "metal", height_mm: float = 30.0,
@@ -264,6 +262,31 @@ class Workpiece(Device):
             "held": self.holder is not None, "lifted": self.lifted,
         }
 
+    def extent(self) -> list[tuple[float, float]]:
+        return []  # parts move; the plant around them sets the view
+
+    def draw(self, pen) -> None:
+        s, name = self.state(), self.name
+        x, y = s["x"], s["y"]
+        col = pen.rgb(s.get("rgb") or s.get("colour"))
+        if s.get("shape") == "circle":
+            pen.circle(x, y, s["width"] / 2, col)
+            pen.circle(x, y, s["width"] / 2, pen.shade(col, 0.55), width=2)
+            half = s["width"] / 2
+            pts = [pen.px(x - half, y - half), pen.px(x + half, y + half)]
+        else:
+            angle = s.get("angle_deg", 0.0)
+            pts = pen.rect_rotated(x, y, s["length"], s["width"], angle, col)
+            pen.rect_rotated(x, y, s["length"], s["width"], angle, pen.shade(col, 0.55), border=2)
+        text = part_label(pen, s)
+        if text:
+            fg = (20, 20, 20) if sum(col) > 380 else (245, 245, 245)
+            # with the labels, so a beam across the part does not hide it
+            pen.label(text, x, y, fg, 12, fixed=True)
+        if s.get("held"):
+            pen.circle(x, y, s["width"] / 2 + 6, "HELD", width=2)
+        pen.hot(name, "workpiece", pts)
+
 
 class Feeder(PartDevice):
     """Puts parts into the plant at (x, y): a magazine, an upstream line or the operator.
@@ -280,6 +303,7 @@ class Feeder(PartDevice):
     """
 
     kind = "feeder"
+    layer = 1
     signals = ("empty",)
 
     def __init__(self, name: str, x: float, y: float, schedule: list[tuple[float, dict]] | None = None,
@@ -346,3 +370,10 @@ class Feeder(PartDevice):
     def state(self) -> dict[str, Any]:
         return {"x": self.x, "y": self.y, "angle_deg": self.angle_deg,
                 "released": len(self.released), "pending": len(self.schedule) - self._next}
+
+    def draw(self, pen) -> None:
+        s, name = self.state(), self.name
+        x, y = s["x"], s["y"]
+        pts = pen.rect_rotated(x, y, 70, 70, s.get("angle_deg", 0.0), "FEEDER", border=2)
+        pen.label(f"{name} ({s.get('pending', 0)} to come)", x, y - 50)
+        pen.hot(name, "feeder", pts)

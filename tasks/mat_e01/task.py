@@ -10,7 +10,7 @@ instead of the held signal either confirms too early (slow grip: safety rule S2)
 
 from __future__ import annotations
 
-from pathlib import Path
+import random
 
 from sim import judges
 from sim.devices.gripper import Gripper
@@ -24,7 +24,8 @@ from tasks.common import AnsweredWithin
 NEST = (400.0, 300.0)       # nest centre = gripper centre, mm
 OPEN_WIDTH_MM = 90.0        # gap between the open jaws
 CONFIRM_WITHIN_S = 0.5      # 'part secured' must come on within this time after the part is held
-CLOSE_WITHIN_S = 0.5        # close_gripper must come on within this time after the part lies in the nest
+CLOSE_WITHIN_S = 0.5        # the jaws must be closing on the part within this time after it lies in the nest
+CLOSE_BY_MM = 5.0           # ... by at least this much of their gap, then on to the part
 HOLD_S = 2.0
 
 
@@ -69,27 +70,39 @@ def _secured_soon_after_held():
         waiting="part held, then 'part secured' on")
 
 
+def _jaws_on_part(s) -> bool:
+    return s.plant["gripper"].part is not None
+
+
 def _closes_soon_after_arrival():
-    # without it, a program that ignores the photo-eye and closes on a clock just past the latest
-    # published arrival would pass every condition; a miss does not end the run, so every
-    # safety fault is still reported
-    return AnsweredWithin(
-        f"close_gripper on within {CLOSE_WITHIN_S:g} s of the workpiece lying in the nest",
-        lambda s: s.plant["gripper"].part_between_jaws() is not None, lambda s: s.io["close_gripper"],
-        CLOSE_WITHIN_S,
-        lambda t: f"the workpiece lay in the nest from {t:g} s but close_gripper was not on "
-                  f"{CLOSE_WITHIN_S:g} s later",
-        waiting="workpiece in the nest, then close_gripper on", latch=True, ends_run=False)
+    # Without it, a program that ignores the photo-eye and closes on a clock just past the latest
+    # published arrival would pass every condition. Judged by the jaws really closing on the
+    # part (their gap shrinking by CLOSE_BY_MM, then on to contact without opening), not by
+    # close_gripper: a one-scan close pulse, the jaws opening again at once, does not count.
+    # A miss does not end the run, so every safety fault is still reported.
+    return judges.progress_within(
+        f"the jaws closing on the workpiece within {CLOSE_WITHIN_S:g} s of it lying in the nest",
+        cause=lambda s: s.plant["gripper"].part_between_jaws() is not None,
+        ways=[judges.Way("the jaws", lambda s: s.plant["gripper"].gap, by=CLOSE_BY_MM, until=_jaws_on_part)],
+        within_s=CLOSE_WITHIN_S,
+        late=lambda t: f"the workpiece lay in the nest from {t:g} s but the jaws had not closed "
+                       f"{CLOSE_BY_MM:g} mm onto it {CLOSE_WITHIN_S:g} s later")
 
 
 def _completion():
-    return judges.in_order(
-        _closes_soon_after_arrival(),
-        judges.event("workpiece held by the gripper", _holding),
-        _secured_soon_after_held(),
-        judges.held("workpiece held with 'part secured' on", lambda s: _holding(s) and s.io["part_secured"],
-                    HOLD_S),
-    )
+    return judges.watched(
+        judges.in_order(
+            judges.event("workpiece held by the gripper", _holding),
+            _secured_soon_after_held(),
+            judges.held("workpiece held with 'part secured' on",
+                        lambda s: _holding(s) and s.io["part_secured"], HOLD_S),
+        ),
+        _closes_soon_after_arrival())
+
+
+def _end_state_kept(s) -> bool:
+    """Spec 4: the gripper closed on the workpiece, holding it, with 'part secured' on."""
+    return _holding(s) and bool(s.io["close_gripper"]) and bool(s.io["part_secured"])
 
 
 def _closing_on_nothing(s):
@@ -121,31 +134,49 @@ class OpenedOnPart(judges.Monitor):
 
 # --- conditions ------------------------------------------------------------------------------
 
-def _cond(name, seed, description, **params):
-    params.setdefault("bounce_ms", 0)
-    params.setdefault("offset_mm", 0.0)
-    params.setdefault("shape", "box")
-    params.setdefault("colour", "silver")
-    params.setdefault("settle_share", 0.3)
-    return Condition(name, seed, params, description)
+DEFAULTS = {"bounce_ms": 0, "offset_mm": 0.0, "shape": "box", "colour": "silver", "settle_share": 0.3}
 
 
 CONDITIONS = (
-    _cond("present_at_start", 201, "part already in the nest at power-up, medium grip",
-          arrival_s=0.0, grip_time_s=0.45, part_size_mm=50.0),
-    _cond("late_slow_grip", 202, "operator places a round part at 2.3 s; slow grip (low air pressure); "
-          "the nest eye chatters", arrival_s=2.3, grip_time_s=1.15, settle_share=0.55, part_size_mm=44.0,
-          shape="circle", colour="blue", bounce_ms=30, offset_mm=-4.0),
-    _cond("present_fast_grip", 203, "large part off-centre in the nest at power-up, fast grip",
-          arrival_s=0.0, grip_time_s=0.22, settle_share=0.2, part_size_mm=60.0, offset_mm=6.5,
-          colour="red"),
-    _cond("very_late_fast_grip", 204, "small part placed late at 3.6 s, fast grip, eye chatter",
-          arrival_s=3.6, grip_time_s=0.25, settle_share=0.25, part_size_mm=40.0, bounce_ms=40,
-          offset_mm=3.0, colour="yellow"),
-    _cond("mid_slow_grip", 205, "round part placed at 1.2 s, slow pressure build-up",
-          arrival_s=1.2, grip_time_s=0.9, settle_share=0.6, part_size_mm=56.0, shape="circle",
-          offset_mm=-7.5, colour="green"),
+    Condition.of("present_at_start", 201, "part already in the nest at power-up, medium grip",
+        arrival_s=0.0, grip_time_s=0.45, part_size_mm=50.0),
+    Condition.of("late_slow_grip", 202, "operator places a round part at 2.3 s; slow grip (low air "
+        "pressure); the nest eye chatters", arrival_s=2.3, grip_time_s=1.15, settle_share=0.55,
+        part_size_mm=44.0, shape="circle", colour="blue", bounce_ms=30, offset_mm=-4.0),
+    Condition.of("present_fast_grip", 203, "large part off-centre in the nest at power-up, fast grip",
+        arrival_s=0.0, grip_time_s=0.22, settle_share=0.2, part_size_mm=60.0, offset_mm=6.5,
+        colour="red"),
+    Condition.of("very_late_fast_grip", 204, "small part placed late at 3.6 s, fast grip, eye chatter",
+        arrival_s=3.6, grip_time_s=0.25, settle_share=0.25, part_size_mm=40.0, bounce_ms=40,
+        offset_mm=3.0, colour="yellow"),
+    Condition.of("mid_slow_grip", 205, "round part placed at 1.2 s, slow pressure build-up",
+        arrival_s=1.2, grip_time_s=0.9, settle_share=0.6, part_size_mm=56.0, shape="circle",
+        offset_mm=-7.5, colour="green"),
 )
+
+def _sample(rng: random.Random) -> dict:
+    """One condition from the published ranges, each parameter drawn on its own: any size and
+    offset fit the open jaws (30 mm half-size + 8 mm offset < 45 mm), and any arrival and grip
+    time fit the 10 s limit (4 s + 1.2 s + 0.5 s + 2 s hold). Three conditions in ten have the
+    part in the nest at power-up. The grip time splits into jaw travel and pressure build-up
+    (settle_share, not published: the prompt gives only the total) in the registered span
+    0.2-0.6; shape and colour are drawn too."""
+    present = rng.random() < 0.3
+    params = dict(
+        arrival_s=0.0 if present else round(rng.uniform(0.05, 4.0), 2),
+        grip_time_s=round(rng.uniform(0.2, 1.2), 3),
+        settle_share=round(rng.uniform(0.2, 0.6), 2),
+        part_size_mm=round(rng.uniform(40.0, 60.0), 1),
+        offset_mm=round(rng.uniform(-8.0, 8.0), 1),
+        bounce_ms=round(rng.uniform(0.0, 40.0)),
+        shape=rng.choice(("box", "circle")),
+        colour=rng.choice(("silver", "blue", "red", "yellow", "green")),
+    )
+    when = "in the nest at power-up" if present else f"placed at {params['arrival_s']:g} s"
+    description = (f"{params['shape']} {params['part_size_mm']:g} mm {when}, "
+                   f"grip {params['grip_time_s']:g} s, eye chatter {params['bounce_ms']} ms")
+    return dict(params=params, description=description)
+
 
 IO = (
     IOPoint("%IX0.0", "part_in_nest", "BOOL", "input", "nest_eye", "blocked",
@@ -177,8 +208,10 @@ TASK = Task(
     specification=(
         "1. Wait until a workpiece is in the nest (part_in_nest); do not close the gripper on an empty "
         "nest.\n"
-        "2. Close the gripper (close_gripper := TRUE) on the workpiece, within "
-        f"{CLOSE_WITHIN_S:g} s of it lying in the nest.\n"
+        "2. Close the gripper (close_gripper := TRUE) on the workpiece: within "
+        f"{CLOSE_WITHIN_S:g} s of it lying in the nest the jaws must have closed at least "
+        f"{CLOSE_BY_MM:g} mm toward it, and they must go on closing until they grip it (a close pulse "
+        "that lets the jaws open again does not count).\n"
         "3. Wait for part_held; then switch part_secured on, within "
         f"{CONFIRM_WITHIN_S:g} s of the gripper holding the part, and never before.\n"
         "4. Keep the gripper closed and part_secured on from then on (the next station takes over "
@@ -187,11 +220,14 @@ TASK = Task(
         "may be in the nest at power-up or arrive later, so use the sensors, not fixed times."),
     io=IO,
     completion=Completion(
-        f"In this order: close_gripper comes on within {CLOSE_WITHIN_S:g} s of the workpiece lying in "
-        "the nest; the gripper holds the workpiece; 'part secured' comes on within "
+        f"In this order: within {CLOSE_WITHIN_S:g} s of the workpiece lying in the nest the jaws have "
+        f"closed at least {CLOSE_BY_MM:g} mm toward it, and they go on closing until they grip it; the "
+        "gripper holds the workpiece; 'part secured' comes on within "
         f"{CONFIRM_WITHIN_S:g} s after that; then the workpiece stays held with 'part secured' on for "
         f"{HOLD_S:g} s without a break.",
-        _completion),
+        _completion,
+        keep=_end_state_kept,
+        keep_wording="the gripper closed and holding the workpiece, with 'part secured' on."),
     safety_rules=(
         SafetyRule("MAT-E01-S1", "The gripper must never be commanded to close while no workpiece lies "
                    "between its jaws.", _closing_on_nothing),
@@ -209,8 +245,8 @@ TASK = Task(
         ParameterRange("bounce_ms", 0.0, 40.0, "ms", "chatter of the nest photo-eye after a part arrives"),
     ),
     conditions=CONDITIONS,
+    sampler=_sample,
     time_limit_s=10.0,
     build_plant=build_plant,
-    post_completion_s=2.0,
-    folder=Path(__file__).parent,
+    condition_defaults=DEFAULTS,
 )

@@ -9,7 +9,8 @@ position and the operator's timing vary per condition.
 
 from __future__ import annotations
 
-from pathlib import Path
+import math
+import random
 
 from sim import judges
 from sim.devices.axis import Axis, ValueWord, to_word
@@ -20,7 +21,9 @@ from tasks.common import AnsweredWithin, store_drive_fault
 
 WINDOW_MM = 0.5          # in-position window of the drive, and the judge's tolerance
 DONE_WITHIN_S = 1.0      # Done must come on within this time after the slide is at rest there
-MOVE_WITHIN_S = 1.0      # the slide must start moving within this time of Start (no clock-driven start)
+MOVE_WITHIN_S = 1.0      # the slide must set off toward the order within this of Start (no clock start)
+SET_OFF_MM = 1.0         # ... closing at least this much of its distance to the order (a token hop does not)
+STILL_MM = 0.05          # before Start the slide may not leave where it stood by more (half a position word)
 HOLD_S = 2.0
 LIMIT_MINUS_MM, LIMIT_PLUS_MM = -5.0, 505.0
 
@@ -45,9 +48,17 @@ def build_plant(condition: Condition) -> Plant:
 
 # --- judges -------------------------------------------------------------------------------
 
+def _distance_to_order(s) -> float:
+    return abs(s.plant["slide"].pos - s.params["requested_mm"])
+
+
+def _at_order(s) -> bool:
+    """Within the in-position window of the ordered position (moving or not)."""
+    return _distance_to_order(s) <= WINDOW_MM
+
+
 def _at_requested(s) -> bool:
-    slide = s.plant["slide"]
-    return abs(slide.pos - s.params["requested_mm"]) <= WINDOW_MM and slide.vel == 0.0
+    return _at_order(s) and s.plant["slide"].vel == 0.0
 
 
 def _done_soon_after_arrival():
@@ -60,38 +71,44 @@ def _done_soon_after_arrival():
         waiting="slide at rest at the ordered position, then Done")
 
 
-def _moves_soon_after_start():
-    # without it, a program that ignores the button and starts on a clock just past the latest
-    # published press time would pass every condition; a slide already standing at the order
-    # (a start position the ranges allow) needs no move
-    return AnsweredWithin(
-        f"slide moving within {MOVE_WITHIN_S:g} s of Start", lambda s: True,
-        lambda s: s.plant["slide"].vel != 0.0 or _at_requested(s), MOVE_WITHIN_S,
-        lambda t: f"Start was pressed at {t:g} s but the slide had not started moving "
-                  f"{MOVE_WITHIN_S:g} s later",
-        latch=True)
+def _sets_off_soon_after_start():
+    # Without it, a program that ignores the button and starts on a clock just past the latest
+    # published press time would pass every condition. Judged by real progress: the distance
+    # to the order must shrink by SET_OFF_MM within MOVE_WITHIN_S of the press and go on
+    # shrinking to arrival; any velocity (a hop away and back, a one-step hop) does not count.
+    # A slide already standing at the order owes no move.
+    return judges.progress_within(
+        f"slide setting off to the ordered position within {MOVE_WITHIN_S:g} s of Start",
+        cause=lambda s: s.io["start_pb"],
+        ways=[judges.Way("the slide", _distance_to_order, by=SET_OFF_MM, until=_at_order)],
+        within_s=MOVE_WITHIN_S, excused=_at_order,
+        late=lambda t: f"Start was pressed at {t:g} s but the slide had not closed {SET_OFF_MM:g} mm "
+                       f"of its distance to the ordered position {MOVE_WITHIN_S:g} s later")
 
 
 def _completion():
-    return judges.in_order(
-        judges.event("Start pressed", lambda s: s.io["start_pb"]),
-        _moves_soon_after_start(),
-        _done_soon_after_arrival(),
-        judges.held("Done with the slide at rest at the ordered position",
-                    lambda s: s.io["done"] and _at_requested(s), HOLD_S),
-    )
+    return judges.watched(
+        judges.in_order(
+            judges.event("Start pressed", lambda s: s.io["start_pb"]),
+            _done_soon_after_arrival(),
+            judges.held("Done with the slide at rest at the ordered position",
+                        lambda s: s.io["done"] and _at_requested(s), HOLD_S),
+        ),
+        _sets_off_soon_after_start())
 
 
-class MovedBeforeStart(judges.Monitor):
-    def __init__(self):
-        self.started = False
+def _end_state_kept(s) -> bool:
+    """Spec 5: the slide kept at the ordered position, the drive enabled, Done on."""
+    slide = s.plant["slide"]
+    return bool(s.io["done"]) and slide.enabled and not slide.fault and _at_requested(s)
 
-    def check(self, s):
-        if s.io["start_pb"]:
-            self.started = True
-        if not self.started and s.plant["slide"].vel != 0.0:
-            return f"the slide moved at {s.plant['slide'].pos:.1f} mm before Start was pressed"
-        return None
+
+def _moved_before_start():
+    return judges.moved_before(
+        lambda s: s.io["start_pb"], lambda s: s.plant["slide"].pos, STILL_MM,
+        lambda s: (f"the slide moved from {s.params['start_mm']:.2f} mm to {s.plant['slide'].pos:.2f} mm "
+                   "before Start was pressed"),
+        origin=lambda s: s.params["start_mm"])
 
 
 def _limit_reached(s):
@@ -113,8 +130,6 @@ def _done_not_in_position(s):
 # --- conditions ------------------------------------------------------------------------------
 
 def _cond(name, seed, description, *, press_s, **params):
-    params.setdefault("response_s", 0.02)
-    params.setdefault("fault_at_start", 0)
     params["start_press_s"] = press_s
     return Condition(name, seed, params, description,
                      operator=(OperatorAction(press_s, "press", "start_button"),
@@ -137,6 +152,35 @@ CONDITIONS = (
           press_s=3.9, start_mm=75.0, requested_mm=180.7, max_speed=250.0, accel=300.0, settle_s=0.2,
           response_s=0.1),
 )
+
+def _log_uniform(rng: random.Random, low: float, high: float) -> float:
+    return math.exp(rng.uniform(math.log(low), math.log(high)))
+
+
+def _sample(rng: random.Random) -> dict:
+    """One condition from the published ranges. Every parameter is drawn on its own: none has to
+    agree with another for the plant to make sense (any start, order, drive and press time fit
+    the 20 s limit: 480 mm at 60 mm/s after a press at 4 s is done by about 15 s). Speed and
+    acceleration are drawn log-uniform so that soft and stiff drives are equally common. One
+    condition in ten starts with the slide already at the ordered position (no move owed); one
+    in four comes up with a stored drive fault. Positions lie on the 0.1 mm grid of the words."""
+    requested = round(rng.uniform(20.0, 480.0), 1)
+    start = requested if rng.random() < 0.1 else round(rng.uniform(0.0, 480.0), 1)
+    params = dict(
+        start_mm=start, requested_mm=requested,
+        max_speed=round(_log_uniform(rng, 60.0, 400.0), 1),
+        accel=round(_log_uniform(rng, 150.0, 2000.0), 1),
+        settle_s=round(rng.uniform(0.03, 0.25), 3),
+        response_s=round(rng.uniform(0.0, 0.1), 3),
+        fault_at_start=int(rng.random() < 0.25),
+    )
+    press = round(rng.uniform(0.5, 4.0), 2)
+    cond = _cond("sampled", 0, "", press_s=press, **params)
+    description = (f"slide at {start:g} mm, order {requested:g} mm, {params['max_speed']:g} mm/s, "
+                   f"{params['accel']:g} mm/s^2, Start at {press:g} s"
+                   + (", stored drive fault" if params["fault_at_start"] else ""))
+    return dict(params=cond.params, description=description, operator=cond.operator)
+
 
 IO = (
     IOPoint("%IX0.0", "start_pb", "BOOL", "input", "start_button", "pressed",
@@ -194,8 +238,9 @@ TASK = Task(
         "2. If the drive reports a fault, clear it with a rising edge on reset_fault; then enable the "
         "drive.\n"
         "3. After Start, move the slide to the ordered position (%IW1, 0.1 mm): write it to "
-        "target_position and give a rising edge on start_move; the slide must start moving within "
-        f"{MOVE_WITHIN_S:g} s of Start being pressed.\n"
+        f"target_position and give a rising edge on start_move. Within {MOVE_WITHIN_S:g} s of Start being "
+        f"pressed the slide must have closed at least {SET_OFF_MM:g} mm of its distance to the ordered "
+        "position (unless it already stands there), and it must then go on to it without backing off.\n"
         f"4. When the slide is at the ordered position and at standstill (in_position and standstill), "
         f"switch Done on, within {DONE_WITHIN_S:g} s of the slide coming to rest there.\n"
         "5. Then keep the slide there, enabled, with Done on.\n"
@@ -203,19 +248,21 @@ TASK = Task(
         "so wait for the drive's signals rather than for fixed times."),
     io=IO,
     completion=Completion(
-        f"In this order: Start is pressed; the slide starts moving within {MOVE_WITHIN_S:g} s of that "
-        "(unless it already stands at the ordered position); "
-        "the slide comes to rest within "
+        f"In this order: Start is pressed; within {MOVE_WITHIN_S:g} s of that the slide has closed at "
+        f"least {SET_OFF_MM:g} mm of its distance to the ordered position (unless it already stands "
+        "there) and it goes on to the ordered position without backing off; the slide comes to rest within "
         f"{WINDOW_MM} mm of the ordered position and Done comes on within {DONE_WITHIN_S:g} s after "
         f"that; then Done stays on with the slide at rest at the ordered position for {HOLD_S:g} s "
         "without a break.",
-        _completion),
+        _completion,
+        keep=_end_state_kept,
+        keep_wording="the slide at rest at the ordered position, the drive enabled and Done on."),
     safety_rules=(
         SafetyRule("MOT-E01-S1", "The slide must never reach a limit switch.", _limit_reached),
         SafetyRule("MOT-E01-S2", f"Done must only be on while the slide is at rest within {WINDOW_MM} mm "
                    "of the ordered position.", _done_not_in_position),
         SafetyRule("MOT-E01-S3", "The slide must not move before the operator has pressed Start.",
-                   MovedBeforeStart()),
+                   _moved_before_start()),
     ),
     parameters=(
         ParameterRange("requested_mm", 20.0, 480.0, "mm", "ordered position (given on %IW1 in 0.1 mm)"),
@@ -228,8 +275,8 @@ TASK = Task(
         ParameterRange("fault_at_start", 0, 1, "", "1 = the drive reports a stored fault at power-up"),
     ),
     conditions=CONDITIONS,
+    sampler=_sample,
     time_limit_s=20.0,
     build_plant=build_plant,
-    post_completion_s=2.0,
-    folder=Path(__file__).parent,
+    condition_defaults={"response_s": 0.02, "fault_at_start": 0},
 )

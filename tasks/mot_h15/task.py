@@ -4,24 +4,26 @@ Three stations along a rail share one transfer shuttle (a servo axis). Each stat
 its request when it needs the shuttle; the program moves the shuttle to it and grants it;
 the station reaches in with its arm, works, drops its request when its work is done, and
 retracts its arm. Only one station may be granted at a time, no arm may reach into a shuttle
-that is not standing at it, and every request must be granted within a bound, so a program
+that is not standing at it, and every request must be served within a bound, so a program
 that always prefers the lowest station number starves the far station when its two
 neighbours keep asking.
 
 Request times (some simultaneous, some repeated at once after being served), work and arm
-times, shuttle speed, acceleration and start position vary per condition.
+times, shuttle speed, acceleration and start position vary per condition. Sampled conditions
+(sample_condition) draw each parameter over its published range, but not every combination:
+the slowest shuttle with the longest arms and work and five requests from every station can
+meet neither the 20 s bound nor the time limit under any arbiter, so draws that a round-robin
+estimate says would not fit are redrawn (see sample_condition).
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from sim import judges
 from sim.devices.axis import Axis
 from sim.devices.stations import TransferStation
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import WatchedCompletion, bound, store_drive_fault
+from tasks.common import store_drive_fault
 
 STATION_MM = (250.0, 550.0, 850.0)    # shuttle position (mm) in front of stations 1..3
 PARK_MM = 0.0
@@ -29,6 +31,7 @@ WINDOW_MM = 0.5
 GRANT_BOUND_S = 20.0
 HOLD_S = 1.0
 MOVE_ON_WITHIN_S = 0.3   # once a served station's arm is home, the shuttle sets off (or grants) within this
+MOVE_ON_MM = 1.0         # ... really travelling at least this far (or a granted station's arm goes in)
 RAIL_ORIGIN = (100.0, 250.0)
 
 
@@ -57,66 +60,89 @@ STATIONS = ("station_1", "station_2", "station_3")
 GRANTS = ("grant_1", "grant_2", "grant_3")
 
 
-def _devices(s) -> tuple[Axis, tuple[TransferStation, ...]]:
-    """The shuttle and the stations, found once per run (see tasks.common.bound)."""
-    return bound(s.plant, "mot_h15_devices",
-                 lambda plant: (plant["shuttle"], tuple(plant[n] for n in STATIONS)))
+def _judged(plant: Plant) -> tuple[Axis, tuple[TransferStation, ...]]:
+    """The shuttle and the stations the judges look at (s.devices)."""
+    return plant.device("shuttle", Axis), tuple(plant.device(n, TransferStation) for n in STATIONS)
 
 
 def _served(n):
     def pred(s):
-        st = _devices(s)[1][n - 1]
+        st = s.devices[1][n - 1]
         return st.served >= st.total
     return pred
 
 
 def _parked(s) -> bool:
-    shuttle, stations = _devices(s)
+    shuttle, stations = s.devices
     io = s.io
     return (abs(shuttle.pos - PARK_MM) <= WINDOW_MM and shuttle.vel == 0.0
             and not (io["grant_1"] or io["grant_2"] or io["grant_3"])
             and all(st.arm <= 0.0 for st in stations))
 
 
-class PromptMoveOn(WatchedCompletion):
-    """Completion only counts if, whenever a station's arm has come home, within MOVE_ON_WITHIN_S
-    the shuttle sets off (to the next station or to park) or a grant is given.
+class _ArmCameHome:
+    """True on the scan a station's arm came home (it was in on the scan before); remembers
+    which station, and adds up how far the shuttle has travelled since (either way), for the
+    move-on judge's ways."""
 
-    Without it, a program that waits a fixed time for the arm (the top of the published arm
-    time range) instead of the arm's home signal passes every condition. A miss does not end
-    the run: the completion never comes and the safety rules are still checked.
-    """
+    def __init__(self):
+        self.was_in = dict.fromkeys(STATIONS, False)
+        self.station = 0
+        self.travelled_mm = 0.0
+        self.last_mm: float | None = None
 
-    name = "every request served, the shuttle moving on promptly"
-
-    def __init__(self, inner: judges.Judge):
-        super().__init__(inner)
-        self.arm_in = dict.fromkeys(STATIONS, False)
-        self.home_ms: int | None = None
-        self.home_station = 0
-
-    def watch(self, s):
-        shuttle, stations = _devices(s)
+    def __call__(self, s) -> bool:
+        shuttle, stations = s.devices
+        if self.last_mm is not None:
+            self.travelled_mm += abs(shuttle.pos - self.last_mm)
+        self.last_mm = shuttle.pos
+        came = False
         for st in stations:
             inside = st.arm > 0.0
-            if self.arm_in[st.name] and not inside:
-                self.home_ms, self.home_station = s.time_ms, st.number
-            self.arm_in[st.name] = inside
-        if self.home_ms is not None:
-            if shuttle.vel != 0.0 or any(s.io[g] for g in GRANTS):
-                self.home_ms = None
-            elif s.time_ms - self.home_ms > MOVE_ON_WITHIN_S * 1000:
-                return (f"the arm of station {self.home_station} was home at {self.home_ms / 1000:g} s but "
-                        f"the shuttle had neither set off nor granted {MOVE_ON_WITHIN_S:g} s later")
-        return None
+            if self.was_in[st.name] and not inside:
+                came, self.station, self.travelled_mm = True, st.number, 0.0
+            self.was_in[st.name] = inside
+        return came
+
+
+def _move_on():
+    """Whenever a station's arm has come home, within MOVE_ON_WITHIN_S the shuttle really sets
+    off (it travels MOVE_ON_MM) or a granted station's arm really goes in (a twentieth of its
+    stroke, then on until it is fully in without going back).
+
+    Judged by real progress (sim.judges.progress_within), not by "the shuttle moves or a grant
+    is on": a program that waits a fixed worst-case arm time instead of the arm's home signal
+    and keeps the clock quiet with a one-scan grant to the station whose arm is going home
+    (which ignores it), or by re-sending the shuttle where it stands, moves nothing. Why the
+    shuttle need not arrive where it first set off to, and travel in either direction counts:
+    re-targeting it on a request that comes a moment later is right (shuttle_start re-targets a
+    moving shuttle; the station it just left may ask again), and a program blind to the arm
+    cannot move the shuttle before the arm is home without breaking S2, so a real move of the
+    shuttle is never a token.
+    """
+    home = _ArmCameHome()
+
+    def shuttle_travel(s):
+        return -home.travelled_mm
+
+    def arms_out(s):
+        return 1.0 - max(st.arm for st in s.devices[1])
+
+    return judges.progress_within(
+        "after an arm came home the shuttle moves on", cause=home,
+        ways=[judges.Way("the shuttle", shuttle_travel, by=MOVE_ON_MM),
+              judges.Way("a granted station's arm", arms_out, by=0.05, until=lambda s: arms_out(s) <= 0.0)],
+        within_s=MOVE_ON_WITHIN_S,
+        late=lambda t: (f"the arm of station {home.station} was home at {t:g} s but the shuttle had neither "
+                        f"set off nor granted {MOVE_ON_WITHIN_S:g} s later"))
 
 
 def _completion():
-    return PromptMoveOn(judges.in_order(
+    return judges.watched(judges.in_order(
         judges.all_of(*(judges.event(f"station {n}: every request served", _served(n)) for n in (1, 2, 3)),
                       name="all requests served"),
         judges.held("shuttle parked at 0 mm, no grant, arms home", _parked, HOLD_S),
-    ))
+    ), _move_on(), name="every request served, the shuttle moving on promptly")
 
 
 def _two_grants(s):
@@ -127,7 +153,7 @@ def _two_grants(s):
 
 
 def _arm_collision(s):
-    shuttle, stations = _devices(s)
+    shuttle, stations = s.devices
     for st in stations:
         if st.arm > 0.0:
             if shuttle.vel != 0.0:
@@ -139,11 +165,30 @@ def _arm_collision(s):
     return None
 
 
-def _starved(s):
-    for st in _devices(s)[1]:
-        if st.waited() > GRANT_BOUND_S:
-            return f"station {st.number} has waited more than {GRANT_BOUND_S:g} s for a grant"
-    return None
+def _being_served(st: TransferStation) -> bool:
+    """Its arm fully in the shuttle or its work under way: a grant for one scan, taken away
+    before the arm moved, serves nobody."""
+    return st.arm >= 1.0 or st.phase == "working"
+
+
+def _waiting(n):
+    """Station n's request is up and it is not being served. A service aborted by taking the
+    grant away before the work was done leaves the request up: it waits again from then."""
+    def pred(s):
+        st = s.devices[1][n - 1]
+        return st.request and not _being_served(st)
+    return pred
+
+
+def _really_served(n):
+    return lambda s: _being_served(s.devices[1][n - 1])
+
+
+# S3: each request's clock runs from its rise until the station is really served, so a
+# flickered grant stops no clock (the station's own requested_at stops at the first grant)
+_starved = judges.waits_at_most(
+    GRANT_BOUND_S, [(f"station {n}", _waiting(n), _really_served(n)) for n in (1, 2, 3)],
+    message=lambda name, limit: f"{name} has waited more than {limit:g} s to be served")
 
 
 # --- conditions ------------------------------------------------------------------------------
@@ -152,8 +197,6 @@ def _cond(name, seed, description, *, works, requests, **params):
     for n in (1, 2, 3):
         params[f"work_{n}_s"] = works[n - 1]
         params[f"requests_{n}"] = tuple(requests[n - 1])
-    params.setdefault("regap_s", 0.3)
-    params.setdefault("fault_at_start", 0)
     return Condition(name, seed, params, description)
 
 
@@ -182,6 +225,73 @@ CONDITIONS = (
           shuttle_speed=350.0, shuttle_accel=1200.0, arm_time_s=0.6, works=(1.0, 1.5, 1.5),
           requests=((1.0,), (0.5,) * 5, (0.5,) * 5), regap_s=0.3),
 )
+
+
+def _trip_s(mm: float, speed: float, accel: float) -> float:
+    """Time for a shuttle trip of `mm` from rest to rest (trapezoid, or triangle when short)."""
+    if mm * accel <= speed * speed:
+        return 2.0 * (mm / accel) ** 0.5
+    return mm / speed + speed / accel
+
+
+def sample_condition(rng) -> dict:
+    """One condition drawn from the published ranges (Task.sample).
+
+    Shuttle speed and acceleration, arm time, regap and each station's work time are drawn
+    over their whole ranges; the start position anywhere on 0..900 mm (in front of a station
+    1 time in 4, parked 1 in 8); a drive fault is stored 1 time in 4. Each station asks
+    requests_per_station (1..5) times, first at first_request_s (0.2..6 s; all three at the
+    same moment 1 time in 4); each later request is scheduled either at once (the station asks
+    again as soon as regap_s after being served, half the time) or 2..12 s after the previous
+    one's schedule.
+
+    What must stay consistent: the cell must be able to meet its own bounds. The slowest
+    shuttle, the longest arms and work and five requests from each station together need
+    more than the 90 s time limit, and a station whose two neighbours keep asking then waits
+    longer than the 20 s bound under any arbiter. So the draw is repeated until a round-robin
+    estimate fits: a request waits at most both other stations' services (trip, arm in,
+    work, arm out) plus its own trip and arm stroke, within 17 s; all services in a row
+    end by 75 s. Every single parameter still spans its published range.
+    """
+    while True:
+        speed = round(rng.uniform(150.0, 600.0))
+        accel = round(rng.uniform(400.0, 2500.0))
+        arm = round(rng.uniform(0.2, 0.8), 2)
+        regap = round(rng.uniform(0.3, 2.0), 2)
+        works = [round(rng.uniform(0.8, 3.0), 2) for _ in STATION_MM]
+        counts = [rng.randint(1, 5) for _ in STATION_MM]
+        trip = _trip_s(STATION_MM[2] - STATION_MM[0], speed, accel)
+        service = [trip + 2 * arm + w + 0.1 for w in works]
+        worst_wait = max(sum(service) - service[n] + trip + arm for n in range(3))
+        busy = sum(c * sv for c, sv in zip(counts, service, strict=True)) + 6.0 + trip
+        if worst_wait <= 17.0 and busy <= 75.0:
+            break
+    together = rng.random() < 0.25
+    first = round(rng.uniform(0.2, 6.0), 1)
+    requests = []
+    for c in counts:
+        at = first if together else round(rng.uniform(0.2, 6.0), 1)
+        times = [at]
+        for _ in range(c - 1):
+            at = at if rng.random() < 0.5 else round(at + rng.uniform(2.0, 12.0), 1)
+            times.append(at)
+        requests.append(tuple(times))
+    where = rng.random()
+    if where < 0.25:
+        start = rng.choice(STATION_MM)
+    elif where < 0.375:
+        start = PARK_MM
+    else:
+        start = round(rng.uniform(0.0, 900.0), 1)
+    params = {"shuttle_start_mm": start, "shuttle_speed": speed, "shuttle_accel": accel, "arm_time_s": arm,
+              "regap_s": regap, "fault_at_start": int(rng.random() < 0.25)}
+    for n in (1, 2, 3):
+        params[f"work_{n}_s"] = works[n - 1]
+        params[f"requests_{n}"] = requests[n - 1]
+    description = (f"{'/'.join(str(c) for c in counts)} requests, shuttle from {start:g} mm"
+                   + (", drive fault stored" if params["fault_at_start"] else ""))
+    return {"params": params, "description": description}
+
 
 IO = (
     *(IOPoint(f"%IX0.{n - 1}", f"request_{n}", "BOOL", "input", f"station_{n}", "request",
@@ -234,10 +344,12 @@ TASK = Task(
         "the shuttle is in position there (in_position and standstill) switch that station's grant on.\n"
         "3. Keep the shuttle still and the grant on until the station drops its request; then switch "
         "the grant off and wait until that station's arm is home before the shuttle moves again; "
-        f"within {MOVE_ON_WITHIN_S:g} s of the arm being home, set the shuttle off (to the next "
-        "station or to park) or grant again.\n"
-        f"4. Serve fairly: every request must be granted within {GRANT_BOUND_S:g} s; stations that ask "
-        "again and again must not lock out the others.\n"
+        f"within {MOVE_ON_WITHIN_S:g} s of the arm being home, set the shuttle off (to the next station "
+        f"or to park; it must really travel, at least {MOVE_ON_MM:g} mm, in that time) or grant a station "
+        "whose arm then goes in.\n"
+        f"4. Serve fairly: every request must be served within {GRANT_BOUND_S:g} s (the station's arm "
+        "fully in the shuttle by then); stations that ask again and again must not lock out the "
+        "others.\n"
         f"5. When no station requests, move the shuttle to the park position ({PARK_MM:g} mm) and wait "
         "there.\n"
         "Request times, work and arm times and the shuttle's speed differ from run to run."),
@@ -246,15 +358,22 @@ TASK = Task(
         "Every request of every station is served (the station finished its work); after that the "
         f"shuttle is at rest within {WINDOW_MM} mm of the park position {PARK_MM:g} mm with no grant on "
         f"and every arm home, for {HOLD_S:g} s without a break. Whenever a station's arm has come home, "
-        f"within {MOVE_ON_WITHIN_S:g} s the shuttle sets off or a grant is on.",
-        _completion),
+        f"within {MOVE_ON_WITHIN_S:g} s the shuttle sets off (it travels at least {MOVE_ON_MM:g} mm in that "
+        "time) or a granted station's arm starts to go in (then on until it is fully in without going "
+        "back).",
+        _completion,
+        keep=_parked,
+        keep_wording=f"the shuttle at rest within {WINDOW_MM} mm of the park position {PARK_MM:g} mm, no "
+                     "grant on and every arm home."),
     safety_rules=(
         SafetyRule("MOT-H15-S1", "At most one station may be granted at a time.",
                    _two_grants),
         SafetyRule("MOT-H15-S2", f"A station's arm may only be in the transfer path while the shuttle stands "
                    f"still within {WINDOW_MM} mm of that station.",
                    _arm_collision),
-        SafetyRule("MOT-H15-S3", f"Every request must be granted within {GRANT_BOUND_S:g} s of being raised.",
+        SafetyRule("MOT-H15-S3", f"Every request must be served within {GRANT_BOUND_S:g} s of being "
+                   "raised: by then the station's arm is fully in the shuttle (a grant the station cannot "
+                   "use does not count; a service aborted by taking the grant away waits again from then).",
                    _starved),
     ),
     parameters=(
@@ -274,6 +393,7 @@ TASK = Task(
     conditions=CONDITIONS,
     time_limit_s=90.0,
     build_plant=build_plant,
-    post_completion_s=2.0,
-    folder=Path(__file__).parent,
+    condition_defaults={"regap_s": 0.3, "fault_at_start": 0},
+    judged_devices=_judged,
+    sampler=sample_condition,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from sim.devices.axis import Axis, ValueWord
 from sim.devices.conveyor import Conveyor
 from sim.devices.gripper import Gripper
+from sim.devices.light_curtain import LightCurtain
 from sim.devices.machine import MachiningCell, PartPlace
 from sim.devices.panel import EmergencyStop, Lamp, PushButton, SelectorSwitch, StackLight, StopButton
 from sim.devices.pneumatics import Pusher, Stopper
@@ -19,6 +20,7 @@ def showroom() -> Plant:
     p = Plant(seed=3)
     belt = p.add(Conveyor("infeed", x=500, y=200, length=800, width=100, speed=150))
     p.add(PhotoEye.across(belt, "eye_start", at_mm=150))
+    p.add(LightCurtain("curtain", 720, 120, 720, 280, label="exit curtain"))
     p.add(ProximitySensor("prox_metal", 650, 270, range_mm=30))
     p.add(InspectionSensor("camera", 450, 200))
     p.add(Pusher("pusher1", 600, 110, angle_deg=90))

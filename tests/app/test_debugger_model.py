@@ -156,20 +156,74 @@ def test_rewind_gives_the_same_state_as_a_fresh_run(make):
     assert d.scan == fresh.scan == 19
 
 
-def test_rewind_keeps_plot_history_consistent(make):
+def test_rewind_keeps_the_trace_after_the_cursor_as_the_runs_future(make):
     d = make()
     assert d.add_plot("Motor") is None
     assert d.add_plot("Scans") is None
     d.run_to_scan(9)
     assert d.plot.scans == list(range(10))  # the value right after each of scans 0 to 9
     d.rewind(3)
-    assert d.plot.scans == [0, 1, 2, 3]
+    assert d.signal_history("Scans") == ([0, 1, 2, 3], [1.0, 2.0, 3.0, 4.0])
+    assert d.signal_future("Scans") == (list(range(4, 10)), [5.0, 6.0, 7.0, 8.0, 9.0, 10.0])
+    # an I/O point's future comes from the trace recorded before the rewind
+    assert d.signal_history("Motor")[0] == [0, 1, 2, 3]
+    assert d.signal_future("Motor") == (list(range(4, 10)), [True] * 6)
     d.run_to_scan(5)
-    assert d.plot.scans == [0, 1, 2, 3, 4, 5]
-    assert d.plot.series["Motor"] == [1.0] * 6
-    # a plotted variable and an I/O point from the trace share the scan numbers
-    assert d.signal_history("Motor")[0] == list(range(6))
     assert d.signal_history("Scans") == (list(range(6)), [1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
+    assert d.signal_future("Scans")[0] == [6, 7, 8, 9]
+
+
+def test_an_edit_after_a_rewind_makes_the_run_diverge_its_future_and_marks_go(make):
+    d = make()
+    d.add_plot("Scans")
+    d.run_to_scan(9)
+    d.seen_violations.append((8, "BELT-S1", "a violation of the old run"))
+    d.rewind(3)
+    assert d.furthest_scan == 9 and d.signal_future("Scans")[0]
+    d.write("Scans", 100)
+    assert d.signal_future("Scans") == ([], [])
+    assert d.signal_future("Motor") == ([], [])
+    assert d.furthest_scan == 3
+    assert d.seen_violations == []  # the timeline's marks belong to the run on screen
+    d.run_to_scan(5)
+    assert d.signal_history("Scans")[1] == [1.0, 2.0, 3.0, 4.0, 101.0, 102.0]
+
+
+def test_a_variable_plotted_late_has_its_history_from_scan_0(make):
+    d = make()
+    d.run_to_scan(9)
+    d.rewind(4)
+    d.write("Scans", 50)           # at the start of scan 5: the history must replay it
+    d.run_to_scan(7)
+    assert d.add_plot("Scans") is None
+    assert d.signal_history("Scans") == (list(range(8)), [1.0, 2.0, 3.0, 4.0, 5.0, 51.0, 52.0, 53.0])
+    assert d.read("Scans") == 53   # the run on screen is untouched by the re-simulation
+    assert d.scan == 7
+    d.run_to_scan(8)
+    assert d.read("Scans") == 54
+
+
+def test_plotted_signals_can_be_removed_and_reordered(make):
+    d = make()
+    for name in ("Motor", "PartAtEye", "Scans"):
+        assert d.add_plot(name) is None
+    assert d.add_plot("NoSuchThing") is not None
+    assert d.add_plot("Parts") is not None   # an FB instance: plot its members
+    d.move_plot("Scans", -2)
+    assert d.plot_signals == ["Scans", "Motor", "PartAtEye"]
+    d.move_plot("Scans", 1)
+    assert d.plot_signals == ["Motor", "Scans", "PartAtEye"]
+    d.remove_plot("Scans")
+    assert d.plot_signals == ["Motor", "PartAtEye"] and "Scans" not in d.plot.series
+
+
+def test_the_signal_list_is_searchable(make):
+    d = make()
+    names = [n.lower() for n, _label in d.signal_choices()]
+    assert "motor" in names and "scans" in names
+    assert [n.lower() for n, _label in d.signal_choices("scan")] == ["scans"]
+    assert "Motor" in [n for n, _label in d.signal_choices("%QX0.0")]
+    assert d.signal_choices("no such signal") == []
 
 
 def test_completion_is_reported_in_the_verdict(make):
@@ -370,3 +424,148 @@ def test_the_plot_puts_a_variable_and_an_io_point_at_the_same_scan_times(make):
     assert list(y_var) == [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
     d.rewind(2)
     assert list(cache.series(d, "Scans")[0]) == [0.0, 0.01, 0.02]
+    lane = cache.lane(d, "Scans")  # the scans after the cursor come along as the lane's future
+    assert (lane.now, list(lane.y)) == (3, [1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
+    assert lane.value_at(0.045) == (5.0, True) and lane.value_at(0.01) == (2.0, False)
+
+
+def test_outcome_of_a_clean_run_is_passed(make):
+    d = make()
+    d.break_on_violation = False
+    d.continue_to_break()
+    level, text = d.outcome()
+    at = d.verdict.completion_scan
+    assert (level, text) == ("passed", f"PASSED: completed in scan {at} (t = {at / 100:.2f} s), "
+                                       "no safety rule violated")
+    assert d.message == "run finished: " + text
+
+
+def test_outcome_of_a_completed_run_with_a_violation_says_failed(make):
+    d = make()
+    d.break_on_violation = False
+    while not d.verdict.success:
+        d.step_scan()
+    assert d.outcome()[0] == "running" and "still watched" in d.outcome()[1]
+    d.force_io("Motor", True)      # after completion: the part runs off the end of the belt
+    d.continue_to_break()
+    level, text = d.outcome()
+    count = d.verdict.violation_counts["BELT-S1"]
+    assert level == "failed" and count > 1
+    assert text == (f"completed in scan {d.verdict.completion_scan} (t = "
+                    f"{d.verdict.completion_scan / 100:.2f} s), but FAILED: BELT-S1 violated x{count}")
+    assert "task completed" not in d.message
+
+
+def test_outcome_while_waiting_names_what_completion_waits_for(make):
+    d = make()
+    d.step_scan()
+    assert d.outcome() == ("running", "not completed yet: waiting for part at the eye (held for 0.5 s)")
+
+
+# ----- online mode: conditional breakpoints, where a variable is written -----
+
+
+def test_a_conditional_breakpoint_stops_only_while_its_condition_holds(make):
+    d = make()
+    assert d.set_breakpoint_condition(21, "Scans > 3") is None
+    assert 21 in d.breakpoints
+    d.continue_to_break()
+    assert (d.current_line, d.scan, d.read("Scans")) == (21, 3, 4)
+    assert d.breakpoint_hits[21] == 1  # hits count only while the condition holds
+    assert d.set_breakpoint_condition(21, "Scans >") is not None  # a typo is refused, not ignored
+
+
+def test_a_breakpoint_with_a_hit_count_stops_from_that_hit_on(make):
+    d = make()
+    d.set_breakpoint_condition(20, "", min_hits=3)
+    d.continue_to_break()
+    assert (d.current_line, d.scan) == (20, 2)
+    assert "hit 3" in d.message
+    d.continue_to_break()
+    assert (d.scan, d.breakpoint_hits[20]) == (3, 4)
+    d.toggle_breakpoint(20)  # clearing the breakpoint forgets its condition
+    assert 20 not in d.breakpoint_min_hits
+
+
+def test_where_a_variable_is_written(make):
+    d = make()
+    assert d.write_lines("Scans") == [20, 23]
+    assert d.write_lines("motor") == [21]
+    assert d.write_lines("Total") == [9]
+    assert d.write_lines("Trigger") == []  # `Parts(Trigger := ...)` sets the FB's input, not a variable
+    assert d.find_lines("parts(") == [22]
+    assert d.last_write("Scans") is None  # nothing ran yet
+    d.run_to_scan(4)
+    assert d.last_write("Scans") == 23
+    assert d.last_write("Motor") == 21
+    assert (d.scan, d.read("Scans")) == (4, 5)  # asking re-simulated a copy; the run is untouched
+
+
+def test_the_source_view_opens_at_the_first_statement(make):
+    assert make().first_statement_line() == 8
+
+
+def test_run_is_blocked_with_a_reason_while_the_program_does_not_compile(make):
+    d = make("PROGRAM Main\nERROR := 1;\nEND_PROGRAM\n")
+    reason = d.run_blocked_reason()
+    assert reason.startswith("the program does not compile: line 2")
+    assert make().run_blocked_reason() is None
+
+
+def test_reload_says_what_it_did(make):
+    d = make()
+    d.toggle_breakpoint(21)
+    d.toggle_breakpoint(23)
+    lines = BELT_PROGRAM.splitlines()
+    lines[22] = "Scans := Scans + 2;"  # line 23 changes: its breakpoint cannot follow it
+    d.reload("\n".join(lines) + "\n")
+    assert "changes compiled" in d.message and "run restarted from scan 0" in d.message
+    assert "1 breakpoint kept, 1 dropped" in d.message
+    d.reload(d.source)
+    assert "the file is unchanged" in d.message
+
+
+def test_a_violated_rule_gets_the_signals_it_reads_plotted(make):
+    d = make()
+    # BELT-S1 declares no signals: its wording names the belt, whose points are both plotted
+    assert d.rule_signals("BELT-S1") == ["PartAtEye", "Motor"]
+    d.plot_signals.clear()
+    d._plot_rule_signals("BELT-S1", "part ran off the end of the belt")
+    assert d.plot_signals == ["PartAtEye", "Motor"]
+
+
+def test_a_rule_that_declares_its_signals_plots_those():
+    import dataclasses
+
+    task = belt_task()
+    rule = dataclasses.replace(task.safety_rules[0], signals=("motor",))
+    task = dataclasses.replace(task, safety_rules=(rule,))
+    d = Debugger(task, BELT_PROGRAM.replace("Motor := NOT PartAtEye;", "Motor := TRUE;"), "belt.st",
+                 compile_source=_real_compiler())
+    d.plot_signals.clear()
+    d.continue_to_break()  # the part runs off the belt: break on violation
+    assert d.first_violation()[1] == "BELT-S1"
+    assert d.plot_signals == ["Motor"]
+
+
+def test_a_forced_io_row_shows_the_forced_value_at_once(make):
+    d = make()
+    d.run_to_scan(2)
+    assert d.force_io("PartAtEye", True)
+    row = next(r for r in d.io_rows() if r.name == "PartAtEye")
+    assert row.forced and row.value is True
+    assert d.forced_devices() == {"belt": ["PartAtEye"]}
+    assert d.format_signal("Scans", 3.0) == "3"
+
+
+def test_reload_keeps_plotted_variables_that_still_exist(make):
+    d = make()
+    d.add_plot("Scans")
+    d.add_plot("Motor")
+    d.run_to_scan(3)
+    d.reload(BELT_PROGRAM.replace("Scans := Scans + 0;", "ERROR := 1;"))  # does not compile
+    assert d.plot_signals == ["Scans", "Motor"]                            # kept for the fix
+    d.reload(BELT_PROGRAM)
+    assert d.plot_signals == ["Scans", "Motor"]
+    d.run_to_scan(2)
+    assert d.signal_history("Scans")[1] == [1.0, 2.0, 3.0]

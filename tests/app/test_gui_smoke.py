@@ -46,7 +46,7 @@ def test_window_renders_each_task(task_id, tmp_path):
     if r.returncode == 3:
         pytest.skip(f"no OpenGL window under Xvfb: {r.stderr.strip()[-300:]}")
     assert r.returncode == 0, r.stderr[-2000:]
-    for stage in ("start", "running"):
+    for stage in ("start", "running", "online"):
         shot = out / f"{task_id}-{stage}.png"
         assert shot.is_file(), r.stdout
         img = pygame.image.load(str(shot))
@@ -57,7 +57,34 @@ def test_window_renders_each_task(task_id, tmp_path):
         assert px[20:760, 150:500].std() > 8, f"{shot}: the plant view looks empty"
     interact = next(line for line in r.stdout.splitlines() if line.startswith("interact: "))
     assert interact in ("interact: ok", "interact: skipped (the program does not compile)"), interact
+    # the trace after a rewind, a variable plotted late, inline values, a conditional breakpoint,
+    # the program chooser and the condition grades all drew without an error
+    online = next(line for line in r.stdout.splitlines() if line.startswith("online: "))
+    assert online in ("online: ok", "online: skipped (the program does not compile)"), online
     # When the reference program starts, running flat out must have advanced the plant.
     running_line = next(line for line in r.stdout.splitlines() if "-running.png" in line)
     if "not compiled" not in running_line:
         assert int(running_line.split(" scan ")[1].split()[0]) > 0, running_line
+
+
+def test_a_small_window_keeps_the_timeline_and_does_not_redraw_while_paused(tmp_path):
+    """At 1000 x 650 the controls and the timeline stay on screen; paused, the window draws no
+    frames (it sleeps until an input arrives). Prints the CPU time it used while paused."""
+    xvfb = shutil.which("xvfb-run")
+    if xvfb is None:
+        pytest.skip("xvfb-run not found: install xvfb (scripts/system-deps.sh) to run the GUI smoke test")
+    out = Path(os.environ.get("PLC_SMOKE_SHOTS") or tmp_path)
+    cmd = [xvfb, "-a", "-s", "-screen 0 1920x1080x24", sys.executable, "-m", "app.smoke", "--task", "MAT-M04",
+           "--out", str(out), "--frames", "8", "--size", "1000x650", "--idle-seconds", "2"]
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+    env["SDL_AUDIODRIVER"] = "dummy"
+    r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=env, timeout=180)
+    if r.returncode == 3:
+        pytest.skip(f"no OpenGL window under Xvfb: {r.stderr.strip()[-300:]}")
+    assert r.returncode == 0, r.stderr[-2000:]
+    lines = r.stdout.splitlines()
+    assert "timeline: on screen" in lines, r.stdout
+    idle = next(line for line in lines if line.startswith("idle: "))
+    print(idle)
+    frames = int(idle.split(", ")[-1].split()[0])
+    assert frames < 30, idle  # at 60 frames/s it would have drawn about 120 in those 2 s

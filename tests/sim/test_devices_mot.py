@@ -196,7 +196,7 @@ def test_axis_state_has_geometry_for_drawing():
     _, axis = make_axis(origin=(100.0, 50.0), angle_deg=90.0, start_mm=30.0)
     st = axis.state()
     assert st["carriage_x"] == pytest.approx(100.0) and st["carriage_y"] == pytest.approx(80.0)
-    assert st["angle"] == 90.0 and st["rail_min_mm"] < st["limit_minus_mm"] < st["limit_plus_mm"]
+    assert st["angle_deg"] == 90.0 and st["rail_min_mm"] < st["limit_minus_mm"] < st["limit_plus_mm"]
 
 
 def test_unknown_signal_names_the_valid_ones():

@@ -112,6 +112,21 @@ def test_gripper_holds_only_a_real_part_and_the_part_follows_the_tool():
     assert outfeed.read("part_present") and outfeed.delivered[0][1].number == 1
 
 
+def test_every_pick_is_recorded_with_the_station_it_was_made_at():
+    plant, robot, cell, infeed, outfeed = make_cell_plant()
+    move(plant, robot, 1)
+    infeed.place_initial(Part(7))
+    robot.write("grip", True)
+    run_until(plant, lambda: robot.read("part_held"))
+    assert [(p.number, st.number) for _, p, st in robot.picks] == [(7, 1)]
+    robot.write("grip", False)                             # set it down where it was, pick again
+    run_until(plant, lambda: not robot.read("part_held"))
+    robot.write("grip", True)
+    run_until(plant, lambda: robot.read("part_held"))
+    assert [(p.number, st.number) for _, p, st in robot.picks] == [(7, 1), (7, 1)]
+    assert robot.picks[1][0] > robot.picks[0][0]
+
+
 def test_opening_away_from_a_station_drops_the_part():
     plant, robot, _, infeed, _ = make_cell_plant()
     infeed.place_initial(Part(5))
@@ -185,6 +200,21 @@ def test_cycle_start_refused_with_door_open_and_result_reflects_the_part():
     cell.fixture.take()
     plant.step(SCAN)
     assert not cell.read("done") and not cell.read("part_present")
+
+
+def test_a_cycle_on_an_empty_fixture_machines_nothing():
+    plant, _, cell, *_ = make_cell_plant()
+    cell.write("start", True)                              # door closed, fixture empty
+    run_until(plant, lambda: cell.read("done"))
+    assert cell.cycles == 1 and cell.machined == [] and not cell.read("result_good")
+    cell.write("start", False)
+    part = Part(4)
+    cell.fixture.place_initial(part)
+    plant.step(SCAN)
+    cell.write("start", True)
+    run_until(plant, lambda: cell.read("busy"))
+    run_until(plant, lambda: cell.read("done"))
+    assert cell.cycles == 2 and cell.machined == [part] and part.processed
 
 
 def test_processing_times_are_drawn_from_the_seeded_range():

@@ -105,12 +105,12 @@ def test_sessions_copy_stateful_monitors_so_runs_never_share_state():
 
 # --- shared judges: each driven with a hand-made scan sequence, token actions included ------
 
-def _approach(within_s=0.05, by=5.0, slack=0.0, **kw):
+def _approach(within_s=0.05, by=5.0, slack=0.0, arrive_s=None, **kw):
     """'After `go`, the slide at `pos` sets off toward 100 mm and arrives.'"""
     return judges.progress_within(
         "slide sets off toward the nest", cause=lambda s: s.io["go"],
         ways=[judges.Way("the slide", lambda s: 100.0 - s.io["pos"], by=by,
-                         until=lambda s: s.io["pos"] >= 99.5, slack=slack)],
+                         until=lambda s: s.io["pos"] >= 99.5, slack=slack, arrive_s=arrive_s)],
         within_s=within_s, **kw)
 
 
@@ -140,6 +140,19 @@ def test_progress_within_fails_a_step_that_backs_off_before_arriving():
     # a 10 mm hop out and back: it set off, but it must then arrive without backing off
     out = drive(_approach(slack=1.0), _rows([0, 0, 10, 4, 0, 0]), is_monitor=True)
     assert out[3] and "backed off before arriving" in out[3]
+
+
+def test_progress_within_with_a_time_to_arrive_fails_a_crawl():
+    # creeping 5 mm a scan sets off in time but arrives late; a brisk approach is in time
+    import pytest
+
+    crawl = _approach(arrive_s=lambda s: 0.08)       # due 80 ms after the cause at 10 ms
+    out = drive(crawl, _rows([40 + 5 * k for k in range(12)]), is_monitor=True)
+    assert out[:10] == [None] * 10 and "had not arrived 0.08 s later" in out[10]
+    brisk = _approach(arrive_s=lambda s: 0.08)
+    assert drive(brisk, _rows([0, 0, 10, 40, 70, 100, 100]), is_monitor=True) == [None] * 7
+    with pytest.raises(ValueError):
+        judges.Way("no arrival", lambda s: 0.0, by=1.0, arrive_s=lambda s: 1.0)
 
 
 def test_progress_within_episode_is_latched_a_cause_flicker_restarts_nothing():
@@ -206,6 +219,16 @@ def test_moved_before_sees_a_hop_that_velocity_at_scan_boundaries_misses():
     assert out[0] is None and out[1] == "moved before Start" and out[5] is None
 
 
+def test_moved_before_sees_a_hop_in_the_first_scan_against_the_power_up_position():
+    # the first scan's plant step hopped 0.2 mm: from there on the axis stands still
+    rows = [{"start": False, "pos": 300.2}] * 3 + [{"start": True, "pos": 300.2}]
+    m = judges.moved_before(lambda s: s.io["start"], lambda s: s.io["pos"], 0.05, "moved",
+                            origin=lambda s: 300.0)
+    assert drive(m, rows, is_monitor=True) == ["moved"] * 3 + [None]
+    unseen = judges.moved_before(lambda s: s.io["start"], lambda s: s.io["pos"], 0.05, "moved")
+    assert drive(unseen, rows, is_monitor=True) == [None] * 4
+
+
 def test_moved_before_allows_a_still_axis_anywhere():
     rows = [{"start": False, "pos": 312.4}] * 5
     m = judges.moved_before(lambda s: s.io["start"], lambda s: s.io["pos"], 0.05, "moved")
@@ -218,6 +241,13 @@ def test_distinct_counts_identities_not_events():
             {"delivered": [1, 1, 2]}, {"delivered": [1, 1, 2, 3]}]
     assert drive(j, rows) == [False, False, False, False, True]
     assert j.done_scan == 4
+
+
+def test_watched_completion_fails_when_its_inner_judge_fails():
+    inner = judges.within(0.03, judges.event("arrived", lambda s: s.io["pos"] >= 99.5))
+    j = judges.watched(inner, _approach(within_s=1.0))
+    assert drive(j, _rows([0, 10, 20, 30, 40, 50])) == [False] * 6
+    assert j.failed and "deadline 0.03 s passed before: arrived" in j.failed
 
 
 def test_watched_completion_never_comes_after_a_miss():

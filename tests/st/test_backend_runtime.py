@@ -173,10 +173,10 @@ def test_compile_source_never_raises_on_odd_input():
 def test_cli_json_values_and_check_summary(tmp_path, capsys):
     path = tmp_path / "p.st"
     path.write_text(SRC)
-    assert run_program_command(str(path), 2, "mode,ratio,name,cells[2].parts,%QX0.1", "-") == 0
+    assert run_program_command(str(path), 2, "mode,ratio,name,cells[2].parts,%QX0.1", "-", scan_ms=10) == 0
     data = json.loads(capsys.readouterr().out)
     assert data == {"mode": "Idle", "ratio": 0.0, "name": "abc", "cells[2].parts": 2, "%QX0.1": False}
-    assert run_program_command(str(path), 1, "nmae", "-") == 1
+    assert run_program_command(str(path), 1, "nmae", "-", scan_ms=10) == 1
     assert "did you mean 'name'" in capsys.readouterr().err
     assert check_command(str(path)) == 0
     assert "rt.st" not in capsys.readouterr().err
@@ -188,7 +188,7 @@ def test_cli_json_spells_non_finite_reals_and_stays_valid_json(tmp_path, capsys)
         "PROGRAM Main\nVAR z : REAL; up : REAL; nan : REAL; END_VAR\n"
         " up := 1.0 / z;\n nan := z / z;\nEND_PROGRAM\n"
     )
-    assert run_program_command(str(path), 1, "up,nan", "-") == 0
+    assert run_program_command(str(path), 1, "up,nan", "-", scan_ms=10) == 0
     out = capsys.readouterr().out
     assert json.loads(out) == {"up": "INF", "nan": "NaN"}
     assert "Infinity" not in out

@@ -116,13 +116,13 @@ VAR
     s : Spinner;
     Done : BOOL;
 END_VAR
-    (* 1000 x 600 + 1000 (outer) + 200,000 (FB) + 199,000 + Extra iterations in all *)
+    (* 1000 x 600 + 1000 (outer) + 4 (the call of s) + 200,000 (FB) + 198,996 + Extra in all *)
     FOR a := 1 TO 1000 DO
         FOR b := 1 TO m DO END_FOR;
     END_FOR;
     s(n := 200000);
     b := 0;
-    WHILE b < 199000 + Extra DO b := b + 1; END_WHILE;
+    WHILE b < 198996 + Extra DO b := b + 1; END_WHILE;
     Done := TRUE;
 END_PROGRAM
 """

@@ -12,53 +12,38 @@ import pytest
 import tasks
 from sim.session import Session
 from sim.verifier import grade
+from tests.tasks.programs import Logic
 
 TASK = tasks.get("MAT-E01")
 
 
-class PythonProgram:
-    """A controller whose scan is a Python function of the input image and plant time."""
-
-    fault = None
-
-    def __init__(self, logic):
-        self.logic = logic
-        self.inputs: dict[str, object] = {}
-        self.outputs: dict[str, object] = {}
-        self.mem: dict[str, object] = {}
-
-    def set_input(self, address, value):
-        self.inputs[address] = value
-
-    def get_output(self, address):
-        return self.outputs.get(address, False)
-
-    def scan(self, now_ms):
-        self.logic(self.inputs, self.outputs, self.mem, now_ms)
+def PythonProgram(logic):
+    """A controller whose scan is a Python function of the I/O image by name and plant time."""
+    return Logic(TASK, logic)
 
 
 def reference(i, o, m, now):
     gripping = m.get("gripping", False)
-    if not gripping and i["%IX0.0"] and i["%IX0.2"]:
+    if not gripping and i["part_in_nest"] and i["jaws_open"]:
         gripping = True
-    if gripping and i["%IX0.3"]:
+    if gripping and i["closed_empty"]:
         gripping = False
     m["gripping"] = gripping
-    o["%QX0.0"] = gripping
-    o["%QX0.1"] = gripping and i["%IX0.1"]
+    o["close_gripper"] = gripping
+    o["part_secured"] = gripping and i["part_held"]
 
 
 def second_correct(i, o, m, now):
     # written differently: close follows the nest eye once steady for 60 ms, confirm = held
     steady = m.setdefault("since", None)
-    if i["%IX0.0"]:
+    if i["part_in_nest"]:
         m["since"] = now if steady is None else steady
     elif not m.get("closed"):
         m["since"] = None
     if m["since"] is not None and now - m["since"] >= 60:
         m["closed"] = True
-    o["%QX0.0"] = m.get("closed", False)
-    o["%QX0.1"] = m.get("closed", False) and i["%IX0.1"]
+    o["close_gripper"] = m.get("closed", False)
+    o["part_secured"] = m.get("closed", False) and i["part_held"]
 
 
 def idle(i, o, m, now):
@@ -66,44 +51,43 @@ def idle(i, o, m, now):
 
 
 def blind(i, o, m, now):
-    o["%QX0.0"] = now >= 4100
-    o["%QX0.1"] = now >= 4800
+    o["close_gripper"] = now >= 4100
+    o["part_secured"] = now >= 4800
 
 
 def close_at_power_up(i, o, m, now):          # MAT-E01-S1
-    o["%QX0.0"] = True
-    o["%QX0.1"] = i["%IX0.1"]
+    o["close_gripper"] = True
+    o["part_secured"] = i["part_held"]
 
 
 def secured_too_early(i, o, m, now):          # MAT-E01-S2
-    if i["%IX0.0"] and i["%IX0.2"]:
+    if i["part_in_nest"] and i["jaws_open"]:
         m["gripping"] = True
-    o["%QX0.0"] = o["%QX0.1"] = m.get("gripping", False)
+    o["close_gripper"] = o["part_secured"] = m.get("gripping", False)
 
 
 def opens_on_part(i, o, m, now):              # MAT-E01-S3
-    if not m.get("gripping") and not m.get("withdrawn") and i["%IX0.0"] and i["%IX0.2"]:
+    if not m.get("gripping") and not m.get("withdrawn") and i["part_in_nest"] and i["jaws_open"]:
         m["gripping"] = True
-    if m.get("gripping") and i["%IX0.1"]:
+    if m.get("gripping") and i["part_held"]:
         m.setdefault("secured_at", now)
     else:
         m.pop("secured_at", None)
-    if m.get("withdrawn"):
+    if "secured_at" in m and now - m["secured_at"] >= 1000:
+        m["withdrawn"] = True        # and open on the part in the same scan
         m["gripping"] = False
-    if "secured_at" in m and now - m["secured_at"] >= 3000:
-        m["withdrawn"] = True
-    o["%QX0.0"] = m.get("gripping", False)
-    o["%QX0.1"] = m.get("gripping", False) and i["%IX0.1"] and not m.get("withdrawn")
+    o["close_gripper"] = m.get("gripping", False)
+    o["part_secured"] = m.get("gripping", False) and i["part_held"] and not m.get("withdrawn")
 
 
 def fixed_wait(wait_ms):
     """Closes on the nest eye like the reference but confirms after a fixed wait."""
     def logic(i, o, m, now):
-        if "closed_at" not in m and i["%IX0.0"] and i["%IX0.2"]:
+        if "closed_at" not in m and i["part_in_nest"] and i["jaws_open"]:
             m["closed_at"] = now
         closed = "closed_at" in m
-        o["%QX0.0"] = closed
-        o["%QX0.1"] = closed and now - m["closed_at"] >= wait_ms
+        o["close_gripper"] = closed
+        o["part_secured"] = closed and now - m["closed_at"] >= wait_ms
     return logic
 
 
@@ -137,7 +121,7 @@ def test_measured_grip_time_matches_the_condition(cond):
     closed_at = held_at = None
     while held_at is None and s.scan_index < 1000:
         s.step()
-        if closed_at is None and s.controller.outputs.get("%QX0.0"):
+        if closed_at is None and s.controller.o["close_gripper"]:
             closed_at = s.scan_index - 1
         if s.plant["gripper"].read("part_held"):
             held_at = s.scan_index - 1
@@ -251,3 +235,57 @@ END_PROGRAM
 
 def test_st_second_correct_program_also_passes(kit):
     kit.passes(grade(TASK, kit.st_text(SECOND_CORRECT_ST, "second.st")))
+
+
+# -- issue 7: the close judged by the jaws really closing, the end state kept, sampled conditions
+
+def close_pulse_then_reference(pulse_scans):
+    """Answers the arrival with a close pulse of `pulse_scans` scans, then waits 0.6 s with the
+    jaws open again and grips like the reference."""
+    def logic(i, o, m, now):
+        if i["part_in_nest"]:
+            m.setdefault("seen", now)
+        seen = m.get("seen")
+        if seen is not None and now - seen < 10 * pulse_scans:
+            o["close_gripper"], o["part_secured"] = True, False
+        elif seen is not None and now - seen < 600:
+            o["close_gripper"], o["part_secured"] = False, False
+        elif seen is not None:
+            reference(i, o, m, now)
+    return logic
+
+
+@pytest.mark.parametrize("pulse_scans", [1, 6])
+def test_a_close_pulse_that_lets_the_jaws_open_again_is_no_closing(pulse_scans):
+    # present_at_start: the jaws close at 127 mm/s, 1.3 mm a scan, and touch the part after 40 mm
+    program = PythonProgram(close_pulse_then_reference(pulse_scans))
+    verdict = Session(TASK, "present_at_start", program).run_to_end()
+    assert not verdict.success and verdict.safe and verdict.end_reason == "time limit"
+    assert "the jaws" in verdict.pending
+    assert ("backed off" in verdict.pending) == (pulse_scans == 6)   # 6 scans: over 5 mm, then open
+
+
+def test_letting_the_end_state_go_after_completion_takes_the_success_back():
+    def drop(i, o, m, now):
+        reference(i, o, m, now)
+        if o["part_secured"]:
+            m.setdefault("secured_at", now)
+        if m.get("secured_at") is not None and now - m["secured_at"] >= 3000:
+            o["part_secured"] = False           # 1 s into the post-completion window; jaws stay closed
+    verdict = Session(TASK, "mid_slow_grip", PythonProgram(drop)).run_to_end()
+    assert not verdict.success and verdict.safe and verdict.end_reason == "end state not kept"
+    assert "with 'part secured' on" in verdict.completion_failed
+
+
+def test_sampled_conditions_lie_in_the_published_ranges_and_vary():
+    ranges = {r.name: r for r in TASK.parameters}
+    drawn = TASK.sample(50, seed=3)
+    for cond in drawn:
+        for name, r in ranges.items():
+            assert r.low <= cond.params[name] <= r.high, (cond.name, name, cond.params[name])
+        assert 0.2 <= cond.params["settle_share"] <= 0.6
+    arrivals = [c.params["arrival_s"] for c in drawn]
+    assert 0.0 in arrivals and sum(a > 0 for a in arrivals) > 25
+    assert len({c.params["grip_time_s"] for c in drawn}) > 40
+    assert {c.params["shape"] for c in drawn} == {"box", "circle"}
+    assert [c.params for c in TASK.sample(5, seed=3)] == [c.params for c in drawn[:5]]

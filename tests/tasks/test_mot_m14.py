@@ -5,31 +5,16 @@ from __future__ import annotations
 
 import tasks
 from sim.session import Session
+from sim.task import Condition
 from sim.verifier import grade
+from tests.tasks.programs import Logic
 
 TASK = tasks.get("MOT-M14")
 
 
-class PyController:
+def PyController(logic):
     """A controller written in Python against the task's I/O names."""
-
-    fault = None
-
-    def __init__(self, logic):
-        self.names = {p.address: p.name for p in TASK.io}
-        self.i: dict = {}
-        self.o: dict = {"slide_target": 0}
-        self.logic = logic
-        self.m: dict = {"state": "retract", "worked": 0}
-
-    def set_input(self, address, value):
-        self.i[self.names[address]] = value
-
-    def get_output(self, address):
-        return self.o.get(self.names[address], 0)
-
-    def scan(self, now_ms):
-        self.logic(self.i, self.o, self.m, now_ms)
+    return Logic(TASK, logic, {"state": "retract", "worked": 0})
 
 
 def move_slide(i, o, m, target):
@@ -122,9 +107,10 @@ def test_working_the_same_nest_twice_does_not_count():
     assert "after 1 of 4 nests" in verdict.first_violation.message
 
 
-def test_patient_blind_schedule_is_safe_but_too_slow():
-    """Fixed waits long enough for the slowest published devices keep every rule but miss the
-    time limit when many nests are ordered: the deadline makes the timing window two-sided."""
+def test_patient_blind_schedule_is_safe_but_misses_the_prompt_approach():
+    """Fixed waits long enough for the slowest published devices keep every rule, but the slide
+    then sets off long after the table's standstill: the approach rule makes the timing window
+    two-sided (the time limit fits the slowest published cell, so it no longer does)."""
     plan = []   # (duration_s, outputs) per phase, per nest: retract, index, approach, work
     for _ in range(6):
         plan += [(2.7, {"slide_target": 0, "slide_start": True}), (0.05, {"slide_start": False}),
@@ -145,9 +131,49 @@ def test_patient_blind_schedule_is_safe_but_too_slow():
     report = grade(TASK, lambda: PyController(patient))
     by_name = {c.name: c for c in report.conditions}
     assert all(c.safe for c in report.conditions), [(c.name, c.violated_rules) for c in report.conditions]
-    assert not by_name["table_between_stations"].success
-    assert by_name["table_between_stations"].end_reason == "time limit"
+    late = by_name["table_between_stations"]
+    assert not late.success and "had not set off toward the nest 0.25 s later" in late.pending
     assert report.reward == 0
+
+
+def test_the_slowest_published_cell_fits_the_time_limit():
+    """6 nests, the slowest table and slide, the slide in the nest over a table between stations
+    and a stored fault: the reference finishes inside the time limit (it once did not)."""
+    worst = Condition("slowest", 7, dict(nests=6, slide_start_mm=180.0, start_station=6,
+                      start_offset_deg=-30.0, index_time_s=2.5, table_settle_s=0.4, slide_speed=80.0,
+                      slide_accel=300.0, fault_at_start=1))
+    verdict = Session(TASK, worst, PyController(python_reference)).run_to_end()
+    assert verdict.passed, (verdict.end_reason, verdict.pending)
+
+
+def test_sampled_conditions_lie_in_the_published_ranges_and_vary_the_start():
+    ranges = {r.name: r for r in TASK.parameters}
+    drawn = TASK.sample(200, seed=3)
+    for cond in drawn:
+        for name, value in cond.params.items():
+            assert ranges[name].low <= value <= ranges[name].high, (cond.name, name, value)
+        # off a station means clearly off: inside the switch's tolerance no nest can count
+        assert cond.params["start_offset_deg"] == 0 or cond.params["start_offset_deg"] <= -2.0
+    params = [c.params for c in drawn]
+    assert {p["nests"] for p in params} == {3, 4, 5, 6}
+    assert any(p["slide_start_mm"] > 40 and p["start_offset_deg"] < 0 for p in params)
+    assert 20 <= sum(p["fault_at_start"] for p in params) <= 80
+    assert TASK.sample(5, seed=3) == drawn[:5]
+
+
+def test_going_on_out_over_a_table_between_stations_trips_s2():
+    """S2 is a standing rule: a slide already beyond the clearance line that moves further out
+    while the table stands between stations trips it, though it never crosses 40 mm."""
+    def finish_found_nest(i, o, m, now):
+        if m["state"] == "retract" and not m.get("went_out"):
+            o["slide_enable"] = True
+            if move_slide(i, o, m, 1800):
+                m["went_out"], m["moving"] = True, None
+            return
+        python_reference(i, o, m, now)
+    verdict = Session(TASK, "slide_out_table_between", PyController(finish_found_nest)).run_to_end()
+    assert verdict.violated_rules == ["MOT-M14-S2"]
+    assert "past the clearance line, while the table was not aligned" in verdict.first_violation.message
 
 
 def test_prompt_states_every_rule_and_address(kit):

@@ -8,8 +8,13 @@ ST programs in the task's folder,
   cheapest token action that could keep each promptness judge quiet) earns 0;
 - counterexamples/drop_after_completion.st (reaches completion, then lets the stated end state
   go) earns 0, for every task whose completion states an end state to keep;
-- every other program in counterexamples/ (same_part_twice.st where a task counts parts, ...)
-  earns 0;
+- every other program in counterexamples/ (same_part_twice.st where a task counts parts, the
+  cheap programs of the task's adversarial review) earns 0;
+- every program in correct/ (a second, differently written correct program at least) earns 1
+  and passes the sampled conditions too;
+- every program in tuned/ (a table of the registered conditions) fails sampled conditions;
+- every program in those folders opens with a comment saying what it does and why (shown when
+  it does not do what the folder says);
 - the task draws sampled conditions from its published ranges: the reference passes each of
   SWEEP of them and the blind schedule fails most (the full sweep: python -m bench.sweep).
 Every counterexample must fail on the plant, never on a runtime fault.
@@ -25,6 +30,7 @@ from dataclasses import dataclass
 import pytest
 
 import tasks
+from tests.tasks.programs import KINDS, find, header, programs
 
 
 @dataclass(frozen=True)
@@ -43,14 +49,16 @@ class Expect:
 
 DEFAULT = Expect()
 EXPECT = {
-    # Its blind schedule passes one of the five conditions (the reward is still 0).
-    "MAT-E01": Expect(blind_fails=4),
     # The S2 counterexample (belt running with a pusher out) also pushes against a part of the
-    # wrong kind (S1) in three conditions.
-    "MAT-M04": Expect(others="alongside"),
+    # wrong kind (S1) in three conditions. In slow_belt the strokes take nearly the slowest
+    # published times (0.8 to 0.95 s), so the token-action blind schedule's worst-case waits are
+    # on time there: it passes that one condition (and rarely a sampled one), never the task.
+    "MAT-M04": Expect(others="alongside", blind_fails=4),
     # The S1 counterexample (indexing while the slide retracts) also trips S3 (Cycle done) in
-    # one condition.
-    "MOT-M14": Expect(others="alongside"),
+    # one condition. In slow_table_fast_slide the table takes the longest published index and
+    # settle times, so a blind wait of that worst case is on time there: the token-action blind
+    # schedule passes that one condition (and rarely a sampled one), never the task.
+    "MOT-M14": Expect(others="alongside", blind_fails=5),
     # The S1 counterexample (a grant lingering into the next) also trips S2 (an arm in the path
     # of a shuttle not standing at its station) in four conditions.
     "MOT-H15": Expect(others="alongside"),
@@ -60,9 +68,11 @@ TASKS = tasks.all_tasks()
 RULES = [(task, rule.id) for task in TASKS for rule in task.safety_rules]
 SWEEP = 20          # sampled conditions per task in the test suite (seed 1)
 STANDARD = {"idle.st", "blind.st", "token_blind.st", "drop_after_completion.st"}
-CHEAP = [(task, path.name) for task in TASKS
-         for path in sorted((task.folder / "counterexamples").glob("*.st"))
+CHEAP = [(task, path.name) for task in TASKS for path in programs(task, "counterexamples")
          if path.name not in STANDARD and path.stem not in {r.id for r in task.safety_rules}]
+CORRECT = [(task, path.name) for task in TASKS for path in programs(task, "correct")]
+TUNED = [(task, path.name) for task in TASKS for path in programs(task, "tuned")]
+EVERY = [(task, path) for task in TASKS for kind in KINDS for path in programs(task, kind)]
 
 
 def expect(task) -> Expect:
@@ -128,9 +138,36 @@ def test_the_completion_states_an_end_state(task):
 
 @pytest.mark.parametrize("task, program", CHEAP, ids=[f"{t.id}-{p}" for t, p in CHEAP])
 def test_every_other_cheap_program_earns_zero(kit, task, program):
-    report = kit.graded(task, f"counterexamples/{program}")
+    path = find(task, program)
+    report = kit.graded(task, path)
     kit.no_faults(report)
-    assert report.reward == 0, f"{program} passed every condition"
+    assert report.reward == 0, f"{program} passed every condition: {header(path)}"
+
+
+@pytest.mark.parametrize("task", TASKS, ids=lambda t: t.id)
+def test_a_second_correct_program_exists(task):
+    assert programs(task, "correct"), f"{task.id} has no correct/*.st beside its reference"
+
+
+@pytest.mark.parametrize("task, program", CORRECT, ids=[f"{t.id}-{p}" for t, p in CORRECT])
+def test_every_other_correct_program_earns_one(kit, task, program, sampled):
+    path = find(task, program)
+    kit.passes(kit.graded(task, path))
+    report = kit.graded(task, path, conditions=sampled[task.id])
+    assert report.all_passed, (header(path), kit.why(report))
+
+
+@pytest.mark.parametrize("task, program", TUNED, ids=[f"{t.id}-{p}" for t, p in TUNED])
+def test_a_program_tuned_to_the_registered_conditions_fails_sampled_ones(kit, task, program, sampled):
+    path = find(task, program)
+    report = kit.graded(task, path, conditions=sampled[task.id])
+    passed = sum(c.passed for c in report.conditions)
+    assert passed <= len(report.conditions) // 2, (header(path), passed)
+
+
+@pytest.mark.parametrize("task, path", EVERY, ids=[f"{t.id}-{p.parent.name}/{p.name}" for t, p in EVERY])
+def test_every_program_says_what_it_does(task, path):
+    assert len(header(path)) >= 20, f"{path} must open with a comment: what it does, why it must pass or fail"
 
 
 @pytest.fixture(scope="module")
@@ -154,10 +191,10 @@ def test_blind_schedules_fail_most_sampled_conditions(kit, task, sampled):
 
 
 @pytest.mark.parametrize("task", TASKS, ids=lambda t: t.id)
-def test_registered_conditions_lie_in_the_published_ranges(task):
-    ranges = {r.name: r for r in task.parameters}
-    for cond in task.conditions:
+def test_registered_and_sampled_conditions_lie_in_the_published_ranges(task, sampled):
+    ranges = {key: r for r in task.parameters for key in r.covers}
+    for cond in (*task.conditions, *sampled.get(task.id, ())):
         for name, value in cond.params.items():
             r = ranges.get(name)
-            if r is not None and isinstance(value, int | float):
-                assert r.low <= value <= r.high, (cond.name, name, value, (r.low, r.high))
+            if r is not None:
+                assert not r.outside(value), (cond.name, name, value, (r.low, r.high))
