@@ -62,12 +62,13 @@ def test_a_folder_of_submissions_with_a_missing_and_a_broken_one(tmp_path, refer
 
 def test_the_oracle_run_is_the_same_with_one_or_two_jobs_and_as_single_task_grading(tmp_path):
     docs = []
-    for jobs in ("1", "2"):
+    for jobs, memory in (("1", "1024"), ("2", "2048")):
         out = tmp_path / f"jobs{jobs}.json"
-        r = run_main("--headless", "--suite", PAIR, "--jobs", jobs, "--out", str(out))
+        r = run_main("--headless", "--suite", PAIR, "--jobs", jobs, "--out", str(out), "--memory-limit", memory)
         assert r.returncode == 0, r.stdout + r.stderr
         docs.append(json.loads(out.read_text()))
     assert docs[0]["oracle"] and docs[0]["backend"] == {"kind": "processes", "jobs": 1}
+    assert docs[0]["limits"] == {"wall_s_per_condition": 120.0, "memory_mb_per_worker": 1024}
     assert without_wall_times(docs[0]) == without_wall_times(docs[1])
     single = run_main("--headless", "--task", "MAT-E01", "--json", "--quiet")
     report = json.loads(single.stdout)
