@@ -64,7 +64,8 @@ def test_the_oracle_run_is_the_same_with_one_or_two_jobs_and_as_single_task_grad
     docs = []
     for jobs, memory in (("1", "1024"), ("2", "2048")):
         out = tmp_path / f"jobs{jobs}.json"
-        r = run_main("--headless", "--suite", PAIR, "--jobs", jobs, "--out", str(out), "--memory-limit", memory)
+        r = run_main("--headless", "--suite", PAIR, "--jobs", jobs, "--out", str(out),
+                     "--memory-limit", memory)
         assert r.returncode == 0, r.stdout + r.stderr
         docs.append(json.loads(out.read_text()))
     assert docs[0]["oracle"] and docs[0]["backend"] == {"kind": "processes", "jobs": 1}
