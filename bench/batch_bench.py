@@ -54,7 +54,7 @@ def grade_once(selection: str, how: str) -> tuple[float, float, int]:
     """(grading seconds, seconds starting and stopping the Ray cluster, conditions) of one oracle run."""
     start = time.perf_counter()
     entries, _ = plan_entries(selection, None, None)
-    compile_entries(entries)
+    compile_entries(entries, jobs=2 if how == "ray" else int(how))   # as batch_command does
     units = plan_units(entries)
     results = []
 
