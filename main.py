@@ -12,6 +12,11 @@
     python main.py --serve-modbus --task MAT-E01 [--condition C] [--host H] [--port N] [--realtime|--lockstep]
     python main.py --serve-modbus --task MAT-E01 --print-map
 
+    python main.py --headless --suite all [--submissions DIR] [--trials K] [--jobs N] [--out R.json]
+                   [--csv R.csv] [--ray [ADDRESS]]                    (batch grading, runner/)
+    python main.py --compare A.json B.json
+    python main.py --export-harbor OUT [--select SEL] [--dataset NAME --version V]
+
 Exit codes: 0 success (clean check, reward 1 and every sampled condition passed), 1 failure
 (errors, reward 0, a failed condition), 2 bad usage, 3 every condition of a partial run
 (--condition, --sample-only) passed: the task itself was not graded.
@@ -78,6 +83,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lockstep", action="store_true",
                    help="--serve-modbus: the plant advances one scan per write of the step register")
     p.add_argument("--print-map", action="store_true", help="print the task's Modbus address map and exit")
+    batch = p.add_argument_group("benchmark runs (runner/)")
+    batch.add_argument("--suite", metavar="SEL",
+                       help="grade a selection: all, MAT, MOT, E, M, H, MOT-H, or task ids, comma-separated")
+    batch.add_argument("--submissions", metavar="DIR",
+                       help="DIR/<ID>.st, DIR/<ID>/program.st or DIR/<ID>/<trial>/program.st "
+                            "(default: the reference programs)")
+    batch.add_argument("--trials", type=int, metavar="K", help="trials per task (missing ones earn 0)")
+    batch.add_argument("--jobs", type=int, metavar="N", help="conditions graded at once (default: the cores)")
+    batch.add_argument("--out", metavar="FILE", help="write the results (JSON) to FILE")
+    batch.add_argument("--csv", metavar="FILE", help="write one row per task, trial and condition to FILE")
+    batch.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+                       help="grade on Ray: a local cluster, 'auto' or a cluster address")
+    batch.add_argument("--compare", nargs=2, metavar=("A.json", "B.json"),
+                       help="the tasks whose reward differs between two results files")
+    batch.add_argument("--export-harbor", metavar="OUT", help="write the tasks as Harbor task folders to OUT")
+    batch.add_argument("--select", metavar="SEL",
+                       help="with --export-harbor: the tasks (as --suite; default all)")
+    batch.add_argument("--dataset", metavar="NAME", help="with --export-harbor: the dataset's name")
+    batch.add_argument("--version", metavar="V", help="with --export-harbor: the dataset's version")
+    batch.add_argument("--git-url", metavar="URL",
+                       help="with --export-harbor: the repository the export is published in (registry.json)")
+    batch.add_argument("--git-commit", metavar="SHA",
+                       help="with --git-url: the commit to take the tasks from")
+    batch.add_argument("--git-path", metavar="DIR",
+                       help="with --git-url: the export's folder inside that repository (default: its root)")
     return p
 
 
@@ -92,9 +122,11 @@ def load_task(task_id: str):
 
 def list_command() -> int:
     import tasks
+    from sim.evaluator import EVALUATOR_VERSION, task_fingerprint
 
+    print(f"evaluator version {EVALUATOR_VERSION}; fingerprint = sha256 of each task's definition")
     for task in tasks.all_tasks():
-        print(f"{task.id:9} {task.suite} {task.level}  {task.title}")
+        print(f"{task.id:9} {task.suite} {task.level}  {task_fingerprint(task)[7:19]}  {task.title}")
     return 0
 
 
@@ -144,6 +176,7 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
 
     import st
     from runner.guarded import preflight
+    from sim.evaluator import evaluator_stamp
     from sim.verifier import grade, render_report, report_for_compile_error
 
     task = load_task(task_id)
@@ -184,6 +217,7 @@ def grade_command(task_id, program_path, condition, json_path=None, reward_path=
         report.diagnostics = pre.records  # the warnings, as data
     render_report(report, out, task)
     data = report.to_dict()
+    data.update(evaluator_stamp(task))
     data["program"] = path
     data["io_warnings"] = io_warnings
     if not write_results(data, json_path, reward_path, report.reward):
@@ -286,6 +320,10 @@ MODES = {
     "serve": {"serve_modbus", "task", "condition", "host", "port", "realtime", "lockstep", "quiet"},
     "modbus-map": {"serve_modbus", "task", "print_map"},
     "debugger": {"task", "program", "condition"},
+    "batch": {"headless", "suite", "submissions", "trials", "jobs", "out", "csv", "ray", "quiet",
+              "memory_limit"},
+    "compare": {"compare"},
+    "export": {"export_harbor", "select", "dataset", "version", "git_url", "git_commit", "git_path"},
 }
 
 
@@ -296,6 +334,12 @@ def choose_mode(args: argparse.Namespace) -> str:
         return "list"
     if (args.serve_modbus or args.print_map) and args.task is None:
         raise UsageError("--serve-modbus and --print-map need --task ID")
+    if args.compare:
+        return "compare"
+    if args.export_harbor:
+        return "export"
+    if args.suite:
+        return "batch"
     if args.task is None:
         if args.headless and args.program:
             if args.scans is None:
@@ -378,9 +422,35 @@ def dispatch(args: argparse.Namespace) -> int:
                                  quiet=args.quiet)
         except ModbusSetupError as exc:
             raise UsageError(str(exc)) from None
+    if mode in ("batch", "compare", "export"):
+        return runner_command(mode, args)
     from app.main import launch
 
     return launch(args.task, args.program, args.condition)
+
+
+def runner_command(mode: str, args: argparse.Namespace) -> int:
+    """The benchmark's ways of running live in runner/; their bad input is a usage error here."""
+    from runner.batch import BatchError
+
+    for target in (args.out, args.csv):
+        check_writable(target)
+    try:
+        if mode == "batch":
+            from runner.batch import batch_command
+
+            return batch_command(args.suite, args.submissions, args.trials, args.jobs, args.out, args.csv,
+                                 args.ray, args.quiet, memory_limit_mb(args.memory_limit))
+        if mode == "compare":
+            from runner.compare import compare_command
+
+            return compare_command(*args.compare)
+        from runner.harbor import export_command
+
+        return export_command(args.export_harbor, args.select or "all", args.dataset, args.version,
+                              args.git_url, args.git_commit, args.git_path)
+    except BatchError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def main(argv: list[str] | None = None) -> int:
