@@ -8,10 +8,7 @@ import sys
 
 from runner.batch import compile_entries, plan_entries, plan_units, results_document, run_local
 
-from .conftest import ROOT
-
-SLOW = ("PROGRAM Slow\nVAR i : DINT; x : DINT; END_VAR\n"
-        "FOR i := 1 TO 300000 DO x := x + i; END_FOR;\nEND_PROGRAM\n")
+from .conftest import IDLE, ROOT
 
 
 def test_a_stop_keeps_the_conditions_that_finished():
@@ -40,17 +37,19 @@ def test_a_stop_keeps_the_conditions_that_finished():
 
 def test_ctrl_c_on_the_command_line_writes_what_finished(tmp_path, reference):
     subs = tmp_path / "subs"
-    subs.mkdir()
-    (subs / "MAT-H01.st").write_text(reference("MAT-H01"))
-    # busy for tens of ms of real time every scan: its conditions are still running when the
-    # Ctrl-C comes, however fast the machine (an idle program finished them before it landed)
-    (subs / "MAT-M04.st").write_text(SLOW)
+    (subs / "MAT-H01" / "1").mkdir(parents=True)
+    (subs / "MAT-H01" / "1" / "program.st").write_text(reference("MAT-H01"))
+    # many short trials after it: whatever the machine's speed, most are still to come when the
+    # Ctrl-C lands (one idle trial finished all its conditions before the signal did)
+    for n in range(1, 31):
+        (subs / "MAT-M04" / str(n)).mkdir(parents=True)
+        (subs / "MAT-M04" / str(n) / "program.st").write_text(IDLE)
     out = tmp_path / "results.json"
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--headless", "--suite",
                              "MAT-H01,MAT-M04", "--submissions", str(subs), "--jobs", "1", "--out", str(out)],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
-    first = proc.stderr.readline()                # "<task> trial 1: reward ...": one task is done
+    first = proc.stderr.readline()                # "<task> trial 1: reward ...": one trial is done
     assert ": reward" in first, first + proc.stderr.read()
     os.killpg(proc.pid, signal.SIGINT)            # as a terminal's Ctrl-C: grader and workers alike
     stdout, stderr = proc.communicate(timeout=120)
@@ -58,11 +57,12 @@ def test_ctrl_c_on_the_command_line_writes_what_finished(tmp_path, reference):
     assert "interrupted:" in stderr and f"kept in {out}" in stderr and "Traceback" not in stderr
     doc = json.loads(out.read_text())
     assert doc["interrupted"] and not doc["complete"]
-    done_id = first.split()[0]
-    statuses = {t["task"]: t["trials"][0]["status"] for t in doc["tasks"]}
-    assert statuses[done_id] == "graded"
-    assert "not finished" in statuses.values()
-    assert doc["not_finished"] == [f"{t} trial 1" for t, s in statuses.items() if s == "not finished"]
+    done_id, done_trial = first.split()[0], first.split()[2].rstrip(":")
+    statuses = {(t["task"], tr["trial"]): tr["status"] for t in doc["tasks"] for tr in t["trials"]}
+    assert statuses[(done_id, done_trial)] == "graded"
+    unfinished = [f"{task} trial {trial}" for (task, trial), s in statuses.items() if s == "not finished"]
+    assert unfinished and sorted(doc["not_finished"]) == sorted(unfinished)
     for t in doc["tasks"]:   # no condition ended by the Ctrl-C itself was kept as a result
-        for c in t["trials"][0]["conditions"]:
-            assert c["end_reason"] != "internal error", c
+        for tr in t["trials"]:
+            for c in tr["conditions"]:
+                assert c["end_reason"] != "internal error", c
