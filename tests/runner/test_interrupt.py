@@ -35,6 +35,12 @@ def test_a_stop_keeps_the_conditions_that_finished():
     assert doc["summary"][-1]["tasks"] == 0          # an unfinished trial counts in no metric
 
 
+def _ctrl_c_reaches_it():
+    # a test run started in the background (nohup, '&' in a script) ignores SIGINT, and the
+    # grader would inherit that: give it the terminal's default, as in an interactive shell
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_on_the_command_line_writes_what_finished(tmp_path, reference):
     subs = tmp_path / "subs"
     (subs / "MAT-H01" / "1").mkdir(parents=True)
@@ -48,7 +54,7 @@ def test_ctrl_c_on_the_command_line_writes_what_finished(tmp_path, reference):
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--headless", "--suite",
                              "MAT-H01,MAT-M04", "--submissions", str(subs), "--jobs", "1", "--out", str(out)],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_ctrl_c_reaches_it)
     first = proc.stderr.readline()                # "<task> trial 1: reward ...": one trial is done
     assert ": reward" in first, first + proc.stderr.read()
     os.killpg(proc.pid, signal.SIGINT)            # as a terminal's Ctrl-C: grader and workers alike
