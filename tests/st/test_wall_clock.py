@@ -76,7 +76,11 @@ END_PROGRAM
     plc.inst.deadline = soon()
     plc.scan()
     assert plc.fault is not None
-    assert plc.fault.message == "wall-clock limit reached inside the scan at line 5"
+    # the clock is read where the budget is drawn: in the function's WHILE (line 5) or at the
+    # call that enters it (line 1, since calls are charged too); which one comes first depends
+    # on the machine's speed, but never the PROGRAM's own FOR (line 13)
+    assert plc.fault.message in ("wall-clock limit reached inside the scan at line 5",
+                                 "wall-clock limit reached inside the scan at line 1")
 
 
 def test_scan_starting_after_the_deadline_does_not_run(kit):
