@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from sim.devices.sensors import crosses_line
 from sim.devices.workpiece import PartDevice, Workpiece
 
 
@@ -53,13 +54,7 @@ class LightCurtain(PartDevice):
         self.person = bool(value)
 
     def blocks(self, part: Workpiece) -> bool:
-        px, py = part.xy()
-        dx, dy = px - self.x1, py - self.y1
-        along = dx * self.ux + dy * self.uy
-        if along < -part.radius or along > self.length + part.radius:
-            return False
-        dist = dy * self.ux - dx * self.uy          # distance from the curtain line
-        return abs(dist) <= part.radius and abs(dist) < part.half_extent(-self.uy, self.ux)
+        return crosses_line(part, self.x1, self.y1, self.ux, self.uy, self.length)
 
     def step(self, dt: float) -> None:
         self.broken = self.person or any(not p.lifted and self.blocks(p) for p in self.flow.parts)

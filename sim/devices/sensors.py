@@ -16,6 +16,20 @@ from typing import Any
 from sim.devices.workpiece import COLOUR_CODES, PartDevice, Workpiece
 
 
+def crosses_line(part: Workpiece, x1: float, y1: float, ux: float, uy: float, length: float) -> bool:
+    """Whether the part's outline crosses the segment from (x1, y1), `length` long along the unit
+    vector (ux, uy): a photo-eye's beam, a light curtain's plane seen from above."""
+    px, py = part.xy()
+    dx, dy = px - x1, py - y1
+    along = dx * ux + dy * uy
+    if along < -part.radius or along > length + part.radius:
+        return False
+    dist = dy * ux - dx * uy          # distance from the line
+    if abs(dist) > part.radius:
+        return False
+    return abs(dist) < part.half_extent(-uy, ux)
+
+
 class _SwitchingSensor(PartDevice):
     """A binary sensor with optional contact bounce: after every edge of the true detection,
     the output chatters randomly for bounce_s seconds, then settles to the true value."""
@@ -74,16 +88,7 @@ class PhotoEye(_SwitchingSensor):
         return cls(name, x1, y1, x2, y2, **kw)
 
     def sees(self, part: Workpiece) -> bool:
-        px, py = part.xy()
-        dx = px - self.x1
-        dy = py - self.y1
-        along = dx * self.bx + dy * self.by
-        if along < -part.radius or along > self.beam_length + part.radius:
-            return False
-        dist = dy * self.bx - dx * self.by          # distance from the beam line
-        if abs(dist) > part.radius:
-            return False
-        return abs(dist) < part.half_extent(-self.by, self.bx)
+        return crosses_line(part, self.x1, self.y1, self.bx, self.by, self.beam_length)
 
     def read(self, signal: str) -> Any:
         if signal == "blocked":
