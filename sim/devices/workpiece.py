@@ -298,6 +298,8 @@ class Feeder(PartDevice):
     only_while: (device, signal) of the plant, e.g. ("feed_pusher", "retracted"): a gravity
     magazine drops its next part only while that signal is TRUE (while the pusher is out,
     the part rests on the pusher's slide).
+    clearance_mm: extra free space the drop place needs around the part (an upstream line
+    that hands a part over only once the previous one is that far away), 0 = just room for it.
     Signals: 'empty' (TRUE when the schedule is used up). Command: none; `release(spec)`
     drops one part now (for operator actions).
     """
@@ -308,9 +310,10 @@ class Feeder(PartDevice):
 
     def __init__(self, name: str, x: float, y: float, schedule: list[tuple[float, dict]] | None = None,
                  *, prefix: str = "part", angle_deg: float = 0.0, speed: tuple[float, float] = (0.0, 0.0),
-                 only_while: tuple[str, str] | None = None):
+                 only_while: tuple[str, str] | None = None, clearance_mm: float = 0.0):
         super().__init__(name)
         self.only_while = only_while
+        self.clearance_mm = float(clearance_mm)
         self._gate: Device | None = None   # the only_while device, looked up at the first drop
         self.x = float(x)
         self.y = float(y)
@@ -342,7 +345,7 @@ class Feeder(PartDevice):
     def _place_clear(self, spec: dict) -> bool:
         size = max(float(spec.get("width", 50.0)), float(spec.get("length", spec.get("width", 50.0))))
         for part in self.flow.parts:
-            reach = 0.5 * size + part.radius
+            reach = 0.5 * size + part.radius + self.clearance_mm
             px, py = part.xy()
             if abs(px - self.x) < reach and abs(py - self.y) < reach:
                 return False

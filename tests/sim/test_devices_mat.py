@@ -295,6 +295,22 @@ def test_feeder_releases_parts_on_schedule_and_waits_for_a_clear_place():
     assert "part1" not in plant.devices and len(parts) == 1
 
 
+def test_feeder_with_clearance_waits_until_the_previous_part_is_that_far_away():
+    plant, belt = belt_plant(speed=200, ramp_s=0.0)
+    plant.add(Feeder("infeed", *belt.point(60), clearance_mm=150.0,
+                     schedule=[(0.0, {"length": 80}), (0.0, {"length": 80})]))
+    belt.write("run", True)
+    scans(plant, 1)
+    parts = material_flow(plant).parts
+    first = parts[0]
+    while len(parts) == 1:
+        scans(plant, 1)
+    # the second comes when the first's centre is 0.5*80 + radius + 150 mm on, not before
+    gap = (first.x - parts[1].x) - 80
+    radius = 0.5 * (80 ** 2 + 50 ** 2) ** 0.5
+    assert 40 + radius + 150 - 80 <= gap < 40 + radius + 150 - 80 + 200 * 0.01 + 1
+
+
 def test_workpiece_rejects_bad_description_with_a_clear_message():
     with pytest.raises(ValueError, match="unknown colour 'purple'"):
         Workpiece("p", 0, 0, colour="purple")
