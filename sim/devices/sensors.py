@@ -32,26 +32,43 @@ def crosses_line(part: Workpiece, x1: float, y1: float, ux: float, uy: float, le
 
 class _SwitchingSensor(PartDevice):
     """A binary sensor with optional contact bounce: after every edge of the true detection,
-    the output chatters randomly for bounce_s seconds, then settles to the true value."""
+    the output chatters randomly for bounce_s seconds, then settles to the true value.
 
-    def __init__(self, name: str, *, bounce_s: float = 0.0):
+    live_at_power_up: the output shows a part that lies there at power-up already on the
+    first input sample, before the first plant step (as a real sensor does when the PLC
+    starts); without it the output is FALSE until the first step (the library's default)."""
+
+    def __init__(self, name: str, *, bounce_s: float = 0.0, live_at_power_up: bool = False):
         super().__init__(name)
         self.bounce_s = float(bounce_s)
+        self.live_at_power_up = bool(live_at_power_up)
         self.detected = False       # the physical truth
         self.output = False         # what the sensor's switching output shows
         self._t = 0.0
         self._chatter_until = -1.0
+        self._stepped = False
 
     def sees(self, part: Workpiece) -> bool:
         raise NotImplementedError
 
-    def step(self, dt: float) -> None:
-        self._t += dt
-        now = False
+    def _sees_any(self) -> bool:
         for part in self.flow.parts:
             if not part.lifted and self.sees(part):
-                now = True
-                break
+                return True
+        return False
+
+    def _power_up(self) -> None:
+        """Before the first step, with live_at_power_up: a part already there is seen (no chatter:
+        the part has lain there since before power-up)."""
+        if self.live_at_power_up and not self._stepped:
+            self._stepped = True
+            self.detected = self.output = self._sees_any()
+
+    def step(self, dt: float) -> None:
+        self._power_up()
+        self._stepped = True
+        self._t += dt
+        now = self._sees_any()
         if now != self.detected:
             self.detected = now
             if self.bounce_s > 0.0:
@@ -73,8 +90,9 @@ class PhotoEye(_SwitchingSensor):
     layer = 5
     signals = ("blocked", "clear")
 
-    def __init__(self, name: str, x1: float, y1: float, x2: float, y2: float, *, bounce_s: float = 0.0):
-        super().__init__(name, bounce_s=bounce_s)
+    def __init__(self, name: str, x1: float, y1: float, x2: float, y2: float, *, bounce_s: float = 0.0,
+                 live_at_power_up: bool = False):
+        super().__init__(name, bounce_s=bounce_s, live_at_power_up=live_at_power_up)
         self.x1, self.y1, self.x2, self.y2 = float(x1), float(y1), float(x2), float(y2)
         self.beam_length = math.hypot(self.x2 - self.x1, self.y2 - self.y1)
         self.bx = (self.x2 - self.x1) / self.beam_length
@@ -91,6 +109,7 @@ class PhotoEye(_SwitchingSensor):
         return crosses_line(part, self.x1, self.y1, self.bx, self.by, self.beam_length)
 
     def read(self, signal: str) -> Any:
+        self._power_up()
         if signal == "blocked":
             return self.output
         if signal == "clear":
@@ -135,8 +154,8 @@ class ProximitySensor(_SwitchingSensor):
     signals = ("detected",)
 
     def __init__(self, name: str, x: float, y: float, *, range_mm: float = 25.0,
-                 technology: str = "inductive", bounce_s: float = 0.0):
-        super().__init__(name, bounce_s=bounce_s)
+                 technology: str = "inductive", bounce_s: float = 0.0, live_at_power_up: bool = False):
+        super().__init__(name, bounce_s=bounce_s, live_at_power_up=live_at_power_up)
         if technology not in ("inductive", "capacitive"):
             raise ValueError(f"proximity sensor {name!r}: technology must be 'inductive' or 'capacitive'")
         self.x, self.y = float(x), float(y)
@@ -151,6 +170,7 @@ class ProximitySensor(_SwitchingSensor):
         return (px - self.x) ** 2 + (py - self.y) ** 2 <= self._r2
 
     def read(self, signal: str) -> Any:
+        self._power_up()
         if signal == "detected":
             return self.output
         return super().read(signal)
