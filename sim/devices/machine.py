@@ -100,9 +100,12 @@ class PartPlace(Device):
             self._takeaway_timer = self.takeaway_s
 
     def place_initial(self, part: Part) -> None:
-        """Put a part on the place before the run starts (not counted as delivered)."""
+        """Put a part on the place before the run starts (not counted as delivered). On a
+        place with a take-away, downstream takes it away takeaway_s after the start."""
         part.x, part.y = self.x, self.y
         self.parts.append(part)
+        if self.takeaway_s > 0.0 and len(self.parts) == 1:
+            self._takeaway_timer = self.takeaway_s
 
     @property
     def parts_waiting(self) -> int:

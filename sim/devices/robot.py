@@ -126,6 +126,21 @@ class Robot(Device):
             return self.held is not None
         return super().read(signal)
 
+    def hold_at_power_up(self, part: Part) -> None:
+        """Start the run with the jaws closed on `part` (as after a stop in mid-cycle): the
+        gripper valve is closed until the program's first scan writes `grip`."""
+        self.held, self.jaw, self.grip = part, JAW_CONTACT, True
+        part.x, part.y = self.x, self.y
+
+    def path_to(self, number: int) -> float:
+        """Length (mm) of the safe path the tool still has to go to station `number`: back to
+        the lane, along it, out to the station (or straight out when already in line with it).
+        It shrinks all along a move to that station, from wherever it starts."""
+        st = self.stations[number]
+        if abs(self.x - st.x) <= AT_STATION_MM:
+            return abs(self.y - st.y)
+        return abs(self.y - self.lane_y) + abs(self.x - st.x) + abs(self.lane_y - st.y)
+
     # -- mechanics -----------------------------------------------------------------------
     def _begin_move(self) -> None:
         target = self.stations.get(self.target)

@@ -255,3 +255,44 @@ def test_state_carries_geometry_for_drawing():
     assert {"x", "y", "lane_y", "rail", "jaw", "stations"} <= rs.keys()
     assert {"x", "y", "width", "depth", "door", "door_y", "busy"} <= cs.keys()
     assert {"x", "y", "size", "part_present"} <= ps.keys()
+
+
+def test_a_part_held_at_power_up_stays_held_while_grip_is_on_and_drops_when_opened_away():
+    plant, robot, *_ = make_cell_plant()
+    robot.hold_at_power_up(Part(4))
+    assert robot.read("part_held") and not robot.read("gripper_open") and not robot.read("gripper_closed")
+    robot.write("grip", True)
+    for _ in range(50):
+        plant.step(SCAN)
+    assert robot.read("part_held") and robot.held.number == 4
+    robot.write("target", 3)
+    robot.write("start", True)
+    plant.step(SCAN)
+    robot.write("grip", False)          # opened on the way: the part falls where the tool is
+    run_until(plant, lambda: not robot.read("part_held"))
+    assert robot.dropped and robot.dropped[0][1].number == 4
+
+
+def test_path_to_a_station_shrinks_all_along_the_move_there():
+    plant, robot, *_ = make_cell_plant()
+    assert robot.path_to(9) == 0.0
+    assert robot.path_to(1) == pytest.approx(600 + 250)        # along the lane, then out
+    robot.write("target", 1)
+    robot.write("start", True)
+    left = [robot.path_to(1)]
+    plant.step(SCAN)
+    left.append(robot.path_to(1))
+    while not robot.read("in_position"):
+        plant.step(SCAN)
+        left.append(robot.path_to(1))
+    assert left[-1] == 0.0 and all(b <= a for a, b in zip(left, left[1:], strict=False))
+    assert robot.path_to(3) == pytest.approx(250 + 1200 + 250)  # back to the lane first
+
+
+def test_a_part_lying_on_a_take_away_place_at_power_up_is_taken_away_after_the_take_away_time():
+    plant = Plant(seed=1, substeps=1)
+    table = plant.add(PartPlace("table", 0, 0, takeaway_s=1.5))
+    table.place_initial(Part(1))
+    t = run_until(plant, lambda: not table.read("part_present"))
+    assert t == pytest.approx(1.5, abs=0.011) and table.taken_away[0][1].number == 1
+    assert not table.delivered
