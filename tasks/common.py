@@ -71,3 +71,39 @@ class CountGrows(judges.Monitor):
             self.seen = total
             return self.message
         return None
+
+
+class BackAfterStroke:
+    """True on the scan a cylinder is fully back after the program drove it out to its end switch
+    with its own output `own` (a one-scan poke that never reaches the end switch is no stroke):
+    the cause of "after a push, the belt goes again within T". One per run."""
+
+    def __init__(self, name: str, own: str):
+        self.name, self.own = name, own
+        self.pushed = False
+
+    def __call__(self, s) -> bool:
+        rod = s.plant[self.name]
+        if s.io[self.own] and rod.position >= rod.stroke:
+            self.pushed = True
+        elif self.pushed and rod.position <= 0.0:
+            self.pushed = False
+            return True
+        return False
+
+
+def turns_back_within(name: str, own: str, who: str, within_s: float, set_off_mm: float):
+    """A cylinder held out at its end switch by its own output `own` is on its way back within
+    `within_s`: it has moved `set_off_mm` back and goes on to fully back without extending again
+    (a one-scan valve drop backs off a few mm and counts as nothing). Without it a program that
+    times each stroke with a fixed delay at the top of the published range passes."""
+    def at_end(s) -> bool:
+        rod = s.plant[name]
+        return bool(s.io[own]) and rod.position >= rod.stroke
+
+    back = judges.Way(f"{who} going back", lambda s: s.plant[name].position, by=set_off_mm,
+                      until=lambda s: s.plant[name].position <= 0.0)
+    return judges.progress_within(
+        f"{who} told back at its end switch", at_end, [back], within_s,
+        late=lambda t: (f"{who} stayed out at its end switch from {t:g} s: not on its way back within "
+                        f"{within_s:g} s"))
