@@ -1,10 +1,32 @@
 """Shapes several tasks share, on top of the shared judges in sim.judges: an answer due
 within a time of its cause (AnsweredWithin: Done within 1 s of arrival), a drive fault stored
-at power-up (store_drive_fault) and incidents a device logs as they happen (CountGrows)."""
+at power-up (store_drive_fault) and incidents a device logs as they happen (CountGrows); for
+conditions, a log-uniform draw (log_uniform) and a condition whose operator presses Start once
+(start_press_condition)."""
 
 from __future__ import annotations
 
+import math
+import random
+
 from sim import judges
+from sim.task import Condition, OperatorAction
+
+
+def log_uniform(rng: random.Random, low: float, high: float) -> float:
+    """A draw between low and high, uniform in its logarithm: a soft drive and a stiff one (60 and
+    400 mm/s, 150 and 2000 mm/s^2) come up equally often."""
+    return math.exp(rng.uniform(math.log(low), math.log(high)))
+
+
+def start_press_condition(name: str, seed: int, description: str, *, press_s: float,
+                          button: str = "start_button", hold_s: float = 0.3, **params) -> Condition:
+    """A condition whose operator presses `button` once at `press_s` for `hold_s`; the press time
+    is also a parameter (start_press_s), so its published range is checked."""
+    params["start_press_s"] = press_s
+    return Condition(name, seed, params, description,
+                     operator=(OperatorAction(press_s, "press", button),
+                               OperatorAction(round(press_s + hold_s, 2), "release", button)))
 
 
 def store_drive_fault(axis) -> None:
