@@ -2,7 +2,9 @@
 within a time of its cause (AnsweredWithin: Done within 1 s of arrival), a drive fault stored
 at power-up (store_drive_fault) and incidents a device logs as they happen (CountGrows); for
 conditions, a log-uniform draw (log_uniform) and a condition whose operator presses Start once
-(start_press_condition)."""
+(start_press_condition); for axis tasks, the servo drive's I/O points in the words MOT-E01 gives
+them (axis_io), its timing ranges (drive_ranges) and the limit-switch rule's monitor
+(limit_switch_reached)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import math
 import random
 
 from sim import judges
-from sim.task import Condition, OperatorAction
+from sim.task import Condition, IOPoint, OperatorAction, ParameterRange
 
 
 def log_uniform(rng: random.Random, low: float, high: float) -> float:
@@ -27,6 +29,60 @@ def start_press_condition(name: str, seed: int, description: str, *, press_s: fl
     return Condition(name, seed, params, description,
                      operator=(OperatorAction(press_s, "press", button),
                                OperatorAction(round(press_s + hold_s, 2), "release", button)))
+
+
+# name -> (type, direction, signal or command, meaning, units, range) of a sim.devices.axis.Axis
+# point; {window}, {minus}, {plus} are filled in by axis_io
+_AXIS_POINTS = {
+    "drive_ready": ("BOOL", "input", "ready", "TRUE when the drive is enabled and has no fault"),
+    "in_position": ("BOOL", "input", "in_position",
+                    "TRUE when the slide is within {window} mm of the target of the last move and has "
+                    "been at rest for the drive's settle time (FALSE before any move, while disabled or "
+                    "faulted)"),
+    "standstill": ("BOOL", "input", "standstill", "TRUE while the slide is not moving"),
+    "busy": ("BOOL", "input", "busy",
+             "TRUE while the drive executes a move (from the start edge until the slide is at rest)"),
+    "drive_fault": ("BOOL", "input", "fault",
+                    "TRUE while the drive has a latched fault (cleared by a rising edge on reset_fault)"),
+    "limit_minus": ("BOOL", "input", "limit_minus",
+                    "Minus limit switch: TRUE when the slide is at or below {minus} mm (the drive then "
+                    "stops hard and faults)"),
+    "limit_plus": ("BOOL", "input", "limit_plus",
+                   "Plus limit switch: TRUE when the slide is at or above {plus} mm (the drive then stops "
+                   "hard and faults)"),
+    "drive_enable": ("BOOL", "output", "enable",
+                     "TRUE enables the drive (FALSE: the slide brakes to a stop and holds no position)"),
+    "reset_fault": ("BOOL", "output", "reset", "Rising edge clears a latched drive fault"),
+}
+
+
+def axis_io(device: str, *points: tuple[str, str], window_mm: float = 0.5, limit_minus_mm: float = -5.0,
+            limit_plus_mm: float = 505.0) -> tuple[IOPoint, ...]:
+    """The I/O points of a servo drive (sim.devices.axis.Axis) that every axis task states alike,
+    as (address, name) pairs: axis_io("slide", ("%IX0.1", "drive_ready"), ("%QX0.0", "drive_enable"))."""
+    fill = dict(window=f"{window_mm:g}", minus=f"{limit_minus_mm:g}", plus=f"{limit_plus_mm:g}")
+    out = []
+    for address, name in points:
+        kind, direction, signal, meaning = _AXIS_POINTS[name]
+        out.append(IOPoint(address, name, kind, direction, device, signal, meaning.format(**fill)))
+    return tuple(out)
+
+
+def drive_ranges(settle_s=(0.03, 0.25), response_s=(0.0, 0.1)) -> tuple[ParameterRange, ...]:
+    """The published ranges of a servo drive's settle and response times and of a stored fault."""
+    return (
+        ParameterRange("settle_s", *settle_s, "s", "rest time before the drive reports in_position"),
+        ParameterRange("response_s", *response_s, "s", "drive delay from the start_move edge to motion"),
+        ParameterRange("fault_at_start", 0, 1, "", "1 = the drive reports a stored fault at power-up"),
+    )
+
+
+def limit_switch_reached(axis) -> str | None:
+    """The monitor of "the slide must never reach a limit switch" for a sim.devices.axis.Axis."""
+    if axis.hit_limit or axis.at_limit:
+        side = axis.hit_limit or ("plus" if axis.pos >= axis.limit_plus_mm else "minus")
+        return f"the {axis.label} reached the {side} limit switch at {axis.pos:.1f} mm"
+    return None
 
 
 def store_drive_fault(axis) -> None:
