@@ -18,11 +18,13 @@ Ctrl-C stops the run: conditions already graded are kept and written (the file s
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime
 import hashlib
 import json
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -45,6 +47,7 @@ RESULTS_FORMAT = "plc-plant-sim batch results"
 RESULTS_FORMAT_VERSION = 1
 WALL_LIMIT_S = 120.0        # per condition, as in single-task grading
 PROGRESS_EVERY = 200        # scans between a worker's progress messages: how soon a stop is seen
+STOP_POLL_S = 0.1           # how often the main loop looks for a Ctrl-C while it waits for results
 
 
 class BatchError(ValueError):
@@ -205,6 +208,30 @@ def grade_unit(task: Task, condition_name: str, make_controller: Callable[[], An
     return report.conditions[0]
 
 
+@contextlib.contextmanager
+def ctrl_c_sets(stop: threading.Event):
+    """While the batch runs, the first Ctrl-C only sets `stop` (the main loop sees it within
+    STOP_POLL_S): a KeyboardInterrupt raised wherever the main thread happens to be can land
+    inside the futures' own locking and leave a lock held, and the batch then hung until a
+    worker's wall limit. A second Ctrl-C raises at once. Nothing changes off the main thread
+    or where SIGINT is ignored (a background run)."""
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        yield
+        return
+
+    def on_ctrl_c(_signum, _frame) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+
+    previous = signal.signal(signal.SIGINT, on_ctrl_c)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def run_local(entries: list[Entry], units: list[Unit], jobs: int,
               on_result: Callable[[Unit, ConditionResult], None],
               memory_limit_mb: int | None = DEFAULT_MEMORY_LIMIT_MB) -> bool:
@@ -230,13 +257,16 @@ def run_local(entries: list[Entry], units: list[Unit], jobs: int,
     pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grader")
     pending: dict[Future, Unit] = {pool.submit(work, u): u for u in units}
     try:
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                unit = pending.pop(future)
-                result = future.result()
-                if result is not None:
-                    on_result(unit, result)
+        with ctrl_c_sets(stop):
+            while pending:
+                done, _ = wait(pending, timeout=STOP_POLL_S, return_when=FIRST_COMPLETED)
+                for future in done:
+                    unit = pending.pop(future)
+                    result = future.result()
+                    if result is not None:
+                        on_result(unit, result)
+                if stop.is_set():
+                    raise KeyboardInterrupt
         return True
     except KeyboardInterrupt:
         stop.set()

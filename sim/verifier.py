@@ -24,6 +24,7 @@ import functools
 import multiprocessing
 import os
 import signal
+import threading
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -313,6 +314,13 @@ def _worker(pipe, task: Task, condition: Condition, make_controller: Callable[[]
         os._exit(code)
 
 
+# Held from a pipe's creation until the parent has closed its writing end. Conditions graded
+# in parallel threads (runner/batch.py) fork too; a worker forked while a sibling's writing end
+# was open would keep it open, and a crash of the sibling would read as end of file only when
+# this worker ended, a whole condition later.
+_FORKING = threading.Lock()
+
+
 def run_condition_isolated(task: Task, condition: Condition, make_controller: Callable[[], Any],
                            wall_limit_s: float | None = 120.0,
                            on_scans: Callable[[int, int], None] | None = None, progress_every: int = 1000,
@@ -324,25 +332,29 @@ def run_condition_isolated(task: Task, condition: Condition, make_controller: Ca
     `observe` (see run_condition) runs in the worker, on the run itself."""
     ctx = multiprocessing.get_context("fork")
     _prctl()
-    receive, send = ctx.Pipe(duplex=False)
-    # not a daemon: a daemonic process may not start one, and grade() may run inside a Pool worker
-    worker = ctx.Process(target=_worker, name=f"condition {condition.name}",
-                         args=(send, task, condition, make_controller, wall_limit_s, progress_every,
-                               os.getpid(), observe, memory_limit_mb))
     start = time.perf_counter()
     limit = None if wall_limit_s is None else wall_limit_s + kill_margin_s(wall_limit_s)
     scans = 0
     finished = False
-    try:
-        worker.start()
-    except OSError:   # no fork now (out of memory, process limit): the session's own guard has to do
-        send.close()
+    with _FORKING:
+        receive, send = ctx.Pipe(duplex=False)
+        # not a daemon: a daemonic process may not start one, and grade() may run inside a Pool worker
+        worker = ctx.Process(target=_worker, name=f"condition {condition.name}",
+                             args=(send, task, condition, make_controller, wall_limit_s, progress_every,
+                                   os.getpid(), observe, memory_limit_mb))
+        try:
+            worker.start()
+        except OSError:   # no fork now (out of memory, process limit): the session's own guard has to do
+            started = False
+        else:
+            started = True
+        send.close()   # the worker holds the only writing end: its death reads as end of file
+    if not started:
         receive.close()
         extra = {} if observe is None else {"observe": observe}
         return run_condition(task, condition, make_controller, wall_limit_s, on_scans, progress_every,
                              **extra)
     try:
-        send.close()   # the worker holds the only writing end: its death reads as end of file
         while True:
             wait = None if limit is None else start + limit - time.perf_counter()
             if wait is not None and (wait <= 0 or not receive.poll(wait)):
