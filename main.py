@@ -454,11 +454,13 @@ def runner_command(mode: str, args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from tasks import BrokenTask  # the registry only: no task module is imported here
+
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return dispatch(args)
-    except (UsageError, LoadError) as exc:
+    except (UsageError, LoadError, BrokenTask) as exc:
         print(f"main.py: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -12,6 +12,7 @@ needs no edit here.
 from __future__ import annotations
 
 import importlib
+import traceback
 from pathlib import Path
 
 from sim.task import Task
@@ -32,14 +33,31 @@ def _folders() -> list[str]:
     return sorted(p.name for p in _HERE.iterdir() if p.is_dir() and (p / "task.py").is_file())
 
 
+class BrokenTask(Exception):
+    """A task folder whose task.py does not load: the message names the file and line."""
+
+
+def _where(folder: str, exc: BaseException) -> str:
+    """file:line of the error inside the task's folder (or its innermost frame)."""
+    if isinstance(exc, SyntaxError) and exc.filename:
+        return f"{exc.filename}:{exc.lineno}"
+    frames = traceback.extract_tb(exc.__traceback__)
+    inside = [f for f in frames if Path(f.filename).parent.name == folder] or frames[-1:]
+    return f"{inside[-1].filename}:{inside[-1].lineno}" if inside else f"tasks/{folder}/task.py"
+
+
 def _load(folder: str) -> Task:
     if folder not in _loaded:
-        module = importlib.import_module(f"tasks.{folder}.task")
+        try:
+            module = importlib.import_module(f"tasks.{folder}.task")
+        except Exception as exc:   # a task being written, or broken: say where, no traceback
+            raise BrokenTask(f"task folder tasks/{folder}/ does not load: {_where(folder, exc)}: "
+                             f"{type(exc).__name__}: {exc}") from exc
         task = getattr(module, "TASK", None)
         if not isinstance(task, Task):
-            raise TypeError(f"tasks/{folder}/task.py must define TASK = sim.task.Task(...)")
+            raise BrokenTask(f"tasks/{folder}/task.py must define TASK = sim.task.Task(...)")
         if task.id.lower().replace("-", "_") != folder:
-            raise ValueError(f"task {task.id} lives in tasks/{folder}/; its folder must be "
+            raise BrokenTask(f"task {task.id} lives in tasks/{folder}/; its folder must be "
                              f"tasks/{task.id.lower().replace('-', '_')}/")
         if task.folder is None:
             task.folder = _HERE / folder
