@@ -298,6 +298,9 @@ class Feeder(PartDevice):
     only_while: (device, signal) of the plant, e.g. ("feed_pusher", "retracted"): a gravity
     magazine drops its next part only while that signal is TRUE (while the pusher is out,
     the part rests on the pusher's slide).
+    paced_by: (device, signal), e.g. ("belt", "running"): an upstream line interlocked with the
+    belt it feeds: the schedule's clock runs only while that signal is TRUE, so a belt that
+    stops holds back the parts still to come and they keep their spacing when it restarts.
     clearance_mm: extra free space the drop place needs around the part (an upstream line
     that hands a part over only once the previous one is that far away), 0 = just room for it.
     Signals: 'empty' (TRUE when the schedule is used up). Command: none; `release(spec)`
@@ -310,9 +313,12 @@ class Feeder(PartDevice):
 
     def __init__(self, name: str, x: float, y: float, schedule: list[tuple[float, dict]] | None = None,
                  *, prefix: str = "part", angle_deg: float = 0.0, speed: tuple[float, float] = (0.0, 0.0),
-                 only_while: tuple[str, str] | None = None, clearance_mm: float = 0.0):
+                 only_while: tuple[str, str] | None = None, clearance_mm: float = 0.0,
+                 paced_by: tuple[str, str] | None = None):
         super().__init__(name)
         self.only_while = only_while
+        self.paced_by = paced_by
+        self._pacer: Device | None = None
         self.clearance_mm = float(clearance_mm)
         self._gate: Device | None = None   # the only_while device, looked up at the first drop
         self.x = float(x)
@@ -330,17 +336,28 @@ class Feeder(PartDevice):
             return self._next >= len(self.schedule)
         return super().read(signal)
 
+    def _device(self, name: str) -> Device:
+        try:
+            return self.plant[name]      # type: ignore[index]
+        except KeyError:
+            raise KeyError(f"feeder {self.name!r} waits for device {name!r}, which the plant "
+                           "does not have") from None
+
     def _gate_open(self) -> bool:
         if self.only_while is None:
             return True
         name, signal = self.only_while
         if self._gate is None:
-            try:
-                self._gate = self.plant[name]      # type: ignore[index]
-            except KeyError:
-                raise KeyError(f"feeder {self.name!r} waits for device {name!r}, which the plant "
-                               "does not have") from None
+            self._gate = self._device(name)
         return bool(self._gate.read(signal))
+
+    def _paced(self) -> bool:
+        if self.paced_by is None:
+            return True
+        name, signal = self.paced_by
+        if self._pacer is None:
+            self._pacer = self._device(name)
+        return bool(self._pacer.read(signal))
 
     def _place_clear(self, spec: dict) -> bool:
         size = max(float(spec.get("width", 50.0)), float(spec.get("length", spec.get("width", 50.0))))
@@ -363,7 +380,8 @@ class Feeder(PartDevice):
         return part
 
     def step(self, dt: float) -> None:
-        self._t += dt
+        if self._paced():
+            self._t += dt
         if self._next < len(self.schedule):
             t, spec = self.schedule[self._next]
             if self._t + 1e-9 >= t and self._gate_open() and self._place_clear(spec):

@@ -311,6 +311,27 @@ def test_feeder_with_clearance_waits_until_the_previous_part_is_that_far_away():
     assert 40 + radius + 150 - 80 <= gap < 40 + radius + 150 - 80 + 200 * 0.01 + 1
 
 
+def test_a_feeder_paced_by_its_belt_holds_its_schedule_while_the_belt_stands():
+    plant, belt = belt_plant(speed=200, ramp_s=0.0)
+    plant.add(Feeder("infeed", *belt.point(60), paced_by=("belt", "running"),
+                     schedule=[(0.2, {}), (0.7, {})]))
+    parts = material_flow(plant).parts
+    scans(plant, 50)
+    assert parts == []                        # belt stopped: the line's clock stands
+    belt.write("run", True)
+    scans(plant, 21)
+    assert len(parts) == 1
+    belt.write("run", False)
+    scans(plant, 100)
+    assert len(parts) == 1                    # the place is free, but the line waits with the belt
+    belt.write("run", True)
+    scans(plant, 48)
+    assert len(parts) == 1
+    scans(plant, 2)
+    assert len(parts) == 2                    # 0.5 s of running after the first, as scheduled
+    assert parts[0].x - parts[1].x > 90       # about 0.5 s x 200 mm/s apart, not bunched
+
+
 def test_workpiece_rejects_bad_description_with_a_clear_message():
     with pytest.raises(ValueError, match="unknown colour 'purple'"):
         Workpiece("p", 0, 0, colour="purple")
