@@ -185,3 +185,11 @@ def turns_back_within(name: str, own: str, who: str, within_s: float, set_off_mm
         f"{who} told back at its end switch", at_end, [back], within_s,
         late=lambda t: (f"{who} stayed out at its end switch from {t:g} s: not on its way back within "
                         f"{within_s:g} s"))
+
+
+def belt_position(belt, part) -> tuple[float, float]:
+    """Where a part lies on a conveyor: (mm along it from its infeed end, mm to the left of its
+    centre line), for judges that ask whether a part is in front of a pusher or in a sweep."""
+    x, y = part.xy()
+    dx, dy = x - belt.x, y - belt.y
+    return dx * belt.ux + dy * belt.uy + belt.half_length, dy * belt.ux - dx * belt.uy
