@@ -10,16 +10,31 @@ the PLC decides when to restart (reset, muting).
     curtain = plant.add(LightCurtain("curtain", 1700, -80, 1700, 80, response_s=0.02))
     curtain.read("clear")      # TRUE while no beam is broken (after the response time)
 
+A person may also follow a part through the opening (`followers`, a Follower each): they step
+in `delay_s` after the n-th part to break the curtain has left it, and stay `stay_s` (a
+person walking in behind a pallet, whatever the belt did before).
+
 The device is one module: signals, physics and its picture (sim/drawing.py).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from sim.devices.sensors import crosses_line
 from sim.devices.workpiece import PartDevice, Workpiece
+
+
+@dataclass(frozen=True)
+class Follower:
+    """A person who steps into the opening `delay_s` after the `behind`-th part (1-based, in the
+    order parts left the curtain) has left it, and stays `stay_s`."""
+
+    behind: int
+    delay_s: float
+    stay_s: float
 
 
 class LightCurtain(PartDevice):
@@ -31,7 +46,7 @@ class LightCurtain(PartDevice):
     signals = ("clear",)
 
     def __init__(self, name: str, x1: float, y1: float, x2: float, y2: float, *, response_s: float = 0.02,
-                 beams: int = 8, label: str = ""):
+                 beams: int = 8, label: str = "", followers: tuple[Follower, ...] = ()):
         super().__init__(name)
         if response_s < 0:
             raise ValueError(f"light curtain {name!r}: response_s must be 0 or more")
@@ -48,6 +63,11 @@ class LightCurtain(PartDevice):
         self.clear = True            # the safety output
         self.broken_for = 0.0        # how long it has been broken (for the response time)
         self.breaks = 0              # how many times the output went FALSE
+        self.followers = tuple(followers)
+        self.time = 0.0
+        self.parts_in = False        # a part is in the beams now
+        self.parts_left: list[float] = []    # when each part (group) left the beams
+        self.follower_in = False     # a follower stands in the opening now
 
     def operate(self, value: Any) -> None:
         """A person steps into the opening (True) or out of it (False)."""
@@ -56,8 +76,22 @@ class LightCurtain(PartDevice):
     def blocks(self, part: Workpiece) -> bool:
         return crosses_line(part, self.x1, self.y1, self.ux, self.uy, self.length)
 
+    def _follower_in(self) -> bool:
+        for f in self.followers:
+            if f.behind <= len(self.parts_left):
+                since = self.time - self.parts_left[f.behind - 1] - f.delay_s
+                if -1e-9 <= since < f.stay_s - 1e-9:
+                    return True
+        return False
+
     def step(self, dt: float) -> None:
-        self.broken = self.person or any(not p.lifted and self.blocks(p) for p in self.flow.parts)
+        self.time += dt
+        parts_in = any(not p.lifted and self.blocks(p) for p in self.flow.parts)
+        if self.parts_in and not parts_in:
+            self.parts_left.append(self.time)
+        self.parts_in = parts_in
+        self.follower_in = bool(self.followers) and self._follower_in()
+        self.broken = self.person or self.follower_in or parts_in
         if self.broken:
             self.broken_for += dt
             if self.clear and self.broken_for >= self.response_s - 1e-9:
@@ -75,7 +109,7 @@ class LightCurtain(PartDevice):
     def state(self) -> dict[str, Any]:
         return {"x1": self.x1, "y1": self.y1, "x2": self.x2, "y2": self.y2,
                 "x": (self.x1 + self.x2) / 2, "y": (self.y1 + self.y2) / 2,
-                "clear": self.clear, "broken": self.broken, "person": self.person,
+                "clear": self.clear, "broken": self.broken, "person": self.person or self.follower_in,
                 "beams": self.beams, "label": self.label}
 
     def extent(self) -> list[tuple[float, float]]:

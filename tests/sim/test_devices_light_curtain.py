@@ -71,3 +71,22 @@ def test_bad_geometry_is_refused():
         LightCurtain("c", 0, 0, 0, 0)
     with pytest.raises(ValueError, match="response_s"):
         LightCurtain("c", 0, 0, 0, 100, response_s=-1)
+
+
+def test_a_follower_steps_in_behind_the_part_that_left_and_stays_their_time():
+    from sim.devices.light_curtain import Follower
+
+    plant = Plant(seed=1)
+    belt = plant.add(Conveyor("belt", x=500, y=0, length=1000, width=100, speed=200))
+    x, _ = belt.point(600)
+    curtain = plant.add(LightCurtain("curtain", x, -80, x, 80, response_s=0.0,
+                                     followers=(Follower(behind=1, delay_s=0.5, stay_s=0.3),)))
+    plant.add(Workpiece("pallet", *belt.point(450), width=80, length=120))
+    belt.write("run", True)
+    run_until(plant, lambda: curtain.broken)
+    left = run_until(plant, lambda: not curtain.broken)
+    assert not curtain.follower_in and len(curtain.parts_left) == 1
+    stepped_in = run_until(plant, lambda: curtain.broken)
+    assert stepped_in in (50, 51) and curtain.follower_in and curtain.state()["person"]
+    stayed = run_until(plant, lambda: not curtain.broken)
+    assert stayed in (29, 30, 31) and curtain.breaks == 2 and left > 0
