@@ -1,0 +1,65 @@
+"""The synchronous servo axis alone: follows a per-scan setpoint (also across the 16-bit wrap of
+the word), and faults on a following error beyond its limit."""
+
+from __future__ import annotations
+
+import pytest
+
+from sim.devices.belt_encoder import wrap16
+from sim.devices.sync_axis import SyncAxis
+from sim.plant import Plant
+
+SCAN = 0.01
+
+
+def make(**kw):
+    plant = Plant(seed=1, substeps=1)
+    return plant, plant.add(SyncAxis("roll", **kw))
+
+
+def follow(plant, axis, speeds, start_word=0):
+    """Write a setpoint moving at each speed (mm/s) for one scan; the errors after each step."""
+    word, errors = start_word, []
+    axis.write("setpoint", word)
+    axis.write("enable", True)
+    for v in speeds:
+        word = wrap16(word + round(v * SCAN * 10))
+        axis.write("setpoint", word)
+        plant.step(SCAN)
+        errors.append(axis.following_error_mm)
+    return errors
+
+
+def test_a_ramped_setpoint_is_followed_within_a_fraction_of_a_mm_across_the_word_wrap():
+    plant, axis = make(accel=3000.0, fe_limit_mm=5.0)
+    ramp = [900.0 * k / 50 for k in range(50)] + [900.0] * 500       # 0.5 s ramp, then 5 s
+    errors = follow(plant, axis, ramp, start_word=30000)
+    assert not axis.fault
+    assert max(abs(e) for e in errors) < 0.5
+    assert axis.pos == pytest.approx(sum(round(v * SCAN * 10) for v in ramp) / 10, abs=0.01)
+    assert axis.pos > 3276.8 * 1.3                                    # the word wrapped
+
+
+def test_a_step_in_speed_beyond_the_acceleration_faults_and_the_roll_brakes():
+    plant, axis = make(accel=3000.0, fe_limit_mm=5.0)
+    follow(plant, axis, [600.0] * 30)
+    assert axis.fault and "following error" in axis.fault_text
+    assert not axis.read("ready")
+    for _ in range(40):
+        plant.step(SCAN)
+    assert axis.standstill
+    axis.write("reset", True)
+    assert not axis.fault
+
+
+def test_nothing_moves_while_disabled_and_enable_takes_the_word_as_reference():
+    plant, axis = make(start_mm=12.0)
+    axis.write("setpoint", 5000)          # 500 mm away: not a move, the reference
+    for _ in range(10):
+        plant.step(SCAN)
+    assert axis.pos == 12.0
+    axis.write("enable", True)
+    for _ in range(10):
+        plant.step(SCAN)
+    assert axis.pos == 12.0 and axis.standstill and not axis.fault
+    assert axis.read("position") == 120
