@@ -4,7 +4,9 @@ A scheduled operator action comes at a fixed plant time, whatever the program di
 acknowledgement has to come after the lamp that asks for it. The attendant watches a lamp
 and, `answer_s` after it lights (one value per time it lights, in order; the last one
 repeats), presses a push button for `hold_s`. `stray_s` are times at which the attendant
-presses the button anyway (a press the program must ignore while the lamp is off).
+presses the button anyway (a press the program must ignore while the lamp is off). With
+`light`, the lamp is that light of a stack light (its red, amber ...); with `clears`, the
+attendant first calls that device's clear() (takes a jammed part off the belt) and then presses.
 
     plant.add(Attendant("operator", lamp="batch_lamp", button="ack_button", answer_s=(1.5, 0.8),
                         stray_s=(4.0,), x=900, y=-250))
@@ -28,11 +30,12 @@ class Attendant(Device):
 
     def __init__(self, name: str, *, lamp: str, button: str, answer_s: tuple[float, ...] = (1.0,),
                  hold_s: float = 0.3, stray_s: tuple[float, ...] = (), x: float = 0.0, y: float = 0.0,
-                 label: str = ""):
+                 label: str = "", light: str | None = None, clears: str | None = None):
         super().__init__(name)
         if not answer_s:
             raise ValueError(f"attendant {name!r} needs at least one answer time")
         self.lamp_name, self.button_name = lamp, button
+        self.light, self.clears = light, clears
         self.answer_s = tuple(float(a) for a in answer_s)
         self.hold_s = float(hold_s)
         self.stray_s = sorted(float(t) for t in stray_s)
@@ -58,7 +61,7 @@ class Attendant(Device):
         if self._lamp is None:
             self._lamp, self._button = self.plant[self.lamp_name], self.plant[self.button_name]   # type: ignore[index]
         self.time = t = self.time + dt
-        lit = bool(self._lamp.on)
+        lit = bool(self._lamp.lit[self.light] if self.light else self._lamp.on)
         if lit and not self._was_lit:
             self.due = t + self.answer_s[min(self.lit_count, len(self.answer_s) - 1)]
             self.lit_count += 1
@@ -72,6 +75,8 @@ class Attendant(Device):
             if self.due is not None and t + 1e-9 >= self.due:
                 self.answers.append((round(t, 3), self.lit_count))
                 self.due = None
+                if self.clears is not None:
+                    self.plant[self.clears].clear()      # type: ignore[index]
                 self._press()
             elif self._stray < len(self.stray_s) and t + 1e-9 >= self.stray_s[self._stray]:
                 self._stray += 1

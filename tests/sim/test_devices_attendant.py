@@ -70,3 +70,28 @@ def test_stray_presses_come_at_their_times_whatever_the_lamp():
 def test_an_attendant_needs_an_answer_time():
     with pytest.raises(ValueError, match="answer time"):
         Attendant("operator", lamp="lamp", button="button", answer_s=())
+
+
+def test_answers_a_stack_light_and_clears_a_device_before_pressing():
+    from sim.devices.panel import StackLight
+    from sim.plant import Device
+
+    class Jam(Device):
+        cleared_at = None
+
+        def clear(self):
+            self.cleared_at = self.plant["button"].read("pressed")
+
+    plant = Plant(seed=1, substeps=1)
+    tower = plant.add(StackLight("tower"))
+    button = plant.add(PushButton("button"))
+    jam = plant.add(Jam("jam"))
+    plant.add(Attendant("operator", lamp="tower", light="red", button="button", answer_s=(0.2,),
+                        clears="jam"))
+    tower.write("amber", True)
+    for _ in range(40):
+        plant.step()
+    assert button.read("pressed") is False and jam.cleared_at is None
+    tower.write("red", True)
+    assert scans_until(plant, lambda: button.read("pressed")) == 21
+    assert jam.cleared_at is False            # cleared first, then pressed
