@@ -23,12 +23,12 @@ class Chute(PartDevice):
     worth wiring); level: parts already in it at power-up. A part pushed into a full chute is
     still collected but also logged in `overfilled` (it jams the chute mouth), so a task's
     judge can tell. A part held by a gripper is not collected until released.
-    Signal: 'full' (TRUE = full).
+    Signals: 'full' (TRUE = full), 'level' (parts it holds, a word: a lane's counter).
     """
 
     kind = "chute"
     layer = 0
-    signals = ("full",)
+    signals = ("full", "level")
 
     def __init__(self, name: str, x0: float, y0: float, x1: float, y1: float, *,
                  capacity: int | None = None, level: int = 0, label: str = ""):
@@ -52,6 +52,8 @@ class Chute(PartDevice):
     def read(self, signal: str) -> Any:
         if signal == "full":
             return self.full
+        if signal == "level":
+            return self.level
         return super().read(signal)
 
     def step(self, dt: float) -> None:

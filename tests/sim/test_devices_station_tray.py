@@ -50,3 +50,15 @@ def test_a_request_can_be_up_at_power_up_and_an_unasked_part_is_logged():
     run(plant, 0.02)
     assert len(tray.served) == 1 and [k for _, k in tray.unrequested] == ["A"]
     assert tray.state()["served"] == 1 and not tray.state()["request"]
+
+
+def test_a_chute_reports_its_level_as_a_word():
+    from sim.devices.chute import Chute
+    plant = Plant(seed=1, substeps=1)
+    chute = plant.add(Chute("lane", 0, 0, 100, 100, level=2))
+    assert chute.read("level") == 2
+    drop(plant, 1)
+    run(plant, 0.02)
+    assert chute.read("level") == 3
+    chute.empty()
+    assert chute.read("level") == 0
