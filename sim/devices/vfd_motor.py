@@ -186,10 +186,12 @@ class VFDMotor(Device):
         draw_motor(pen, self.name, self.kind, self.state())
 
 
-def draw_motor(pen, name: str, kind: str, s: dict[str, Any], *, rotor_label: str = "") -> None:
+def draw_motor(pen, name: str, kind: str, s: dict[str, Any], *, rotor_label: str = "",
+               hot_also: list | None = None) -> None:
     """A motor seen from the side (finned housing, terminal box) driving its load (a paddle
     rotor seen end on) that turns with the shaft, a speed bar with the reference marked, and
-    the speed and current written under it. Shared by the motor devices of the library."""
+    the speed and current written under it. Shared by the motor devices of the library;
+    `hot_also`: screen points of the device's other parts, in its one hot spot."""
     x, y, r = s["x"], s["y"], s["size"]
     running, fault = s.get("running"), s.get("fault")
     body = "FAULT" if fault else ("ON" if running else "CYLINDER")
@@ -236,4 +238,4 @@ def draw_motor(pen, name: str, kind: str, s: dict[str, Any], *, rotor_label: str
     pen.label(f"{s.get('label') or name}  {rpm:+.0f} rpm  {s.get('current_a', 0.0):.1f} A{ref_text}"
               + (f"  {rotor_label}" if rotor_label else ""), x, by - r * 0.2,
               "FAULT" if fault else "LABEL")
-    pen.hot(name, kind, housing, operable=False, pad=8)
+    pen.hot(name, kind, list(housing) + list(hot_also or ()), operable=False, pad=8)
