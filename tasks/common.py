@@ -193,3 +193,9 @@ def belt_position(belt, part) -> tuple[float, float]:
     x, y = part.xy()
     dx, dy = x - belt.x, y - belt.y
     return dx * belt.ux + dy * belt.uy + belt.half_length, dy * belt.ux - dx * belt.uy
+
+
+def published_range(parameters, name: str) -> tuple[float, float]:
+    """(low, high) of the published ParameterRange `name`, for a sampler that draws from it."""
+    r = next(r for r in parameters if r.name == name)
+    return r.low, r.high
