@@ -26,7 +26,7 @@ from collections import deque
 
 from sim import judges
 from sim.devices.axis import ValueWord
-from sim.devices.belt_encoder import BeltEncoder, wrap16
+from sim.devices.belt_encoder import BeltEncoder, planned_travel, wrap16
 from sim.devices.conveyor import Conveyor
 from sim.devices.panel import PushButton
 from sim.devices.sync_axis import SyncAxis
@@ -230,21 +230,9 @@ def _following_error_fault(s):
 
 # --- conditions ---------------------------------------------------------------------------------
 
-def _line_travel(t_s: float, v0: float, v1: float, step_s: float) -> float:
-    """The line's travel (mm) after t_s: up to v0 from standstill, then v1 at step_s, at LINE_ACCEL."""
-    dt, v, x, t = 0.01, 0.0, 0.0, 0.0
-    while t < t_s - 1e-9:
-        target = v0 if t < step_s - 1e-9 else v1
-        dv = LINE_ACCEL * dt
-        v = target if abs(target - v) <= dv else v + (dv if target > v else -dv)
-        x += v * dt
-        t += dt
-    return x
-
-
 def _start_count(v0, v1, step_s, wrap_s) -> int:
     """The count at power-up that makes the 16-bit counter wrap at wrap_s."""
-    return wrap16(32767 - int(_line_travel(wrap_s, v0, v1, step_s) * COUNTS_PER_MM))
+    return wrap16(32767 - int(planned_travel(wrap_s, v0, [(step_s, v1)], LINE_ACCEL) * COUNTS_PER_MM))
 
 
 def _press(at_s: float, button: str) -> tuple[OperatorAction, OperatorAction]:
