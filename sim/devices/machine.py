@@ -48,6 +48,8 @@ class PartPlace(Device):
     away). `supply` is a schedule of (time_s, part): a part arriving while the place is
     occupied waits in the magazine behind it and slides forward when the place is free.
     Signal `part_present` (TRUE while a part lies on the place; a sensor under the place).
+    `ejectable`: the place has a reject flap, command `eject` (rising edge): the part lying
+    there drops into a reject bin (`ejected`), and the next one slides forward.
     """
 
     kind = "place"
@@ -57,8 +59,13 @@ class PartPlace(Device):
 
     def __init__(self, name: str, x: float, y: float, *, label: str = "", size: float = 120.0,
                  capacity: int | None = 1, takeaway_s: float = 0.0,
-                 supply: list[tuple[float, Part]] | None = None, refill_s: float = 0.3):
+                 supply: list[tuple[float, Part]] | None = None, refill_s: float = 0.3,
+                 ejectable: bool = False):
         super().__init__(name)
+        if ejectable:
+            self.commands = ("eject",)
+        self.ejected: list[tuple[float, Part]] = []       # (time_s, part) dropped through the flap
+        self._eject = False
         self.x, self.y, self.size = float(x), float(y), float(size)
         self.label = label or name
         self.capacity = capacity
@@ -116,6 +123,15 @@ class PartPlace(Device):
         if signal == "part_present":
             return bool(self.parts)
         return super().read(signal)
+
+    def write(self, command: str, value: Any) -> None:
+        if command == "eject" and "eject" in self.commands:
+            v = bool(value)
+            if v and not self._eject and self.parts:
+                self.ejected.append((self.time, self.take()))
+            self._eject = v
+        else:
+            super().write(command, value)
 
     def step(self, dt: float) -> None:
         self.time += dt

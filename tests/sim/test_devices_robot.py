@@ -296,3 +296,16 @@ def test_a_part_lying_on_a_take_away_place_at_power_up_is_taken_away_after_the_t
     t = run_until(plant, lambda: not table.read("part_present"))
     assert t == pytest.approx(1.5, abs=0.011) and table.taken_away[0][1].number == 1
     assert not table.delivered
+
+
+def test_an_ejectable_place_drops_its_part_through_the_flap_on_the_eject_edge_and_refills():
+    plant = Plant(seed=1, substeps=1)
+    place = plant.add(PartPlace("pick", 0, 0, ejectable=True, supply=[(0.0, Part(1)), (0.0, Part(2))]))
+    plant.step(SCAN)
+    assert place.read("part_present") and place.commands == ("eject",)
+    place.write("eject", True)
+    place.write("eject", True)                 # held: one edge, one part
+    assert [p.number for _, p in place.ejected] == [1] and not place.read("part_present")
+    run_until(plant, lambda: place.read("part_present"))
+    assert place.parts[0].number == 2
+    assert PartPlace("plain", 0, 0).commands == ()
