@@ -34,7 +34,7 @@ from sim.devices.sensors import PhotoEye
 from sim.devices.workpiece import Feeder, Workpiece, material_flow
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import CountGrows
+from tasks.common import CountGrows, published_range
 
 PARTS = 6
 BELT_LENGTH = 1000.0
@@ -252,8 +252,7 @@ CONDITIONS = [
 
 
 def _range(name: str) -> tuple[float, float]:
-    r = next(r for r in PARAMETERS if r.name == name)
-    return r.low, r.high
+    return published_range(PARAMETERS, name)
 
 
 def sample_condition(rng: random.Random) -> dict:

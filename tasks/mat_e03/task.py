@@ -38,7 +38,7 @@ from sim.devices.sensors import PhotoEye
 from sim.devices.workpiece import Feeder, Workpiece, material_flow
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import AnsweredWithin
+from tasks.common import AnsweredWithin, published_range
 
 BATCHES = 3
 BELT_LENGTH, FEED_AT, GATE_AT, EYE_AT = 850.0, 60.0, 450.0, 465.0
@@ -288,8 +288,7 @@ PARAMETERS = [
 
 
 def _range(name: str) -> tuple[float, float]:
-    r = next(r for r in PARAMETERS if r.name == name)
-    return r.low, r.high
+    return published_range(PARAMETERS, name)
 
 
 def boundary_gap_s(speed: float) -> float:
