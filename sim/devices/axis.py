@@ -249,9 +249,13 @@ class Axis(Device):
         elif vel > v_des:
             vel = vel - dv if vel - dv > v_des else v_des
         new_pos = self.pos + vel * dt
-        # arrival: we would pass the target, or we are there and slow enough to stop now
-        if (d > 0 and new_pos >= target) or (d < 0 and new_pos <= target) or (
-                abs(d) < 1e-9 and abs(vel) <= dv):
+        # arrival: we would pass the target, or we are there and slow enough to stop now. Only
+        # from a speed the drive could brake from within the distance left: a target set just
+        # ahead of a fast slide is overshot at full deceleration and approached back (re-planned
+        # next step), never reached by stopping dead.
+        feasible = abs(self.vel) <= (v_stop + dv) * (1.0 + 1e-9) + 1e-9   # slack for float rounding
+        if feasible and ((d > 0 and new_pos >= target) or (d < 0 and new_pos <= target) or (
+                abs(d) < 1e-9 and abs(vel) <= dv)):
             if self._crosses_limit(target):
                 self._advance(vel, dt)
                 return

@@ -58,6 +58,24 @@ def test_trapezoid_reaches_target_without_overshoot_and_respects_speed_and_accel
     assert arrival == pytest.approx(1.75, abs=0.05)
 
 
+def test_a_target_set_just_ahead_of_a_fast_slide_is_overshot_and_approached_back():
+    # a new target the slide cannot brake for: full deceleration past it, then back; never a
+    # dead stop from speed (which a program could use to stop the slide faster than its drive)
+    plant, axis = make_axis(start_mm=0.0, max_speed=400.0, accel=1000.0, response_s=0.0)
+    move(axis, 450.0)
+    run(plant, 1.0)
+    assert axis.vel == pytest.approx(400.0)
+    here = axis.pos
+    move(axis, here + 1.0)
+    prof = profile(plant, axis, 2.0)
+    speeds = [axis_vel for _, axis_vel in prof]
+    assert all(abs(b - a) <= 1000.0 * SCAN + 1e-6 for a, b in zip([400.0, *speeds], speeds))
+    furthest = max(pos for pos, _ in prof)
+    assert furthest == pytest.approx(here + 400.0 ** 2 / (2 * 1000.0), abs=5.0)   # v^2 / 2a past here
+    assert min(vel for _, vel in prof) < 0.0                                       # came back
+    assert axis.pos == pytest.approx(here + 1.0) and axis.vel == 0.0 and not axis.moving_to_target
+
+
 def test_short_move_is_a_triangle_and_takes_longer_with_lower_accel():
     times = []
     for accel in (2000.0, 200.0):
