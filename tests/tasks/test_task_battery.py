@@ -62,6 +62,11 @@ EXPECT = {
     # The S1 counterexample (a grant lingering into the next) also trips S2 (an arm in the path
     # of a shuttle not standing at its station) in four conditions.
     "MOT-H15": Expect(others="alongside"),
+    # In past_the_station the carriage starts on the ordered station's own far slow-down cam,
+    # where fast is forbidden: creeping back is the ideal there, so the token-action blind
+    # schedule (all creep, a fixed worst-case coast wait) is on time in that one condition; it
+    # is late wherever a fast leg is possible (every other registered and most sampled ones).
+    "MOT-E04": Expect(blind_fails=4),
 }
 
 TASKS = tasks.all_tasks()
