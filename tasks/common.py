@@ -36,31 +36,42 @@ def start_press_condition(name: str, seed: int, description: str, *, press_s: fl
 _AXIS_POINTS = {
     "drive_ready": ("BOOL", "input", "ready", "TRUE when the drive is enabled and has no fault"),
     "in_position": ("BOOL", "input", "in_position",
-                    "TRUE when the slide is within {window} mm of the target of the last move and has "
+                    "TRUE when the {what} is within {window} mm of the target of the last move and has "
                     "been at rest for the drive's settle time (FALSE before any move, while disabled or "
                     "faulted)"),
-    "standstill": ("BOOL", "input", "standstill", "TRUE while the slide is not moving"),
+    "standstill": ("BOOL", "input", "standstill", "TRUE while the {what} is not moving"),
     "busy": ("BOOL", "input", "busy",
-             "TRUE while the drive executes a move (from the start edge until the slide is at rest)"),
+             "TRUE while the drive executes a move (from the start edge until the {what} is at rest)"),
     "drive_fault": ("BOOL", "input", "fault",
                     "TRUE while the drive has a latched fault (cleared by a rising edge on reset_fault)"),
     "limit_minus": ("BOOL", "input", "limit_minus",
-                    "Minus limit switch: TRUE when the slide is at or below {minus} mm (the drive then "
+                    "Minus limit switch: TRUE when the {what} is at or below {minus} mm (the drive then "
                     "stops hard and faults)"),
     "limit_plus": ("BOOL", "input", "limit_plus",
-                   "Plus limit switch: TRUE when the slide is at or above {plus} mm (the drive then stops "
+                   "Plus limit switch: TRUE when the {what} is at or above {plus} mm (the drive then stops "
                    "hard and faults)"),
     "drive_enable": ("BOOL", "output", "enable",
-                     "TRUE enables the drive (FALSE: the slide brakes to a stop and holds no position)"),
+                     "TRUE enables the drive (FALSE: the {what} brakes to a stop and holds no position)"),
     "reset_fault": ("BOOL", "output", "reset", "Rising edge clears a latched drive fault"),
+    # a vertical axis with a holding brake (sim.devices.braked_axis.BrakedAxis)
+    "torque_ok": ("BOOL", "input", "torque_ok",
+                  "TRUE when the enabled drive has built its holding torque (it then holds the {what} and "
+                  "accepts moves); FALSE at once when it is disabled or faults"),
+    "brake_open": ("BOOL", "input", "brake_open",
+                   "Brake feedback: TRUE from the moment the brake has fully lifted until it grips again; "
+                   "FALSE while it grips"),
+    "brake_release": ("BOOL", "output", "brake_release",
+                      "TRUE energises the brake coil: the spring-applied brake lifts (after its release "
+                      "time); FALSE: it falls back and grips (after the same time)"),
 }
 
 
 def axis_io(device: str, *points: tuple[str, str], window_mm: float = 0.5, limit_minus_mm: float = -5.0,
-            limit_plus_mm: float = 505.0) -> tuple[IOPoint, ...]:
+            limit_plus_mm: float = 505.0, what: str = "slide") -> tuple[IOPoint, ...]:
     """The I/O points of a servo drive (sim.devices.axis.Axis) that every axis task states alike,
-    as (address, name) pairs: axis_io("slide", ("%IX0.1", "drive_ready"), ("%QX0.0", "drive_enable"))."""
-    fill = dict(window=f"{window_mm:g}", minus=f"{limit_minus_mm:g}", plus=f"{limit_plus_mm:g}")
+    as (address, name) pairs: axis_io("slide", ("%IX0.1", "drive_ready"), ("%QX0.0", "drive_enable")).
+    `what` names the moving part in the meanings ("the car is not moving")."""
+    fill = dict(window=f"{window_mm:g}", minus=f"{limit_minus_mm:g}", plus=f"{limit_plus_mm:g}", what=what)
     out = []
     for address, name in points:
         kind, direction, signal, meaning = _AXIS_POINTS[name]
