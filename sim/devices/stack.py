@@ -16,6 +16,12 @@ a new stack on the platform (an operator with a fork truck). A stack can start p
 
     stack = plant.add(Stack("stack", lift="lift", sheet_mm=4.0, count=30, eye_mm=700.0,
                             pick_mm=700.0, platform_mm=100.0, x=400.0, y=0.0))
+
+Wired to a picker (`picker`: a sim.devices.stations.TransferStation whose arm is the head), the
+stack is picked each time the picker finishes a piece of work (its `served` count grows):
+`take(tolerance_mm)` then. With `refills` (counts) and `reload_mm`, an operator lays the next
+stack once the platform is empty and the lift has stood at rest at or below reload_mm for
+`refill_s`.
 """
 
 from __future__ import annotations
@@ -34,7 +40,8 @@ class Stack(Device):
 
     def __init__(self, name: str, *, lift: str, sheet_mm: float, count: int, eye_mm: float, pick_mm: float,
                  platform_mm: float = 0.0, x: float = 0.0, y: float = 0.0, width: float = 240.0,
-                 label: str = ""):
+                 label: str = "", picker: str | None = None, tolerance_mm: float = 2.0,
+                 refills: tuple[int, ...] = (), reload_mm: float = 0.0, refill_s: float = 5.0):
         super().__init__(name)
         if sheet_mm <= 0 or count < 0:
             raise ValueError(f"{name}: sheet_mm must be positive and count not negative")
@@ -51,10 +58,20 @@ class Stack(Device):
         self.misses: list[float] = []    # the top's height at each pick that found no sheet there
         self.refills = 0
         self.max_top_over_pick = float("-inf")
+        self.picker_name, self.tolerance_mm = picker, float(tolerance_mm)
+        self.refill_counts = tuple(int(c) for c in refills)
+        self.reload_mm, self.refill_s = float(reload_mm), float(refill_s)
+        self.picker = None
+        self._picks_seen = 0
+        self._at_reload_s = 0.0
+        self.reloaded_at: list[float] = []   # plant time of each refill
+        self._t = 0.0
 
     def attach(self, plant) -> None:
         super().attach(plant)
         self.lift = plant[self.lift_name]
+        if self.picker_name is not None:
+            self.picker = plant[self.picker_name]
 
     @property
     def platform_top(self) -> float:
@@ -89,6 +106,19 @@ class Stack(Device):
         self.refills += 1
 
     def step(self, dt: float) -> None:
+        self._t += dt
+        if self.picker is not None and self.picker.served > self._picks_seen:
+            self._picks_seen = self.picker.served
+            self.take(self.tolerance_mm)
+        lift = self.lift
+        if self.count == 0 and self.refills < len(self.refill_counts) and lift.vel == 0.0 \
+                and lift.pos <= self.reload_mm:
+            self._at_reload_s += dt
+            if self._at_reload_s >= self.refill_s - 1e-9:
+                self.refill(self.refill_counts[self.refills])
+                self.reloaded_at.append(round(self._t, 3))
+        else:
+            self._at_reload_s = 0.0
         if self.count > 0:
             self.max_top_over_pick = max(self.max_top_over_pick, self.top_mm - self.pick_mm)
 

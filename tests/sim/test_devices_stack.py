@@ -51,3 +51,32 @@ def test_refill_lays_a_new_stack_and_the_top_over_pick_is_tracked_each_step():
 def test_bad_parameters_are_refused():
     with pytest.raises(ValueError):
         Stack("s", lift="lift", sheet_mm=0.0, count=1, eye_mm=1.0, pick_mm=1.0)
+
+
+def test_a_picker_finishing_its_work_takes_a_sheet_and_an_empty_platform_is_refilled_at_reload():
+    from sim.devices.stations import TransferStation
+
+    plant = Plant(seed=1, substeps=1)
+    lift = plant.add(Axis("lift", angle_deg=90.0, start_mm=190.0, limit_minus_mm=-5.0, limit_plus_mm=600.0))
+    picker = plant.add(TransferStation("picker", 1, 0.0, x=0.0, y=0.0, requests=(0.0, 0.0), regap_s=0.5,
+                                       arm_time_s=0.2, work_s=0.1))
+    stack = plant.add(Stack("stack", lift="lift", sheet_mm=5.0, count=2, eye_mm=300.0, pick_mm=300.0,
+                            platform_mm=100.0, picker="picker", refills=(7,), reload_mm=1.0, refill_s=1.0))
+    picker.write("grant", True)
+    for _ in range(40):
+        plant.step(0.01)
+    assert stack.count == 1 and len(stack.taken) == 1          # head down 0.2 s, grip 0.1 s: taken
+    for _ in range(100):
+        plant.step(0.01)
+    assert stack.count == 1 and len(stack.misses) == 1         # the top is a sheet lower: missed
+    stack.count = 0
+    for _ in range(90):
+        plant.step(0.01)
+    assert stack.count == 0                                     # the lift is not at reload
+    lift.pos = 0.5
+    for _ in range(95):
+        plant.step(0.01)
+    assert stack.count == 0
+    for _ in range(10):
+        plant.step(0.01)
+    assert stack.count == 7 and stack.reloaded_at and stack.refills == 1
