@@ -1699,6 +1699,15 @@ class Checker:
                 continue
             if v.kind == "VAR_IN_OUT":
                 st = self.lvalue(a.value)
+                if isinstance(a.value, A.BitAccess) or (
+                    isinstance(a.value, A.FieldAccess) and a.value.field.isdigit()
+                ):
+                    self.err(
+                        a.value,
+                        "E416",
+                        f"the VAR_IN_OUT '{v.name}' is passed by reference and a bit has no address of "
+                        f"its own: pass a BOOL variable and copy it to the bit after the call",
+                    )
                 if (
                     st is not ERR
                     and v.type is not ERR

@@ -117,6 +117,8 @@ _TABLE = [
     _p("E415", "watch-has-effect",
        "A watch or breakpoint condition that could change the program (':=', '=>', a call of an FB "
        "instance or a user FUNCTION)."),
+    _p("E416", "in-out-bit",
+       "A bit of a variable (x.3) given to a VAR_IN_OUT, which is passed by reference: give a BOOL."),
     # 9xx: internal
     _p("E900", "internal-error", "A bug in the compiler, reported instead of a traceback."),
     _p("E999", "run-start-failed",

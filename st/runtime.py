@@ -102,6 +102,39 @@ def _with(obj, *pairs):
     return obj
 
 
+class _RefA:
+    """A scalar VAR_IN_OUT bound to an attribute (a member of a PROGRAM, FB, structure or the
+    globals): the callee reads and writes the caller's variable itself."""
+
+    __slots__ = ("o", "k")
+
+    def __init__(self, o, k):
+        self.o = o
+        self.k = k
+
+    def get(self):
+        return getattr(self.o, self.k)
+
+    def set(self, value):
+        setattr(self.o, self.k, value)
+
+
+class _RefI:
+    """A scalar VAR_IN_OUT bound to an array element (or to a box holding a function's local)."""
+
+    __slots__ = ("o", "k")
+
+    def __init__(self, o, k):
+        self.o = o
+        self.k = k
+
+    def get(self):
+        return self.o[self.k]
+
+    def set(self, value):
+        self.o[self.k] = value
+
+
 def _mux(k, options):
     if 0 <= k < len(options):
         return options[k]
@@ -220,6 +253,8 @@ def runtime_namespace() -> dict:
         "_call_budget": _call_budget,
         "_for_step_zero": _for_step_zero,
         "_with": _with,
+        "_RefA": _RefA,
+        "_RefI": _RefI,
         "_mux": _mux,
         "_to_string": _to_string,
         "_from_string": _from_string,
@@ -597,7 +632,7 @@ class Instance:
             obj, t = self._g, v.type
         canon = v.name
         attr = v.pyname
-        for kind, val in tokens[1:]:
+        for pos, (kind, val) in enumerate(tokens[1:], start=2):
             cur = obj[attr] if isinstance(attr, int) else getattr(obj, attr)
             if kind == "name":
                 if isinstance(t, T.StructT):
@@ -612,6 +647,10 @@ class Instance:
                         raise KeyError(f"'{canon}' ({t.name}) has no variable '{val}'")
                     obj, attr, t = cur, fv.pyname, fv.type
                     canon += "." + fv.name
+                    if fv.kind == "VAR_IN_OUT" and fv.type.is_scalar:
+                        if pos < len(tokens):
+                            raise KeyError(f"'{canon}' is a VAR_IN_OUT: watch it whole")
+                        return self._ref_access(cur, fv.pyname, t, canon)
                 elif isinstance(t, T.Elem) and t.is_intlike and val.isdigit():
                     bit = int(val)
                     if bit >= t.base.bits:
@@ -652,6 +691,17 @@ class Instance:
 
             def set_(value):
                 setattr(obj, attr, coerce(value, t, what))
+
+        return get, set_, t, canon
+
+    def _ref_access(self, obj, attr, t, canon):
+        """An FB's scalar VAR_IN_OUT: the variable its last call bound it to (a fresh cell before)."""
+
+        def get():
+            return getattr(obj, attr).get()
+
+        def set_(value):
+            getattr(obj, attr).set(coerce(value, t, canon))
 
         return get, set_, t, canon
 
@@ -817,6 +867,9 @@ def _node(name: str, path: str, t: T.Type, value, address=None) -> VarNode:
                 continue
             if not hasattr(value, v.pyname):
                 continue
-            kids.append(_node(v.name, f"{path}.{v.name}", v.type, getattr(value, v.pyname)))
+            member = getattr(value, v.pyname)
+            if v.kind == "VAR_IN_OUT" and v.type.is_scalar:
+                member = member.get()  # the caller's variable it is bound to
+            kids.append(_node(v.name, f"{path}.{v.name}", v.type, member))
         return VarNode(name, path, t.name, None, kids, address)
     return VarNode(name, path, t.name, _display(value, t), [], address)

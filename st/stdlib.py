@@ -241,14 +241,16 @@ class R_TRIG(_members("R_TRIG")):  # noqa: N801 - the IEC name
 
 
 class F_TRIG(_members("F_TRIG")):  # noqa: N801 - the IEC name
-    """Falling edge: Q := NOT CLK AND NOT M; M := NOT CLK (so the first call with CLK FALSE pulses)."""
+    """Falling edge: Q := M AND NOT CLK; M := CLK, with M FALSE at first: a falling edge needs a
+    TRUE first, so the first call with CLK FALSE does not pulse (CODESYS Standard, TwinCAT; IEC
+    edition 2 and matiec pulse there)."""
 
     __slots__ = ()
 
     def run(self, ctx):
-        nclk = not self.v_clk
-        self.v_q = nclk and not self.v_m
-        self.v_m = nclk
+        clk = self.v_clk
+        self.v_q = self.v_m and not clk
+        self.v_m = clk
 
 
 class SR(_members("SR")):
