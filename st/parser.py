@@ -64,6 +64,7 @@ KEYWORDS = frozenset(
 VENDOR_WORDS: dict[str, tuple[str, str]] = {
     "POINTER": ("POINTER TO", "type_prefix"),
     "REFERENCE": ("REFERENCE TO", "type_prefix"),
+    "REF_TO": ("REF_TO", "type_prefix"),
     "METHOD": ("METHOD", "END_METHOD"),
     "END_METHOD": ("METHOD", "none"),
     "PROPERTY": ("PROPERTY", "END_PROPERTY"),
