@@ -1120,14 +1120,6 @@ class Checker:
                 ref.written = True
                 if ref.constant:
                     self.err(e, "E401", f"cannot assign to constant '{ref.name}'")
-                elif (
-                    ref.kind == "VAR_INPUT"
-                    and self.pou is not None
-                    and self.pou.kind == "FUNCTION_BLOCK"
-                    and isinstance(e, A.BitAccess)
-                    and root is e.base
-                ):
-                    self.err(e, "E401", f"cannot assign to the input '{ref.name}' inside its function block")
             if isinstance(e, A.FieldAccess):
                 fref = self.out.refs.get(id(e))
                 if isinstance(fref, VarInfo) and fref.kind == "VAR_OUTPUT" and self.is_fb_expr(e.base):
@@ -1146,13 +1138,6 @@ class Checker:
     def check_writable(self, v: VarInfo, node) -> None:
         if v.constant:
             self.err(node, "E401", f"cannot assign to constant '{v.name}'")
-        elif (
-            v.kind == "VAR_INPUT"
-            and self.pou is not None
-            and self.pou.kind == "FUNCTION_BLOCK"
-            and v.owner is self.pou
-        ):
-            self.err(node, "E401", f"cannot assign to the input '{v.name}' inside its function block")
         elif v.type.is_fb:
             self.err(node, "E401", f"cannot assign to the function block instance '{v.name}'")
 

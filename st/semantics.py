@@ -509,9 +509,11 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             'error E403',
         ),
         Rule(
-            'an FB cannot assign its own VAR_INPUT',
-            '`IN := TRUE;` inside the FB',
-            'error E401',
+            ('an FB may assign its own VAR_INPUT (CODESYS, matiec): it writes the FB\'s copy, never the '
+             "caller's variable; a later call that gives the input overwrites it, one that leaves it "
+             'out keeps it'),
+            '`start := FALSE;` inside the FB after `l(start := cmd);`, then `l();`',
+            '`l.start = FALSE`, `cmd` unchanged',
         ),
         Rule(
             'function locals (VAR and VAR_TEMP) start from their initial values on every call',
