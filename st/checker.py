@@ -261,6 +261,9 @@ class Checker:
     def err_at(self, line: int, col: int, code: str, msg: str) -> None:
         self.bag.error(code, msg, line, col)
 
+    def warn_at(self, line: int, col: int, code: str, msg: str) -> None:
+        self.bag.warning(code, msg, line, col)
+
     def check_identifier(self, name: str, line: int, col: int) -> None:
         """IEC 61131-3 (6.1.2) forbids identifiers with leading double underscores (__LIM_SW5)."""
         if name.startswith("__"):
@@ -652,14 +655,14 @@ class Checker:
                 key = n.lower()
                 conv = _parse_conversion(n.upper())
                 if n.upper() in self.std_names or (conv is not None and conv[0] is not None):
-                    self.err_at(
+                    what = "function block" if n.upper() in self.fb_ifaces else "function"
+                    self.warn_at(
                         line,
                         col,
-                        "E204",
-                        f"'{n}' is the name of a standard function or function block "
-                        f"and cannot be a variable name",
+                        "W204",
+                        f"'{n}' is also the name of the standard {what} {n.upper()}: this variable "
+                        f"shadows it in its scope",
                     )
-                    # declared anyway, so that its uses do not report more errors
                 self.check_identifier(n, line, col)
                 if key in table or (
                     pou is not None
@@ -1531,12 +1534,14 @@ class Checker:
         local = self.lookup_var(f.name) if isinstance(f, A.Name) else None
         if local is not None and local.kind == "RESULT":
             local = None  # F(...) inside FUNCTION F is a (recursive) call, not its result variable
-        if local is not None and f.name.upper() in self.std_names and not isinstance(local.type, T.FBT):
-            # a variable named SEL or TON was refused (E204): SEL(...) still means the function, and
-            # a call of the refused TON variable adds nothing to that error
-            if f.name.upper() in self.fb_ifaces:
-                self.args_only(e)
-                return ERR
+        if (
+            local is not None
+            and not isinstance(local.type, T.FBT)
+            and f.name.upper() not in self.fb_ifaces
+            and (f.name.upper() in self.std_names or _parse_conversion(f.name.upper()) is not None)
+        ):
+            # a variable named SEL shadows the function (W204), but a variable is not callable:
+            # SEL(...) still calls the function
             local = None
         if not isinstance(f, A.Name) or local is not None:
             ft = self.expr(f)

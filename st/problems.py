@@ -127,6 +127,8 @@ _TABLE = [
     _p("W201", "unused-variable", "A variable that is never used."),
     _p("W202", "output-never-written", "An output that the program never writes: it stays FALSE or 0."),
     _p("W203", "result-never-assigned", "A function that never assigns its result."),
+    _p("W204", "shadows-standard-name",
+       "A variable carries the name of a standard function or FB (rs : INT): it shadows it in its scope."),
     _p("W301", "string-truncated", "A text longer than its STRING: it is stored cut short."),
     _p("W401", "constant-without-value", "A CONSTANT with no initial value (it is its type's default)."),
     _p("W402", "address-shared", "Two variables located at the same address."),

@@ -39,9 +39,11 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             'writes `Motor`',
         ),
         Rule(
-            'standard function and FB names cannot be variable names',
-            '`Limit : INT;`',
-            'error E204',
+            ('a variable may carry the name of a standard function or FB (CODESYS, matiec): it shadows it '
+             'in its scope, with a warning; a variable is not callable, so `SEL(...)` still calls the '
+             'function (a user type or POU named like a standard one is still error E204)'),
+            '`rs : INT; rs := rs + 1;`, `sel : INT; sel := SEL(c, 1, 2);`',
+            'warning W204; `rs` counts, `sel` holds the chosen value',
         ),
         Rule(
             'any other identifier is fine, Python keywords included',
@@ -96,10 +98,10 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             'error E104 "... is too large for any ST type"',
         ),
         Rule(
-            ('a refused declaration (an array over 1,000,000 elements, a variable named like a standard '
-             'function) is reported once: its uses add no errors, and `SEL(...)` still calls the function'),
-            '`sel : INT; x := SEL(c, 1, 2);`',
-            'only error E204 on `sel`',
+            ('a refused declaration (an array over 1,000,000 elements) is reported once: its uses add no '
+             'errors'),
+            '`a : ARRAY[1..2000000] OF INT; a[1] := 1;`',
+            'only error E312 on `a`',
         ),
     ]),
     ('Integers', [

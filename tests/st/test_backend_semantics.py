@@ -230,7 +230,6 @@ def test_enum_defaults_and_counting():
         ("i : INT; a : INT;", "i := a / 0;", "E309"),
         ("i : INT;", "EXIT;", "E404"),
         ("i : INT;", "FOR i := 1 TO 3 BY 0 DO END_FOR;", "E315"),
-        ("Limit : INT;", "Limit := 1;", "E204"),
         ("r : REAL; d : DINT;", "r := d;", "E305"),
         ("i : INT;", "i := Undeclared + 1;", "E201"),
     ],

@@ -33,3 +33,43 @@ END_PROGRAM
     assert plc["l.seen"] == 7  # 3 + 1 = 4, bit 0 set: 5; then 5 + 1 = 6 -> 7 on the second call
     plc.scan(1)
     assert plc["l.seen"] == 11
+
+
+SHADOWS = """
+FUNCTION_BLOCK Cell
+VAR_OUTPUT rs : INT; END_VAR
+VAR tp : BOOL; sr : SR; sel : INT; ton : TON; pulse : TP; END_VAR
+VAR_OUTPUT q1 : BOOL; chosen : INT; late : BOOL; END_VAR
+    rs := rs + 1;
+    tp := NOT tp;
+    sr(S1 := tp, R := FALSE);
+    q1 := sr.Q1;
+    sel := SEL(tp, 10, 20);      (* a variable is not callable: SEL(...) is still the function *)
+    chosen := sel;
+    ton(IN := TRUE, PT := T#20ms);
+    late := ton.Q;
+    pulse(IN := tp, PT := T#10ms);
+END_FUNCTION_BLOCK
+PROGRAM Main
+VAR c : Cell; int_to_real : REAL; END_VAR
+    c();
+    int_to_real := INT_TO_REAL(c.rs) / 2.0;
+END_PROGRAM
+"""
+
+
+def test_a_variable_named_like_a_standard_pou_shadows_it_with_a_warning(kit):
+    comp = kit.compile_ok(SHADOWS)
+    shadowed = [(d.line, d.message.split("'")[1]) for d in comp.warnings if d.code == "W204"]
+    assert shadowed == [(3, "rs"), (4, "tp"), (4, "sr"), (4, "sel"), (4, "ton"), (17, "int_to_real")]
+    plc = kit.run(SHADOWS, scans=1)
+    assert (plc["c.rs"], plc["c.q1"], plc["c.chosen"], plc["c.late"], plc["int_to_real"]) == (
+        1, True, 20, False, 0.5)
+    plc.scan(2)
+    assert (plc["c.rs"], plc["c.chosen"], plc["c.late"], plc["int_to_real"]) == (3, 20, True, 1.5)
+
+
+def test_a_shadowing_variable_that_is_not_an_fb_cannot_be_called(kit):
+    comp = kit.compile_errors(kit.main("tp : BOOL;", "tp(IN := TRUE, PT := T#1s);"))
+    assert [d.code for d in comp.errors] == ["E203"]
+    assert "'tp' is BOOL, not a function or function block instance" in comp.errors[0].message
