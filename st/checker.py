@@ -245,6 +245,7 @@ class Checker:
         self.type_depth = 0  # resolve_type calls under way
         self.hints_left = MAX_HINTS  # "did you mean" suggestions still to make (see hint())
         self.located_at: dict[str, list[VarInfo]] = {}  # address -> variables declared AT it
+        self.type_inits: dict[int, object] = {}  # id(TypeDecl) -> its initial value (type_init)
         self.enum_index: dict[str, list[T.EnumT]] = {}  # value name -> enumerations that have it
         self.pou = None  # PouInfo being checked
         self.loop_depth = 0
@@ -318,8 +319,15 @@ class Checker:
             sections += c.global_sections
             for r in c.resources:
                 sections += r.global_sections
-        for sec in sections:
+        for sec in _constants_first(sections):
             self.declare_section(sec, None, self.out.globals)
+        # a VAR_GLOBAL inside a PROGRAM is a global of the file (CODESYS GVL style): declared before
+        # any POU's VAR_EXTERNAL looks for it, whichever POU comes first in the file
+        for info in self.out.pous.values():
+            self.pou = info
+            for sec in _constants_first(info.node.var_sections):
+                if sec.kind == "VAR_GLOBAL":
+                    self.declare_section(sec, info, info.vars)
         # POU interfaces before bodies (a body may use another FB's outputs)
         for info in self.out.pous.values():
             self.pou = info
@@ -330,8 +338,14 @@ class Checker:
                     info.vars[info.lname] = VarInfo(
                         info.name, info.return_type, "RESULT", info.node.line, info.node.col, owner=info
                     )
-            for sec in info.node.var_sections:
-                self.declare_section(sec, info, info.vars)
+            # constants first: one may bound an array declared above it (CODESYS, matiec); the table
+            # keeps the order of the source for the watch tree and the instance's members
+            for sec in _constants_first(info.node.var_sections):
+                if sec.kind != "VAR_GLOBAL":
+                    self.declare_section(sec, info, info.vars)
+            ordered = sorted(info.vars.items(), key=_source_order)
+            info.vars.clear()
+            info.vars.update(ordered)
             if info.fbtype is not None:
                 info.fbtype.vars = info.vars
         self.pou = None
@@ -494,7 +508,7 @@ class Checker:
                         self.err_at(line, col, "E202", f"field '{n}' is declared twice in '{td.name}'")
                         continue
                     self.check_identifier(n, line, col)
-                    init = self.init_value(d.init, ft) if d.init is not None else None
+                    init = self.init_value(d.init, ft) if d.init is not None else self.type_init(d.type, ft)
                     st.fields[n.lower()] = T.Field(n, ft, init, line, col)
             self.out.structs.append(st)
             return st
@@ -611,6 +625,23 @@ class Checker:
         return ERR
 
     # ------------------------------------------------------------------ declarations
+    def type_init(self, ref: A.TypeRef, t: T.Type):
+        """The initial value a TYPE declaration gives its variables (TYPE Level : INT := 7), through
+        aliases; None when it gives none. Computed once per TYPE, so its errors are reported once."""
+        for _ in range(MAX_TYPE_DEPTH):
+            if not isinstance(ref, A.NamedType):
+                return None
+            td = self.type_decls.get(ref.name.lower())
+            if td is None:
+                return None
+            if td.init is not None:
+                key = id(td)
+                if key not in self.type_inits:
+                    self.type_inits[key] = self.init_value(td.init, t)
+                return self.type_inits[key]
+            ref = td.type
+        return None
+
     def declare_section(self, sec: A.VarSection, pou: PouInfo | None, table: dict) -> None:
         kind = sec.kind
         if pou is not None and kind == "VAR_GLOBAL":
@@ -648,7 +679,9 @@ class Checker:
             init = None
             if d.init is not None:
                 init = self.init_value(d.init, t)
-            elif sec.constant and kind != "VAR_EXTERNAL":
+            elif kind not in ("VAR_EXTERNAL", "VAR_IN_OUT"):
+                init = self.type_init(d.type, t)
+            if init is None and d.init is None and sec.constant and kind != "VAR_EXTERNAL":
                 self.warn(d, "W401", "a CONSTANT without an initial value is always its type's default")
             for i, n in enumerate(d.names):
                 line, col = d.name_positions[i] if i < len(d.name_positions) else (d.line, d.col)
@@ -867,7 +900,7 @@ class Checker:
             return None
         # scalar: type the expression and fold it
         save = self.pou
-        st = self.expr(init)
+        st = self.expr(init, expected=t if t.is_bool else None)  # a BOOL may start as 0 or 1
         self.pou = save
         try:
             val = self.const_eval(init)
@@ -1257,6 +1290,9 @@ class Checker:
                     return pt
                 self.err(e, "E316", f"{e.type_prefix}# cannot prefix an integer")
                 return ERR
+            if expected is not None and expected.is_bool and e.value in (0, 1):
+                o.consts[id(e)] = bool(e.value)  # BOOL literals 0 and 1 (IEC grammar, matiec)
+                return T.BOOL
             return T.IntLitT(e.value)
         if isinstance(e, A.RealLiteral):
             if e.type_prefix and e.type_prefix.upper() == "REAL":
@@ -1418,12 +1454,23 @@ class Checker:
         self.err(e, "E209", f"{_describe(e.base)} is {bt.name}: it has no field '{e.field}'")
         return ERR
 
+    def bool01(self, e: A.Expr, t: T.Type, other: T.Type) -> T.Type:
+        """The integer literal 0 or 1 next to a BOOL operand is the BOOL FALSE or TRUE."""
+        if other.is_bool and isinstance(e, A.IntLiteral) and not e.type_prefix and e.value in (0, 1):
+            self.out.consts[id(e)] = bool(e.value)
+            self.out.types[id(e)] = T.BOOL
+            return T.BOOL
+        return t
+
     def binary(self, e: A.BinaryOp, expected) -> T.Type:
         op = e.op
         lt = self.expr(e.left, expected if op not in _COMPARE else None)
         rt = self.expr(e.right, expected if op not in _COMPARE else None)
         if lt is ERR or rt is ERR:
             return ERR
+        if op in ("AND", "OR", "XOR") or op in _COMPARE:
+            lt = self.bool01(e.left, lt, rt)  # b AND 1, b = 0: the literal is a BOOL
+            rt = self.bool01(e.right, rt, lt)
         # REAL literals next to a REAL operand are REAL (float32), not LREAL
         if isinstance(lt, T.RealLitT) and isinstance(rt, T.Elem) and rt.base is T.REAL:
             if id(e.left) in self.out.consts:
@@ -2144,6 +2191,15 @@ class Checker:
 # ----------------------------------------------------------------------------- helpers
 
 _COMPARE = {"=", "<>", "<", ">", "<=", ">="}
+
+
+def _source_order(item) -> tuple:
+    v = item[1]
+    return (v.kind != "RESULT", v.line, v.col)
+
+
+def _constants_first(sections: list) -> list:
+    return [s for s in sections if s.constant] + [s for s in sections if not s.constant]
 
 
 def _intish(t: T.Type) -> bool:

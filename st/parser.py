@@ -7,7 +7,7 @@ Several errors are reported in one pass: after an error the parser resynchronise
 accepts it (panic-mode recovery on lark's interactive parser).
 
 Stages:
-1. ``_blank_comments``: comments ``(* *)`` (nested, as CODESYS), ``//`` and pragmas ``{ }``
+1. ``_blank_comments``: comments ``(* *)`` (nested, as CODESYS), ``/* */``, ``//`` and pragmas ``{ }``
    are replaced by spaces (newlines kept, so every line/column stays exact); unterminated
    comments, pragmas and strings are reported where they start.
 2. lark LALR with the contextual lexer and an embedded transformer (``_AstBuilder``) that
@@ -58,6 +58,10 @@ KEYWORDS = frozenset(
     FOR TO BY DO END_FOR WHILE END_WHILE REPEAT UNTIL END_REPEAT EXIT CONTINUE RETURN AND OR
     XOR NOT MOD TRUE FALSE""".split()
 )
+
+# Keywords of CONFIGURATION/RESOURCE only: anywhere else where a name fits they are names (CODESYS,
+# matiec accept `on : BOOL;`)
+SOFT_KEYWORDS = frozenset({"ON", "TASK", "WITH", "RESOURCE"})
 
 # Vendor keywords: reserved too, never in the grammar; each gets one "not supported" error.
 # value: (what the message names, how to skip it)
@@ -179,7 +183,7 @@ def _show(text: str, limit: int = 24) -> str:
 # --------------------------------------------------------------------------- stage 1: comments
 
 
-_SPECIAL = re.compile(r"\(\*|//|\{|'|\"")
+_SPECIAL = re.compile(r"\(\*|/\*|//|\{|'|\"")
 _COMMENT_TOKEN = re.compile(r"\(\*|\*\)")
 _STRING_RE = {"'": re.compile(r"'(?:[^'$\n]|\$[^\n])*'"), '"': re.compile(r'"(?:[^"$\n]|\$[^\n])*"')}
 _NOT_NEWLINE = re.compile(r"[^\n]")
@@ -240,6 +244,15 @@ def _blank_comments(text: str, filename: str) -> tuple[str, list[Diagnostic], bo
         if kind == "//":
             end = text.find("\n", start)
             end = n if end < 0 else end
+        elif kind == "/*":  # IEC 61131-3 3rd edition; these do not nest
+            close = text.find("*/", start + 2)
+            if close < 0:
+                line, col = _line_col(text, start) if len(diags) < MAX_ERRORS else (0, 0)
+                message = "unterminated comment: '/*' has no matching '*/'"
+                _note(diags, Diagnostic(ERROR, E_UNTERMINATED, message, filename, line, col))
+                end, hit_eof = n, True
+            else:
+                end = close + 2
         elif kind == "{":
             close = text.find("}", start + 1)
             if close < 0:
@@ -688,6 +701,15 @@ class _AstBuilder(Transformer):
             elif isinstance(x, ast.Node):
                 items.append(_at(ast.ArrayInitItem(x), x, x))
         return _at(ast.ArrayInit(items), c[0], items[-1] if items else c[0])
+
+    def bare_array_init(self, c):
+        items = [x if isinstance(x, ast.ArrayInitItem) else _at(ast.ArrayInitItem(x), x, x)
+                 for x in c if isinstance(x, ast.Node)]
+        return _at(ast.ArrayInit(items), items[0], items[-1])
+
+    def bare_repeat(self, c):
+        item = self.repeat_item(c)
+        return _at(ast.ArrayInit([item]), item, item)
 
     def repeat_item(self, c):
         count = self.int_lit([c[0]])
@@ -1413,6 +1435,10 @@ class _Driver:
                 drop_to = False
                 if tok.type == "TO":
                     continue
+            if tok.type in SOFT_KEYWORDS:
+                acts = ps.parse_conf.states[ps.position]
+                if tok.type not in acts and "NAME" in acts:
+                    tok.type = "NAME"  # ON, TASK, WITH, RESOURCE are keywords only where they can be
             if tok.type == "VENDOR" and tok.type not in ps.parse_conf.states[ps.position]:
                 mode = self._vendor_token(tok)
                 if mode == "type_prefix":

@@ -34,6 +34,18 @@ INTRO = (
 SECTIONS: list[tuple[str, list[Rule]]] = [
     ('Names and text', [
         Rule(
+            ('comments are `(* *)` (nested, as CODESYS), `/* */` (IEC 3rd edition; not nested) and `//`; '
+             'pragmas `{ }` are ignored'),
+            '`/* a (* b *) */ x := 1;`',
+            '`x = 1`',
+        ),
+        Rule(
+            ('ON, TASK, WITH and RESOURCE are keywords only inside a CONFIGURATION; elsewhere, where a '
+             'name fits, they are names (CODESYS, matiec); every other keyword is reserved'),
+            '`on : BOOL; on := TRUE;`; `by : INT;`',
+            '`on = TRUE`; error E106',
+        ),
+        Rule(
             'keywords and identifiers are case-insensitive',
             '`motor := TRUE;` with `Motor : BOOL`',
             'writes `Motor`',
@@ -217,6 +229,13 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
              "context's type"),
             '`i := 32767 + 1;` (INT); `d := (2147483647 + 1) / 2;` (DINT)',
             '`-32768`; `-1073741824`',
+        ),
+        Rule(
+            ('the integer literals 0 and 1 are BOOL FALSE and TRUE where a BOOL is expected (an initial '
+             'value, an assignment, an argument, the other operand of AND/OR/XOR or a comparison with a '
+             'BOOL), as the IEC grammar and matiec allow'),
+            '`b : BOOL := 1; c := b AND 0;`',
+            '`b = TRUE`, `c = FALSE`; `b : BOOL := 2;` is error E305',
         ),
         Rule(
             'implicit widening INT -> DINT -> LINT, unsigned -> wider signed',
@@ -496,6 +515,12 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
     ]),
     ('POUs and calls', [
         Rule(
+            ('a VAR_GLOBAL declared in a PROGRAM or a CONFIGURATION is a global of the file: every POU '
+             'reaches it through VAR_EXTERNAL, whichever comes first in the file'),
+            '`FUNCTION_BLOCK F VAR_EXTERNAL g : INT; END_VAR` before `PROGRAM Main VAR_GLOBAL g : INT;`',
+            'F reads and writes Main\'s `g`',
+        ),
+        Rule(
             'exactly one PROGRAM runs: the only one, or the first one named in a CONFIGURATION',
             'two PROGRAMs, no CONFIGURATION',
             'error E409',
@@ -573,6 +598,24 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`NOT Q => x` stores the negated output',
             '`T1(IN := s, NOT Q => idle);`',
             '`idle = NOT T1.Q`',
+        ),
+        Rule(
+            ('a constant may bound an array declared before it in the same POU (or globals); '
+             'declarations keep the source order in the watch tree'),
+            '`VAR a : ARRAY[1..N] OF INT; END_VAR VAR CONSTANT N : INT := 3; END_VAR`',
+            '`a` has 3 elements',
+        ),
+        Rule(
+            ('array initialisers may omit the `[ ]` (IEC edition 2, matiec) and repeat a value with '
+             '`n(value)`; missing values are the element type\'s default'),
+            '`a : ARRAY[1..5] OF INT := 1, 2, 3(7);`',
+            '`[1, 2, 7, 7, 7]`',
+        ),
+        Rule(
+            ('an initial value in a TYPE declaration is the start value of every variable of that type '
+             '(through aliases and in structure fields), unless the variable gives its own'),
+            '`TYPE Level : INT := 7; END_TYPE` and `l : Level;`',
+            '`l = 7`',
         ),
         Rule(
             'arrays and structures assign by value',

@@ -178,7 +178,7 @@ def test_standard_names_shadow_with_a_warning_and_keywords_cannot_be_variable_na
         assert [d.code for d in comp.warnings] == ["W204"], kit.errors_text(comp)
         assert f"standard function block {name}" in comp.warnings[0].message or (
             f"standard function {name}" in comp.warnings[0].message)
-    for keyword in ["BY", "DO", "ON"]:
+    for keyword in ["BY", "DO", "IF"]:
         kit.compile_errors(kit.main(f"{keyword} : INT;", "; "))
 
 

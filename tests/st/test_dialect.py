@@ -73,3 +73,120 @@ def test_a_shadowing_variable_that_is_not_an_fb_cannot_be_called(kit):
     comp = kit.compile_errors(kit.main("tp : BOOL;", "tp(IN := TRUE, PT := T#1s);"))
     assert [d.code for d in comp.errors] == ["E203"]
     assert "'tp' is BOOL, not a function or function block instance" in comp.errors[0].message
+
+
+def test_bool_accepts_the_literals_0_and_1_where_a_bool_is_expected(kit):
+    src = kit.main(
+        "b : BOOL := 1; c : BOOL := TRUE; d : BOOL; e : BOOL; w : WORD; n : INT; t : TON;",
+        "c := 0; d := b AND 1; e := (b = 1) AND (0 = c); w.3 := 1;\n"
+        "IF d = 1 THEN n := n + 1; END_IF;\nt(IN := 1, PT := T#10ms);",
+    )
+    plc = kit.run(src, scans=2)
+    assert (plc["b"], plc["c"], plc["d"], plc["e"], plc["w"], plc["n"], plc["t.Q"]) == (
+        True, False, True, True, 8, 2, True)
+    comp = kit.compile_errors(kit.main("b : BOOL := 2;", "b := b;"))
+    assert [d.code for d in comp.errors] == ["E305"]  # only 0 and 1 are BOOL literals
+
+
+def test_array_initialisers_without_brackets_and_with_repeat_counts(kit):
+    src = """
+TYPE Row : ARRAY[1..3] OF INT := 2(5), 6; END_TYPE
+PROGRAM Main
+VAR
+    a : ARRAY[1..5] OF INT := 1, 2, 3(7);
+    b : ARRAY[1..4] OF INT := [2(1), 2(9)];
+    c : ARRAY[0..2] OF INT := 3(4);
+    r : Row;
+    total : INT;
+    i : INT;
+END_VAR
+    total := 0;
+    FOR i := 1 TO 5 DO total := total + a[i]; END_FOR;
+    total := total + b[3] + c[2] + r[1] + r[3];
+END_PROGRAM
+"""
+    plc = kit.run(src, scans=1)
+    assert [plc[f"a[{i}]"] for i in range(1, 6)] == [1, 2, 7, 7, 7]
+    assert [plc[f"b[{i}]"] for i in range(1, 5)] == [1, 1, 9, 9]
+    assert [plc[f"r[{i}]"] for i in range(1, 4)] == [5, 5, 6]
+    assert plc["total"] == 24 + 9 + 4 + 5 + 6
+
+
+def test_a_type_declarations_initial_value_is_every_variables_start_value(kit):
+    # it was ignored: TYPE Level : INT := 7 gave variables of 0
+    src = """
+TYPE Level : INT := 7; Level2 : Level; Mode : (Idle, Run, Stop) := Run;
+     Cell : STRUCT lv : Level; m : Mode; END_STRUCT;
+END_TYPE
+PROGRAM Main
+VAR l : Level2; m : Mode; c : Cell; own : Level := 3; n : INT; END_VAR
+    n := l + own + c.lv;
+    IF m = Run AND c.m = Run THEN n := n + 100; END_IF;
+END_PROGRAM
+"""
+    plc = kit.run(src, scans=1)
+    assert (plc["l"], plc["own"], plc["c.lv"], plc["n"]) == (7, 3, 7, 117)
+
+
+def test_block_comments_of_the_third_edition(kit):
+    src = kit.main("x : INT; y : INT := 8;",
+                   "/* This is a\n   block comment (* with this inside *) */ x := y /*2*/ / 2; // done")
+    assert kit.run(src, scans=1)["x"] == 4
+    comp = kit.compile_errors(kit.main("x : INT;", "x := 1; /* never closed"))
+    assert [(d.code, d.line) for d in comp.errors] == [("E103", 6)]
+
+
+def test_configuration_keywords_are_names_outside_a_configuration(kit):
+    src = """
+PROGRAM Main
+VAR on : BOOL; task : INT; with : INT; resource : INT; END_VAR
+    on := NOT on; task := task + 1; with := task * 2; resource := with;
+    IF on THEN task := task + 10; END_IF;
+END_PROGRAM
+CONFIGURATION C
+RESOURCE R ON PLC
+TASK T(INTERVAL := T#10ms);
+PROGRAM P WITH T : Main;
+END_RESOURCE
+END_CONFIGURATION
+"""
+    plc = kit.run(src, scans=2)
+    assert (plc["on"], plc["task"], plc["with"], plc["resource"]) == (False, 12, 24, 24)
+
+
+CONST_BOUNDS = """
+FUNCTION_BLOCK Counter
+VAR_EXTERNAL total : INT; limits : ARRAY[1..SIZE] OF INT; END_VAR
+VAR_INPUT step : INT := 1; END_VAR
+    total := total + step;
+    limits[SIZE] := total;
+END_FUNCTION_BLOCK
+FUNCTION Sum3 : INT
+VAR_INPUT a : INT; b : INT; END_VAR
+VAR buf : ARRAY[1..N] OF INT; i : INT; END_VAR
+VAR CONSTANT N : INT := 3; END_VAR
+    buf[1] := a; buf[N] := b;
+    FOR i := 1 TO N DO Sum3 := Sum3 + buf[i]; END_FOR;
+END_FUNCTION
+PROGRAM Main
+VAR_GLOBAL total : INT; limits : ARRAY[1..SIZE] OF INT; END_VAR
+VAR_GLOBAL CONSTANT SIZE : INT := 2; END_VAR
+VAR c : Counter; s : INT; a : ARRAY[0..M] OF INT; END_VAR
+VAR CONSTANT M : INT := 4; END_VAR
+    c(step := 5);
+    c();
+    s := Sum3(4, 5);
+    a[M] := s;
+END_PROGRAM
+"""
+
+
+def test_a_constant_may_bound_an_array_declared_before_it(kit):
+    plc = kit.run(CONST_BOUNDS, scans=1)
+    assert (plc["s"], plc["a[4]"]) == (9, 9)
+    assert [n.name for n in plc.inst.variables()][:3] == ["c", "s", "a"]  # the source's order
+
+
+def test_a_programs_var_global_is_seen_through_var_external_in_an_fb_declared_before_it(kit):
+    plc = kit.run(CONST_BOUNDS, scans=2)
+    assert (plc["total"], plc["limits[2]"]) == (20, 20)
