@@ -1625,6 +1625,12 @@ class Checker:
             )
             self.args_only(e)
             return ERR
+        if upper == "TIME":  # CODESYS: TIME() is the time of this scan (here the plant time)
+            if e.args:
+                self.err(e, "E412", "TIME() takes no arguments: it gives the plant time of this scan")
+                self.args_only(e)
+            o.calls[id(e)] = CallInfo("std", "TIME", T.TIME)
+            return T.TIME
         conv = _parse_conversion(upper)
         if conv is not None:
             return self.conv_call(e, upper, conv)

@@ -1479,6 +1479,9 @@ class CodeGen:
         def f32w(code: str) -> str:
             return f"_f32({code})" if real32 else code
 
+        if n == "TIME":
+            return "ctx.now"  # the plant time of the scan, as the timers see it
+
         if n in ("SEL", "MAX", "MIN", "LIMIT", "MUX", "MOVE", "ABS"):
             # each value is bound to a parameter of the type the checker inferred for the call
             first = 1 if n in ("SEL", "MUX") else 0

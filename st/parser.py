@@ -983,6 +983,17 @@ class _AstBuilder(Transformer):
             bit = 0
         return _at(ast.BitAccess(c[0], bit), c[0], tok)
 
+    def partial_bit(self, c):
+        """x.%X3: IEC 61131-3 partial access to bit 3 (the same as x.3)."""
+        tok = c[1]
+        m = re.fullmatch(r"%X(\d+)", str(tok), re.IGNORECASE)
+        if m is None:
+            self._error(E_UNSUPPORTED, f"not supported: partial access {_show(str(tok))} (only bits, "
+                        f"x.%X3; for a byte or word of a longer value use SHR and a conversion)",
+                        tok.line, tok.column)
+            return _at(ast.BitAccess(c[0], 0), c[0], tok)
+        return _at(ast.BitAccess(c[0], int(m.group(1))), c[0], tok)
+
     def index(self, c):
         indices = [x for x in c[1:] if isinstance(x, ast.Expr)]
         return _at(ast.IndexAccess(c[0], indices), c[0], indices[-1] if indices else c[0])

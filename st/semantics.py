@@ -274,6 +274,12 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`w = 8`',
         ),
         Rule(
+            ('partial access `x.%Xn` is bit n, like `x.n`; byte and word partial access (`x.%B1`, '
+             '`x.%W0`) is not supported'),
+            '`w.%X4 := TRUE;` with `w = 8`',
+            '`w = 24`; `w.%B1` is error E105',
+        ),
+        Rule(
             'subranges store like their base type; literals are checked against the range',
             '`s : INT(0..100) := 200;`',
             'error E304',
@@ -383,6 +389,12 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         ),
     ]),
     ('TIME and dates', [
+        Rule(
+            ('`TIME()` (CODESYS) is the plant time of the scan, the time the timers see: 10 ms more on '
+             'each scan, starting at `T#0ms`'),
+            '`t := TIME();` on the 4th scan',
+            '`t = T#30ms`',
+        ),
         Rule(
             'TIME has millisecond resolution; sub-millisecond parts truncate',
             '`T#1.5ms`',

@@ -190,3 +190,21 @@ def test_a_constant_may_bound_an_array_declared_before_it(kit):
 def test_a_programs_var_global_is_seen_through_var_external_in_an_fb_declared_before_it(kit):
     plc = kit.run(CONST_BOUNDS, scans=2)
     assert (plc["total"], plc["limits[2]"]) == (20, 20)
+
+
+def test_partial_bit_access_is_bit_access(kit):
+    src = kit.main("w : WORD := 8; b : BOOL; c : BOOL; d : DWORD;",
+                   "b := w.%X3; w.%X4 := TRUE; c := w.%x0; d.%X31 := 1;")
+    plc = kit.run(src, scans=1)
+    assert (plc["w"], plc["b"], plc["c"], plc["d"]) == (24, True, False, 2**31)
+    comp = kit.compile_errors(kit.main("w : WORD; b : BYTE;", "b := w.%B1;"))
+    assert [d.code for d in comp.errors] == ["E105"] and "partial access %B1" in comp.errors[0].message
+
+
+def test_time_call_gives_the_plant_time_of_the_scan(kit):
+    src = kit.main("t : TIME; t0 : TIME; e : TIME;",
+                   "t := TIME();\nIF t0 = T#0s AND t > T#0s THEN t0 := t; END_IF;\ne := TIME() - t0;")
+    plc = kit.run(src, scans=4)  # scans at 0, 10, 20, 30 ms
+    assert (plc["t"], plc["t0"], plc["e"]) == (30, 10, 20)
+    comp = kit.compile_errors(kit.main("t : TIME;", "t := TIME(5);"))
+    assert [d.code for d in comp.errors] == ["E412"]
