@@ -68,7 +68,38 @@ STD_FUNCTIONS: dict[str, list[str] | str] = {
     "DELETE": ["IN", "L", "P"],
     "REPLACE": ["IN1", "IN2", "L", "P"],
     "FIND": ["IN1", "IN2"],
+    "CONCAT_DATE_TOD": ["IN1", "IN2"],
 }
+
+# function forms of the time and date operators (IEC 61131-3 Table 30): name -> (operator, the
+# kinds of IN1 and of IN2; 'num' is any number). ADD_DT_TIME(d, t) is d + t, checked and computed so.
+OPERATOR_FUNCTIONS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
+    "ADD_TIME": ("+", ("time",), ("time",)),
+    "SUB_TIME": ("-", ("time",), ("time",)),
+    "MUL_TIME": ("*", ("time",), ("num",)),
+    "DIV_TIME": ("/", ("time",), ("num",)),
+    "MULTIME": ("*", ("time",), ("num",)),
+    "DIVTIME": ("/", ("time",), ("num",)),
+    "ADD_TOD_TIME": ("+", ("tod",), ("time",)),
+    "ADD_DT_TIME": ("+", ("dt",), ("time",)),
+    "SUB_TOD_TIME": ("-", ("tod",), ("time",)),
+    "SUB_DT_TIME": ("-", ("dt",), ("time",)),
+    "SUB_DATE_DATE": ("-", ("date",), ("date",)),
+    "SUB_TOD_TOD": ("-", ("tod",), ("tod",)),
+    "SUB_DT_DT": ("-", ("dt",), ("dt",)),
+}
+STD_FUNCTIONS.update({name: ["IN1", "IN2"] for name in OPERATOR_FUNCTIONS})
+
+# BCD conversions: the IEC names (WORD_BCD_TO_UINT, UINT_TO_BCD_WORD) and the short CODESYS/OSCAT ones
+# (BCD_TO_INT, INT_TO_BCD): name -> (from BCD?, the integer type, the bit string type or None = by width)
+BCD_CONVERSIONS: dict[str, tuple[bool, str, str | None]] = {}
+for _bits, _int in (("BYTE", "USINT"), ("WORD", "UINT"), ("DWORD", "UDINT"), ("LWORD", "ULINT")):
+    BCD_CONVERSIONS[f"{_bits}_BCD_TO_{_int}"] = (True, _int, _bits)
+    BCD_CONVERSIONS[f"{_int}_TO_BCD_{_bits}"] = (False, _int, _bits)
+for _int in ("SINT", "INT", "DINT", "LINT", "USINT", "UINT", "UDINT", "ULINT"):
+    BCD_CONVERSIONS[f"BCD_TO_{_int}"] = (True, _int, None)
+    BCD_CONVERSIONS[f"{_int}_TO_BCD"] = (False, _int, None)
+STD_FUNCTIONS.update({name: ["IN"] for name in BCD_CONVERSIONS})
 
 
 def std_fb_interfaces() -> dict[str, list[tuple[str, str, str]]]:
@@ -826,6 +857,11 @@ class Checker:
                 raise NotConst
             if not (isinstance(a, (int, float)) and isinstance(b, (int, float))):
                 raise NotConst
+            lt, rt = self.out.types.get(id(e.left), ERR), self.out.types.get(id(e.right), ERR)
+            if lt.is_date or rt.is_date:
+                if date_result(e.op, lt, rt) is None or not (isinstance(a, int) and isinstance(b, int)):
+                    raise NotConst
+                return stdlib.date_arith(e.op, T.concrete(lt).kind, T.concrete(rt).kind, a, b)
             ints = isinstance(a, int) and isinstance(b, int)
             op = e.op
             if op == "+":
@@ -1510,11 +1546,10 @@ class Checker:
             self.err(e, "E306", f"** needs numbers, not {lt.name} and {rt.name}")
             return ERR
         # arithmetic
+        if lt.is_date or rt.is_date:
+            return self.date_arith(e, lt, rt)
         if lt.is_time or rt.is_time:
             return self.time_arith(e, lt, rt)
-        if lt.is_date or rt.is_date:
-            self.err(e, "E306", f"'{op}' is not defined for {lt.name} and {rt.name}")
-            return ERR
         if op == "MOD" and not (_intish(lt) and _intish(rt)):
             self.err(e, "E306", f"MOD needs integers, not {lt.name} and {rt.name}")
             return ERR
@@ -1546,6 +1581,20 @@ class Checker:
             return ERR
         self.err(e, "E306", f"'{op}' needs numbers, not {lt.name} and {rt.name}")
         return ERR
+
+    def date_arith(self, e, lt, rt) -> T.Type:
+        """DT +/- TIME, TIME + DT -> DT; TOD +/- TIME, TIME + TOD -> TOD; DT - DT, DATE - DATE,
+        TOD - TOD -> TIME (IEC 61131-3 Table 30; st.stdlib.date_arith computes them)."""
+        op = e.op
+        r = date_result(op, lt, rt)
+        if r is None:
+            self.err(
+                e, "E306",
+                f"'{op}' is not defined for {lt.name} and {rt.name} (defined: DT +/- TIME, TOD +/- TIME, "
+                f"DT - DT, DATE - DATE, TOD - TOD; a DATE plus a duration: DATE_TO_DT first)",
+            )
+            return ERR
+        return r
 
     def time_arith(self, e, lt, rt) -> T.Type:
         op = e.op
@@ -1820,6 +1869,10 @@ class Checker:
         if args is None:
             self.args_only(e)
             return ERR
+        if upper in OPERATOR_FUNCTIONS:
+            return self.operator_function(e, upper, args)
+        if upper in BCD_CONVERSIONS:
+            return self.bcd_call(e, upper, args[0])
         ts = [self.expr(a) for a in args]
         info = CallInfo("std", upper, ERR, args=args, arg_types=ts)
         self.out.calls[id(e)] = info
@@ -1830,6 +1883,51 @@ class Checker:
         if isinstance(r, T.Elem) and upper in _GENERIC_VALUES:
             self.settle(e, r, force=True)  # untyped literals among the values take the call's type
         return r
+
+    def operator_function(self, e: A.Call, upper: str, args: list[A.Expr]) -> T.Type:
+        """ADD_DT_TIME(d, t) and friends: the operator on its two inputs, of the kinds the name says."""
+        op, left, right = OPERATOR_FUNCTIONS[upper]
+        node = A.BinaryOp(op, args[0], args[1], line=e.line, col=e.col, end_line=e.end_line,
+                          end_col=e.end_col)
+        self.out.keep.append(node)
+        t = self.expr(node)
+        info = CallInfo("std", upper, t, args=[node], arg_types=[t])
+        self.out.calls[id(e)] = info
+        for a, kinds in ((args[0], left), (args[1], right)):
+            at = T.concrete(self.out.types.get(id(a), ERR))
+            ok = at is ERR or getattr(at, "kind", "") in kinds or ("num" in kinds and at.is_num)
+            if not ok:
+                need = " and ".join(_KIND_WORDS[k[0]] for k in (left, right))
+                self.err(a, "E325", f"{upper} needs {need}, not {at.name} here")
+                return ERR
+        return t
+
+    def bcd_call(self, e: A.Call, upper: str, arg: A.Expr) -> T.Type:
+        """BCD_TO_INT(16#42) = 42, INT_TO_BCD(42) = 16#42; IEC names fix the bit string type too."""
+        from_bcd, int_name, bits_name = BCD_CONVERSIONS[upper]
+        it = T.ELEMENTARY[int_name]
+        at = self.expr(arg)
+        if from_bcd:
+            want = T.ELEMENTARY[bits_name] if bits_name else None
+            ok = at.is_bits if want is None else (at.is_bits and at.bits <= want.bits)
+            if isinstance(at, T.IntLitT):
+                ok = True
+                self.settle(arg, want or T.LWORD)
+            result, src = it, (want or (T.concrete(at) if ok and not isinstance(at, T.IntLitT) else T.LWORD))
+        else:
+            ok = at.is_int and (isinstance(at, T.IntLitT) or T.concrete(at).bits <= it.bits)
+            if isinstance(at, T.IntLitT):
+                self.settle(arg, it)
+            result = T.ELEMENTARY[bits_name] if bits_name else _BITS_OF_WIDTH[it.bits]
+            src = it
+        info = CallInfo("std", upper, result, args=[arg], arg_types=[at], src=src, dst=result)
+        self.out.calls[id(e)] = info
+        if at is not ERR and not ok:
+            what = f"a bit string (at most {bits_name})" if from_bcd and bits_name else (
+                "a bit string" if from_bcd else f"an integer (at most {int_name})")
+            self.err(arg, "E325", f"{upper} needs {what}, not {at.name}")
+            return ERR
+        return result
 
     def _need(self, e, ok: bool, msg: str) -> bool:
         if not ok:
@@ -1869,6 +1967,12 @@ class Checker:
         return T.concrete(c)
 
     def std_result(self, e, upper, args, ts) -> T.Type:
+        if upper == "CONCAT_DATE_TOD":
+            kinds = [getattr(T.concrete(t), "kind", "") for t in ts]
+            if not self._need(e, kinds == ["date", "tod"],
+                              f"CONCAT_DATE_TOD needs a DATE and a TOD, not {ts[0].name} and {ts[1].name}"):
+                return ERR
+            return T.DT
         if upper in ("ADD", "MUL", "SUB", "DIV"):
             if all(t.is_time for t in ts[:1]) and upper in ("ADD", "SUB") and all(t.is_time for t in ts):
                 return ts[0]
@@ -2202,6 +2306,23 @@ _COMPARE = {"=", "<>", "<", ">", "<=", ">="}
 def _source_order(item) -> tuple:
     v = item[1]
     return (v.kind != "RESULT", v.line, v.col)
+
+
+_KIND_WORDS = {"time": "a TIME", "tod": "a TOD", "dt": "a DT", "date": "a DATE", "num": "a number"}
+_BITS_OF_WIDTH = {8: T.BYTE, 16: T.WORD, 32: T.DWORD, 64: T.LWORD}
+
+
+def date_result(op: str, lt: T.Type, rt: T.Type) -> T.Type | None:
+    """The type of ``lt op rt`` when a date is involved, None when that is not defined."""
+    lk, rk = getattr(T.concrete(lt), "kind", ""), getattr(T.concrete(rt), "kind", "")
+    durations = ("time", "ltime")
+    if op in ("+", "-") and lk in ("dt", "tod") and rk in durations:
+        return T.DT if lk == "dt" else T.TOD
+    if op == "+" and lk in durations and rk in ("dt", "tod"):
+        return T.DT if rk == "dt" else T.TOD
+    if op == "-" and lk == rk and lk in ("dt", "date", "tod"):
+        return T.TIME
+    return None
 
 
 def _constants_first(sections: list) -> list:

@@ -22,7 +22,17 @@ import math
 
 from . import ast as A
 from . import types as T
-from .checker import ERR, CallInfo, CheckedProgram, EnumRef, PouInfo, VarInfo, f32
+from .checker import (
+    BCD_CONVERSIONS,
+    ERR,
+    OPERATOR_FUNCTIONS,
+    CallInfo,
+    CheckedProgram,
+    EnumRef,
+    PouInfo,
+    VarInfo,
+    f32,
+)
 
 # standard functions whose result always lies inside its type's range (no wrap needed on store)
 _BOUNDED_STD = {
@@ -1406,6 +1416,8 @@ class CodeGen:
                 return f"({a} {'&' if op == 'AND' else '|'} {b})"
             return f"({a} {'&' if op == 'AND' else '|' if op == 'OR' else '^'} {b})"
         real = t.is_real
+        if lt.is_date or rt.is_date:
+            return self.date_code(op, lt, rt, a, b)
         if op == "**":
             code = f"_expt({a}, {b})"
             return f"_f32({code})" if _is_real32(t) else code
@@ -1440,6 +1452,20 @@ class CodeGen:
                 code = wrap_code(code, w)  # the minimum / -1
             return code
         return f"({a} {op} {b})"
+
+    def date_code(self, op: str, lt: T.Type, rt: T.Type, a: str, b: str) -> str:
+        """Code of a date operation the checker allowed (st.stdlib.date_arith is the same rule)."""
+        lk, rk = T.concrete(lt).kind, T.concrete(rt).kind
+        if lk == "ltime":
+            a = f"_ltime_ms({a})"
+        if rk == "ltime":
+            b = f"_ltime_ms({b})"
+        if lk in ("time", "ltime"):
+            lk, rk, a, b = rk, lk, b, a
+        if rk in ("time", "ltime"):
+            ms = b if op == "+" else f"(-{b})"
+            return f"_dt_add({a}, {ms})" if lk == "dt" else f"_tod_add({a}, {ms})"
+        return f"(({a} - {b}) * 1000)" if lk in ("dt", "date") else f"({a} - {b})"
 
     def call_expr(self, e: A.Call) -> str:
         cp = self.cp
@@ -1481,6 +1507,18 @@ class CodeGen:
 
         if n == "TIME":
             return "ctx.now"  # the plant time of the scan, as the timers see it
+        if n in OPERATOR_FUNCTIONS:  # ADD_DT_TIME(d, t): the checked d + t
+            node = info.args[0]
+            if id(node) in self.cp.consts:
+                return lit(self.const_for(self.cp.consts[id(node)], r))  # T#1s * 2.5 folds to a float
+            return self.ex(node)
+        if n == "CONCAT_DATE_TOD":
+            return f"_concat_date_tod({self.ex(info.args[0])}, {self.ex(info.args[1])})"
+        if n in BCD_CONVERSIONS:
+            x = self.int_value(info.args[0], info.src)
+            if BCD_CONVERSIONS[n][0]:
+                return f"_bcd_to_int({x}, {info.dst.lo}, {info.dst.hi})"
+            return f"_int_to_bcd({x}, {info.dst.bits})"
 
         if n in ("SEL", "MAX", "MIN", "LIMIT", "MUX", "MOVE", "ABS"):
             # each value is bound to a parameter of the type the checker inferred for the call

@@ -343,6 +343,14 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`T#2s500ms`, `T#0ms`',
         ),
         Rule(
+            ('BCD conversions, IEC names (WORD_BCD_TO_UINT, UINT_TO_BCD_WORD, for BYTE/WORD/DWORD/LWORD) '
+             'and CODESYS/OSCAT ones (BCD_TO_INT, INT_TO_BCD, any integer type; the bit string is as '
+             'wide as the integer); a value that is not BCD, or has no BCD form, gives all bits set '
+             '(-1 for a signed result), as CODESYS'),
+            '`BCD_TO_INT(16#1234)`, `USINT_TO_BCD_BYTE(99)`, `BCD_TO_INT(16#1A)`, `USINT_TO_BCD_BYTE(200)`',
+            '`1234`, `16#99`, `-1`, `16#FF`',
+        ),
+        Rule(
             'integer conversions wrap',
             '`INT_TO_SINT(200)`',
             '`-56`',
@@ -447,6 +455,26 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
              'it is not a date'),
             "`STRING_TO_DT('DT#2024-02-29-23:59:58')`",
             '`DT#2024-02-29-23:59:58`',
+        ),
+        Rule(
+            ('date arithmetic (IEC Table 30): DT +/- TIME and TIME + DT give a DT, TOD +/- TIME and TIME + '
+             'TOD a TOD, DT - DT, DATE - DATE and TOD - TOD a TIME; an LTIME counts its whole '
+             'milliseconds; a DATE plus a duration is an error (DATE_TO_DT first)'),
+            '`DT#2024-02-28-23:59:59 + T#1s`, `D#2024-03-01 - D#2024-02-28`',
+            '`DT#2024-02-29-00:00:00`, `T#2d`',
+        ),
+        Rule(
+            ('DT counts whole seconds: DT +/- TIME gives the second the instant falls in; TOD +/- TIME '
+             'wraps into one day, as TIME_TO_TOD'),
+            '`DT#2024-02-28-23:59:59 - T#1ms`, `TOD#23:00:00 + T#2h30m`',
+            '`DT#2024-02-28-23:59:58`, `TOD#01:30:00`',
+        ),
+        Rule(
+            ('the function forms compute as their operators: ADD_TIME, SUB_TIME, MUL_TIME, DIV_TIME '
+             '(MULTIME, DIVTIME), ADD_TOD_TIME, ADD_DT_TIME, SUB_TOD_TIME, SUB_DT_TIME, SUB_DATE_DATE, '
+             'SUB_TOD_TOD, SUB_DT_DT; CONCAT_DATE_TOD joins a day and a time of day'),
+            '`CONCAT_DATE_TOD(D#2024-03-01, TOD#12:30:15)`, `DIVTIME(T#1s500ms, 4)`',
+            '`DT#2024-03-01-12:30:15`, `T#375ms`',
         ),
         Rule(
             ('conversions with no meaning are errors: TOD to DATE/DT, DATE to TOD, DATE/DT to and from '

@@ -663,6 +663,71 @@ def time_to_tod(ms: int) -> int:
     return ms % MS_PER_DAY
 
 
+def dt_add(seconds: int, ms: int) -> int:
+    """DT + TIME (and DT - TIME with -ms): DT counts whole seconds, so the result is the second the
+    instant falls in (DT#...-00:00:00 - T#1ms is the second before midnight)."""
+    return (seconds * 1000 + ms) // 1000
+
+
+def tod_add(tod: int, ms: int) -> int:
+    """TOD + TIME (and TOD - TIME): wrapped into one day, as TIME_TO_TOD (TOD#23:00 + T#2h = TOD#01:00)."""
+    return (tod + ms) % MS_PER_DAY
+
+
+def seconds_between(a: int, b: int) -> int:
+    """DT - DT and DATE - DATE: the TIME (milliseconds) from b to a."""
+    return (a - b) * 1000
+
+
+def concat_date_tod(date: int, tod: int) -> int:
+    """CONCAT_DATE_TOD: that day at that time of day (whole seconds, like every DT)."""
+    return date + tod // 1000
+
+
+def ltime_ms(ns: int) -> int:
+    """An LTIME (nanoseconds) as a TIME's milliseconds, truncated toward zero."""
+    return -(-ns // 1_000_000) if ns < 0 else ns // 1_000_000
+
+
+def bcd_to_int(x: int, lo: int, hi: int) -> int:
+    """BCD_TO_INT and friends: the decimal digits of the nibbles (16#42 -> 42). A nibble above 9, or
+    a number beyond the result type, is not BCD: the result is -1 in the result type (all bits set),
+    as CODESYS' BCD_TO_INT answers it."""
+    n = 0
+    scale = 1
+    while x:
+        d = x & 15
+        if d > 9:
+            return -1 if lo < 0 else hi
+        n += d * scale
+        scale *= 10
+        x >>= 4
+    return n if n <= hi else (-1 if lo < 0 else hi)
+
+
+def int_to_bcd(x: int, bits: int) -> int:
+    """INT_TO_BCD and friends: one nibble per decimal digit (42 -> 16#42). A negative number, or
+    one with more digits than the bit string holds, has no BCD form: all bits set (CODESYS: 255)."""
+    if x < 0 or len(str(x)) > bits // 4:
+        return (1 << bits) - 1
+    return int(str(x), 16)
+
+
+def date_arith(op: str, left: str, right: str, a: int, b: int) -> int:
+    """``a op b`` for the date and time kinds ('date', 'tod', 'dt', 'time', 'ltime') the checker
+    allows: DT +/- TIME, TIME + DT, TOD +/- TIME, TIME + TOD, DT - DT, DATE - DATE, TOD - TOD."""
+    if left == "ltime":
+        a = ltime_ms(a)
+    if right == "ltime":
+        b = ltime_ms(b)
+    if left in ("time", "ltime"):
+        left, right, a, b = right, left, b, a  # TIME + DT is DT + TIME
+    if right in ("time", "ltime"):
+        b = b if op == "+" else -b
+        return dt_add(a, b) if left == "dt" else tod_add(a, b)
+    return seconds_between(a, b) if left in ("dt", "date") else a - b
+
+
 _DATE_TEXT = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})\Z")
 _TOD_TEXT = re.compile(r"(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d{1,9}))?)?\Z")
 _DATE_TEXT_PREFIXES = {

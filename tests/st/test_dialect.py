@@ -208,3 +208,17 @@ def test_time_call_gives_the_plant_time_of_the_scan(kit):
     assert (plc["t"], plc["t0"], plc["e"]) == (30, 10, 20)
     comp = kit.compile_errors(kit.main("t : TIME;", "t := TIME(5);"))
     assert [d.code for d in comp.errors] == ["E412"]
+
+
+def test_bcd_conversions_iec_and_codesys_names(kit):
+    src = kit.main(
+        "i1 : INT; i2 : USINT; w : WORD; bb : BYTE; bad : INT; big : BYTE; u : UINT; lw : LWORD; k : INT;",
+        "k := k + 1;\ni1 := BCD_TO_INT(16#1234) + k;\ni2 := BYTE_BCD_TO_USINT(16#99);\nw := INT_TO_BCD(i1);\n"
+        "bb := USINT_TO_BCD_BYTE(i2);\nbad := BCD_TO_INT(16#1A);\nbig := USINT_TO_BCD_BYTE(200);\n"
+        "u := WORD_BCD_TO_UINT(w);\nlw := ULINT_TO_BCD_LWORD(1234567890123456);",
+    )
+    plc = kit.run(src, scans=2)
+    assert (plc["i1"], plc["i2"], plc["w"], plc["bb"], plc["u"]) == (1236, 99, 0x1236, 0x99, 1236)
+    assert (plc["bad"], plc["big"], plc["lw"]) == (-1, 0xFF, 0x1234567890123456)  # not BCD: all bits set
+    comp = kit.compile_errors(kit.main("i : INT; r : REAL;", "i := BCD_TO_INT(r);"))
+    assert [d.code for d in comp.errors] == ["E325"]
