@@ -714,6 +714,12 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`c(CU := edge, PV := 2);` after 3 rising edges',
             '`c.CV = 3`, `c.Q = TRUE`',
         ),
+        Rule(
+            ('typed counters CTU_/CTD_/CTUD_ with DINT, LINT, UINT, UDINT, ULINT: PV and CV of that type, '
+             'counting to its limits; CTU, CTD, CTUD count INT'),
+            '`c : CTU_DINT;` at CV 2147483646, two more rising edges; `d : CTD_UDINT;` at 0, one more',
+            '`c.CV = 2147483647`; `d.CV = 0`',
+        ),
     ]),
     ('Scans, process image, faults, forcing', [
         Rule(

@@ -178,28 +178,32 @@ class TP(_TIMER_MEMBERS):
 
 
 class CTU(_members("CTU")):
-    """Up counter: counts rising edges of CU up to 32767; R resets; Q := CV >= PV."""
+    """Up counter: counts rising edges of CU up to 32767 (CTU_DINT ...: its type's maximum); R
+    resets; Q := CV >= PV."""
 
     __slots__ = ()
+    CV_MIN, CV_MAX = INT_MIN, INT_MAX
 
     def run(self, ctx):
         if self.v_r:
             self.v_cv = 0
-        elif self.v_cu and not self.v_m and self.v_cv < INT_MAX:
+        elif self.v_cu and not self.v_m and self.v_cv < self.CV_MAX:
             self.v_cv += 1
         self.v_m = self.v_cu
         self.v_q = self.v_cv >= self.v_pv
 
 
 class CTD(_members("CTD")):
-    """Down counter: counts rising edges of CD down to -32768; LD loads PV; Q := CV <= 0."""
+    """Down counter: counts rising edges of CD down to -32768 (CTD_UDINT ...: its type's minimum); LD
+    loads PV; Q := CV <= 0."""
 
     __slots__ = ()
+    CV_MIN, CV_MAX = INT_MIN, INT_MAX
 
     def run(self, ctx):
         if self.v_ld:
             self.v_cv = self.v_pv
-        elif self.v_cd and not self.v_m and self.v_cv > INT_MIN:
+        elif self.v_cd and not self.v_m and self.v_cv > self.CV_MIN:
             self.v_cv -= 1
         self.v_m = self.v_cd
         self.v_q = self.v_cv <= 0
@@ -209,6 +213,7 @@ class CTUD(_members("CTUD")):
     """Up/down counter: R resets (wins), LD loads PV, edges on CU/CD count (both at once: no change)."""
 
     __slots__ = ()
+    CV_MIN, CV_MAX = INT_MIN, INT_MAX
 
     def run(self, ctx):
         up = self.v_cu and not self.v_mu
@@ -218,10 +223,10 @@ class CTUD(_members("CTUD")):
         elif self.v_ld:
             self.v_cv = self.v_pv
         elif up and not down:
-            if self.v_cv < INT_MAX:
+            if self.v_cv < self.CV_MAX:
                 self.v_cv += 1
         elif down and not up:
-            if self.v_cv > INT_MIN:
+            if self.v_cv > self.CV_MIN:
                 self.v_cv -= 1
         self.v_mu = self.v_cu
         self.v_md = self.v_cd
@@ -309,6 +314,20 @@ def _alias(target: str) -> property:
 for _fb, _aliases in FB_PARAM_ALIASES.items():
     for _alias_name, _iec_name in _aliases.items():
         setattr(STANDARD_FBS[_fb], "v_" + _alias_name.lower(), _alias("v_" + _iec_name.lower()))
+
+# Typed counters (IEC 61131-3 Table 45, CODESYS, matiec): CTU_DINT, CTD_UDINT, CTUD_LINT ... PV and CV
+# of that type, counting to its limits; the aliases come with the base class.
+_COUNTER_TYPES = {"DINT": (-(1 << 31), (1 << 31) - 1), "LINT": (-(1 << 63), (1 << 63) - 1),
+                  "UINT": (0, (1 << 16) - 1), "UDINT": (0, (1 << 32) - 1), "ULINT": (0, (1 << 64) - 1)}
+for _base in ("CTU", "CTD", "CTUD"):
+    for _type, (_lo, _hi) in _COUNTER_TYPES.items():
+        _name = f"{_base}_{_type}"
+        FB_INTERFACES[_name] = [
+            (m, _type if m in ("PV", "CV") else t, role) for m, t, role in FB_INTERFACES[_base]]
+        STANDARD_FBS[_name] = type(_name, (STANDARD_FBS[_base],), {
+            "__slots__": (), "CV_MIN": _lo, "CV_MAX": _hi, "__doc__": f"{_base} counting {_type} values."})
+        if _base in FB_PARAM_ALIASES:
+            FB_PARAM_ALIASES[_name] = FB_PARAM_ALIASES[_base]
 
 # --------------------------------------------------------------------------- integer arithmetic
 

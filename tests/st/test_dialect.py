@@ -222,3 +222,30 @@ def test_bcd_conversions_iec_and_codesys_names(kit):
     assert (plc["bad"], plc["big"], plc["lw"]) == (-1, 0xFF, 0x1234567890123456)  # not BCD: all bits set
     comp = kit.compile_errors(kit.main("i : INT; r : REAL;", "i := BCD_TO_INT(r);"))
     assert [d.code for d in comp.errors] == ["E325"]
+
+
+COUNTERS = """
+PROGRAM Main
+VAR c : CTU_DINT; d : CTD_UDINT; ud : CTUD_LINT; u : CTU_UINT; clk : BOOL; n : INT; END_VAR
+    n := n + 1;
+    clk := NOT clk;
+    c(CU := clk, PV := 100000, RESET := FALSE);
+    d(CD := clk, LOAD := n = 1, PV := 2);
+    ud(CU := clk, CD := FALSE, PV := 5000000000, LD := n = 1);
+    u(CU := clk, PV := 3);
+END_PROGRAM
+"""
+
+
+def test_typed_counters_count_in_their_type_to_its_limits(kit):
+    comp = kit.compile_ok(COUNTERS)
+    main = comp.program.checked.main
+    assert {v.name: v.type.name for v in main.vars["c"].type.vars.values() if v.name in ("PV", "CV")} == {
+        "PV": "DINT", "CV": "DINT"}
+    plc = kit.run(COUNTERS, scans=8)  # four rising edges of clk (scans 1, 3, 5, 7)
+    assert (plc["c.CV"], plc["c.Q"], plc["u.CV"], plc["u.Q"]) == (4, False, 4, True)
+    assert (plc["d.CV"], plc["d.Q"]) == (0, True)   # loaded 2 on scan 1, then down to 0: UDINT stops at 0
+    assert (plc["ud.CV"], plc["ud.QU"]) == (5000000003, True)  # a LINT PV and CV, loaded on scan 1
+    plc["c.CV"] = 2147483646
+    plc.scan(4)
+    assert plc["c.CV"] == 2147483647  # the DINT maximum, not 32767
