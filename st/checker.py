@@ -205,6 +205,7 @@ class CheckedProgram:
         self.types: dict[int, T.Type] = {}
         self.refs: dict[int, object] = {}  # Name/FieldAccess id -> VarInfo | EnumRef
         self.calls: dict[int, CallInfo] = {}
+        self.en_eno: dict[int, tuple] = {}  # id(Call) -> (EN expression or None, ENO target or None)
         self.consts: dict[int, object] = {}
         self.storage: dict[int, int] = {}  # id(type) -> values one value of it holds (check_storage)
         self.addresses: dict[str, VarInfo] = {}  # implicit variables of direct addresses
@@ -1624,6 +1625,45 @@ class Checker:
 
     # ------------------------------------------------------------------ calls
     def call(self, e: A.Call, statement: bool) -> T.Type:
+        en, eno = self.split_en_eno(e)
+        t = self._call(e, statement)
+        if en is not None or eno is not None:
+            self.out.en_eno[id(e)] = (en, eno)
+            if en is not None:
+                self.check_assignable(self.expr(en, expected=T.BOOL), T.BOOL, en, "pass")
+            if eno is not None:
+                self.check_assignable(T.BOOL, self.lvalue(eno), eno, "assign")
+        return t
+
+    def split_en_eno(self, e: A.Call) -> tuple[A.Expr | None, A.Expr | None]:
+        """EN := c and ENO => ok on any call (IEC 61131-3): taken out of the arguments, unless the
+        POU declares a parameter of that name itself. With EN FALSE the call does not run and ENO is
+        FALSE; a function's value is then its type's default (matiec)."""
+        names = {a.name.upper() for a in e.args if a.kind != "positional" and a.name}
+        if not names & {"EN", "ENO"}:
+            return None, None
+        declared: dict = {}
+        f = e.func
+        if isinstance(f, A.Name):
+            v = self.lookup_var(f.name)
+            if v is not None and isinstance(v.type, T.FBT):
+                declared = v.type.vars
+            elif f.name.lower() in self.out.pous:
+                declared = self.out.pous[f.name.lower()].vars
+        en = eno = None
+        kept = []
+        for a in e.args:
+            n = (a.name or "").upper()
+            if n == "EN" and a.kind == "input" and "en" not in declared and en is None and a.value:
+                en = a.value
+            elif n == "ENO" and a.kind == "output" and "eno" not in declared and eno is None and a.value:
+                eno = a.value
+            else:
+                kept.append(a)
+        e.args = kept  # the call itself is checked and generated without them
+        return en, eno
+
+    def _call(self, e: A.Call, statement: bool) -> T.Type:
         f = e.func
         o = self.out
         # FB instance call?

@@ -869,6 +869,24 @@ class CodeGen:
 
     # calls ------------------------------------------------------------
     def call_stmt(self, call: A.Call, ind: int) -> None:
+        en_eno = self.cp.en_eno.get(id(call))
+        if en_eno is not None:
+            en, eno = en_eno
+            flag = self.new_tmp("_en")
+            code = self.ex(en) if en is not None else "True"
+            self.flush_pre(ind)
+            self.emit(ind, f"{flag} = {code}")
+            self.emit(ind, f"if {flag}:")
+            mark = len(self.lines)
+            self.plain_call_stmt(call, ind + 1)
+            if len(self.lines) == mark:
+                self.emit(ind + 1, "pass")
+            if eno is not None:
+                self.assign(eno, eno, ind, value_code=flag, value_type=T.BOOL)  # ENO is EN
+            return
+        self.plain_call_stmt(call, ind)
+
+    def plain_call_stmt(self, call: A.Call, ind: int) -> None:
         info = self.cp.calls.get(id(call))
         if info is None:
             return
@@ -1468,6 +1486,36 @@ class CodeGen:
         return f"(({a} - {b}) * 1000)" if lk in ("dt", "date") else f"({a} - {b})"
 
     def call_expr(self, e: A.Call) -> str:
+        en_eno = self.cp.en_eno.get(id(e))
+        if en_eno is None:
+            return self.plain_call_expr(e)
+        # F(EN := c, ...) in an expression: hoisted; with EN FALSE the value is the type's default
+        en, eno = en_eno
+        info = self.cp.calls.get(id(e))
+        flag, r = self.new_tmp("_en"), self.new_tmp("_r")
+        en_code = self.ex(en) if en is not None else "True"
+        before, self.pre = self.pre, []
+        code = self.plain_call_expr(e)
+        inner, self.pre = self.pre, []
+        rt = T.concrete(info.result) if info is not None else ERR
+        default = self.ctor(rt) if isinstance(rt, (T.Elem, T.StringT, T.EnumT)) and rt is not ERR else "0"
+        saved = self.lines, self.line_map
+        self.lines, self.line_map = [], []
+        self.emit(0, f"{flag} = {en_code}")
+        self.emit(0, f"if {flag}:")
+        for line in inner:
+            self.emit(1, line)
+        self.emit(1, f"{r} = {code}")
+        self.emit(0, "else:")
+        self.emit(1, f"{r} = {default}")
+        if eno is not None:
+            self.assign(eno, eno, 0, value_code=flag, value_type=T.BOOL)
+        hoisted = self.lines
+        self.lines, self.line_map = saved
+        self.pre = before + hoisted
+        return r
+
+    def plain_call_expr(self, e: A.Call) -> str:
         cp = self.cp
         info = cp.calls.get(id(e))
         if info is None:

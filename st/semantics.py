@@ -630,6 +630,13 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             'the value of `x`',
         ),
         Rule(
+            ('EN/ENO on any call (IEC): with `EN := FALSE` the call does not run (no inputs stored, no '
+             'outputs read), ENO is EN, and a function\'s value is its type\'s default (matiec); a POU '
+             'that declares EN or ENO itself gets them as plain parameters'),
+            '`b := MOVE(EN := go, IN := 7, ENO => ok);` with `go = FALSE`',
+            '`b = 0`, `ok = FALSE`',
+        ),
+        Rule(
             'an FB call is a statement; its outputs are read afterwards (`T1.Q`) or with `=>`',
             '`T1(IN := s, Q => lamp);`',
             '`lamp = T1.Q`',

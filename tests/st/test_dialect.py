@@ -3,6 +3,8 @@ after scans, not only by compiling."""
 
 from __future__ import annotations
 
+import pytest
+
 
 def test_an_fb_may_assign_its_own_input_a_local_copy_kept_until_the_next_call_gives_it(kit):
     src = """
@@ -249,3 +251,47 @@ def test_typed_counters_count_in_their_type_to_its_limits(kit):
     plc["c.CV"] = 2147483646
     plc.scan(4)
     assert plc["c.CV"] == 2147483647  # the DINT maximum, not 32767
+
+
+EN_ENO = """
+FUNCTION Twice : INT
+VAR_INPUT x : INT; END_VAR
+    Twice := x * 2;
+END_FUNCTION
+FUNCTION_BLOCK Count
+VAR_OUTPUT n : INT; END_VAR
+    n := n + 1;
+END_FUNCTION_BLOCK
+FUNCTION_BLOCK Own
+VAR_INPUT EN : BOOL; END_VAR
+VAR_OUTPUT seen : BOOL; END_VAR
+    seen := EN;           (* a POU that declares EN itself gets it as a plain input *)
+END_FUNCTION_BLOCK
+PROGRAM Main
+VAR
+    go : BOOL; k : INT; a : INT := 7; b : INT; c : Count; t : TON; r : INT; m : INT; own : Own;
+    ok1 : BOOL; ok2 : BOOL; ok3 : BOOL; ok4 : BOOL;
+END_VAR
+    k := k + 1;
+    go := k MOD 2 = 0;
+    MOVE(EN := go, IN := a, ENO => ok1);
+    b := MOVE(EN := go, IN := a + k, ENO => ok2);
+    c(EN := go, ENO => ok3);
+    t(EN := TRUE, IN := TRUE, PT := T#20ms);
+    r := Twice(EN := go, x := k, ENO => ok4) + 1;
+    m := ADD(EN := go, IN1 := 1, IN2 := 2);
+    own(EN := go);
+END_PROGRAM
+"""
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_en_eno_on_calls(kit, debug):
+    plc = kit.run(EN_ENO, scans=1, debug=debug)  # EN FALSE: nothing runs, a function's value is 0
+    got = [plc[n] for n in ("b", "c.n", "r", "m", "ok1", "ok2", "ok3", "ok4", "own.seen")]
+    assert got == [0, 0, 1, 0, False, False, False, False, False]
+    plc.scan(3)  # k = 4: EN TRUE on scans 2 and 4
+    got = [plc[n] for n in ("b", "c.n", "r", "m", "ok1", "ok2", "ok3", "ok4", "own.seen", "t.Q")]
+    assert got == [11, 2, 9, 3, True, True, True, True, True, True]
+    comp = kit.compile_errors(kit.main("i : INT; x : INT;", "x := MOVE(EN := i, IN := 1);"))
+    assert [d.code for d in comp.errors] == ["E305"]
