@@ -295,3 +295,27 @@ def test_en_eno_on_calls(kit, debug):
     assert got == [11, 2, 9, 3, True, True, True, True, True, True]
     comp = kit.compile_errors(kit.main("i : INT; x : INT;", "x := MOVE(EN := i, IN := 1);"))
     assert [d.code for d in comp.errors] == ["E305"]
+
+
+def test_a_configurations_var_global_is_seen_through_var_external_in_an_fb(kit):
+    src = """
+FUNCTION_BLOCK Tick
+VAR_EXTERNAL shared : INT; END_VAR
+    shared := shared + 2;
+END_FUNCTION_BLOCK
+PROGRAM Main
+VAR_EXTERNAL shared : INT; END_VAR
+VAR t : Tick; copy : INT; END_VAR
+    t();
+    copy := shared;
+END_PROGRAM
+CONFIGURATION Cell
+VAR_GLOBAL shared : INT := 1; END_VAR
+RESOURCE R ON PLC
+TASK T(INTERVAL := T#10ms);
+PROGRAM P WITH T : Main;
+END_RESOURCE
+END_CONFIGURATION
+"""
+    plc = kit.run(src, scans=3)
+    assert (plc["shared"], plc["copy"]) == (7, 7)
