@@ -1499,6 +1499,9 @@ class CodeGen:
         inner, self.pre = self.pre, []
         rt = T.concrete(info.result) if info is not None else ERR
         default = self.ctor(rt) if isinstance(rt, (T.Elem, T.StringT, T.EnumT)) and rt is not ERR else "0"
+        if eno is None and not inner:
+            self.pre = before
+            return f"({code} if {en_code} else {default})"  # the call runs only with EN TRUE
         saved = self.lines, self.line_map
         self.lines, self.line_map = [], []
         self.emit(0, f"{flag} = {en_code}")

@@ -400,7 +400,7 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         Rule(
             ('`TIME()` (CODESYS) is the plant time of the scan, the time the timers see: 10 ms more on '
              'each scan, starting at `T#0ms`'),
-            '`t := TIME();` on the 4th scan',
+            '`t := TIME();` on the 4th scan (a watch of `TIME()` shows the scan\'s time too)',
             '`t = T#30ms`',
         ),
         Rule(

@@ -319,3 +319,16 @@ END_CONFIGURATION
 """
     plc = kit.run(src, scans=3)
     assert (plc["shared"], plc["copy"]) == (7, 7)
+
+
+def test_watches_see_time_and_en_like_the_program(kit):
+    import st
+
+    plc = kit.run(kit.main("x : INT;", "x := x + 1;"), scans=3)
+    values = {}
+    for text in ("TIME()", "MOVE(EN := x > 2, IN := 7)", "MOVE(EN := x > 5, IN := 7)"):
+        ex = st.compile_expression(text, plc.inst.program)
+        assert ex.ok, ex.diagnostics
+        values[text] = ex.evaluate(plc.inst)
+    assert values == {"TIME()": 20, "MOVE(EN := x > 2, IN := 7)": 7, "MOVE(EN := x > 5, IN := 7)": 0}
+    assert not st.compile_expression("MOVE(EN := TRUE, IN := 1, ENO => x)", plc.inst.program).ok
