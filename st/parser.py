@@ -1273,6 +1273,9 @@ class _Driver:
         return None
 
     def _message(self, tok: Token, ps: ParserState) -> tuple[str, str]:
+        stack = [v for v in ps.value_stack[-2:] if isinstance(v, Token)]
+        if tok.value == "*" and [v.type for v in stack] == ["ARRAY", "LSQB"]:
+            return E_UNSUPPORTED, "not supported: ARRAY[*] (arrays of variable length; give the bounds)"
         expected = self._accepts(ps)
         found = self._found(tok)
         if "NAME" in expected and "SEMI" not in expected and tok.type in KEYWORDS:

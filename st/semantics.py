@@ -827,8 +827,8 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
              'references and pointers (REFERENCE TO, REF_TO, POINTER TO, the `^` dereference, ADR, '
              'ADRINST, BITADR, SIZEOF, XSIZEOF), UNION, VAR_INST, VAR_STAT, CODESYS operators with two '
              'leading underscores (`__NEW`, `__ISVALIDREF`, ...), namespace-qualified types (`Lib.T`) '
-             'and addresses with no number (`%I*`) are refused where they appear; `ARRAY[*]` is a '
-             'syntax error at the `*`'),
+             'addresses with no number (`%I*`), `ARRAY[*]` and byte or word partial access (`x.%B1`) '
+             'are refused where they appear'),
             '`p : POINTER TO INT;`',
             'error E105 "not supported: POINTER TO"',
             'not supported',
