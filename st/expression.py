@@ -101,7 +101,7 @@ def compile_expression(text, program, filename: str = "<expression>") -> Compile
     Never raises: every problem with the text is a diagnostic (line/col within ``text``)."""
     if not isinstance(text, str):
         return _failed("", program, "E101", "the expression must be text", filename, 1, 1)
-    from .runtime import Program
+    from .program import Program
 
     if not isinstance(program, Program):
         return _failed(text, program, "E409", "the program is not compiled (by st)", filename)

@@ -1,9 +1,11 @@
 """Running a compiled program: the scan, the process image, faults, paths, forcing, watch tree.
 
-``Program`` is the result of one compilation (generated code compiled once); each
-``instantiate()`` builds a fresh ``Instance`` with its own state, so instances share code,
-not state. See docs/architecture.md for the contract and docs/st-semantics.md for the
-choices (process image timing, forcing, watchdog budget ...).
+``Program`` (st/program.py) is the result of one compilation (generated code compiled once); each
+``instantiate()`` builds a fresh ``Instance`` of this module with its own state, so instances
+share code, not state. This module does not import st.debug: st/program.py chooses the kind of
+instance, so debug.py (a kind of Instance) and runtime.py no longer import each other. See
+docs/architecture.md for the contract and docs/st-semantics.md for the choices (process image
+timing, forcing, watchdog budget ...).
 """
 
 from __future__ import annotations
@@ -14,11 +16,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from typing import TYPE_CHECKING
 
 from . import stdlib
 from . import types as T
-from .checker import CheckedProgram, VarInfo
+from .checker import VarInfo
 from .faults import PlcFault, WallClockFault, WatchdogFault
+
+if TYPE_CHECKING:
+    from .program import Program
 
 WATCHDOG_BUDGET = 1_000_000  # loop iterations per scan (counted on every backward jump)
 # With a wall-clock deadline set, loops get their iteration budget in slices of this many: each
@@ -318,43 +324,6 @@ def canonical_address(addr: str) -> str:
         return a  # not an address a program can declare: kept as written, never matched
     area, size, parts = m.groups()
     return f"%{area}{size or 'X'}{'.'.join(str(int(p)) for p in parts.split('.'))}"
-
-
-class Program:
-    """One compiled program: generated code plus what the runtime needs to navigate its state."""
-
-    def __init__(self, checked: CheckedProgram, source: str, line_map, breakable, filename: str, text: str):
-        self.checked = checked
-        self.filename = filename
-        self.python_source = source
-        self.line_map = line_map
-        self.breakable = set(breakable)
-        self.text = text
-        self.gen_filename = f"{GEN_PREFIX}{filename}>"
-        code = compile(source, self.gen_filename, "exec")
-        ns = runtime_namespace()
-        exec(code, ns)  # noqa: S102 - code generated from the checked AST only
-        self.ns = ns
-        self.main = checked.main
-        self.main_class = ns[checked.main.pyname]
-        self.globals_class = ns["Globals"]
-        self.io_in = ns["_io_in"]
-        self.io_out = ns["_io_out"]
-        # address -> (holder 'p'|'G', VarInfo)
-        self.located: dict[str, tuple[str, VarInfo]] = {}
-        for v in checked.main.vars.values():
-            if v.address and v.owner is checked.main:
-                self.located.setdefault(v.address, ("p", v))
-        for v in list(checked.globals.values()) + list(checked.addresses.values()):
-            if v.address:
-                self.located.setdefault(v.address, ("G", v))
-
-    def instantiate(self, debug: bool = False) -> Instance:
-        if debug:
-            from .debug import DebugInstance  # noqa: PLC0415
-
-            return DebugInstance(self)
-        return Instance(self)
 
 
 _MISSING = object()

@@ -826,7 +826,7 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             ('object orientation (METHOD, PROPERTY, INTERFACE, IMPLEMENTS, EXTENDS, THIS, SUPER), '
              'references and pointers (REFERENCE TO, REF_TO, POINTER TO, the `^` dereference, ADR, '
              'ADRINST, BITADR, SIZEOF, XSIZEOF), UNION, VAR_INST, VAR_STAT, CODESYS operators with two '
-             'leading underscores (`__NEW`, `__ISVALIDREF`, ...), namespace-qualified types (`Lib.T`) '
+             'leading underscores (`__NEW`, `__ISVALIDREF`, ...), namespace-qualified types (`Lib.T`), '
              'addresses with no number (`%I*`), `ARRAY[*]` and byte or word partial access (`x.%B1`) '
              'are refused where they appear'),
             '`p : POINTER TO INT;`',
