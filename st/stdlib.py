@@ -177,44 +177,33 @@ class TP(_TIMER_MEMBERS):
         self.v_m = self.v_in
 
 
-class CTU(_members("CTU")):
-    """Up counter: counts rising edges of CU up to 32767 (CTU_DINT ...: its type's maximum); R
-    resets; Q := CV >= PV."""
-
-    __slots__ = ()
-    CV_MIN, CV_MAX = INT_MIN, INT_MAX
+def _ctu_run(lo: int, hi: int):
+    """CTU's scan for a counter of range lo..hi (the limit a closure constant: no lookup per call)."""
 
     def run(self, ctx):
         if self.v_r:
             self.v_cv = 0
-        elif self.v_cu and not self.v_m and self.v_cv < self.CV_MAX:
+        elif self.v_cu and not self.v_m and self.v_cv < hi:
             self.v_cv += 1
         self.v_m = self.v_cu
         self.v_q = self.v_cv >= self.v_pv
 
+    return run
 
-class CTD(_members("CTD")):
-    """Down counter: counts rising edges of CD down to -32768 (CTD_UDINT ...: its type's minimum); LD
-    loads PV; Q := CV <= 0."""
 
-    __slots__ = ()
-    CV_MIN, CV_MAX = INT_MIN, INT_MAX
-
+def _ctd_run(lo: int, hi: int):
     def run(self, ctx):
         if self.v_ld:
             self.v_cv = self.v_pv
-        elif self.v_cd and not self.v_m and self.v_cv > self.CV_MIN:
+        elif self.v_cd and not self.v_m and self.v_cv > lo:
             self.v_cv -= 1
         self.v_m = self.v_cd
         self.v_q = self.v_cv <= 0
 
+    return run
 
-class CTUD(_members("CTUD")):
-    """Up/down counter: R resets (wins), LD loads PV, edges on CU/CD count (both at once: no change)."""
 
-    __slots__ = ()
-    CV_MIN, CV_MAX = INT_MIN, INT_MAX
-
+def _ctud_run(lo: int, hi: int):
     def run(self, ctx):
         up = self.v_cu and not self.v_mu
         down = self.v_cd and not self.v_md
@@ -223,15 +212,40 @@ class CTUD(_members("CTUD")):
         elif self.v_ld:
             self.v_cv = self.v_pv
         elif up and not down:
-            if self.v_cv < self.CV_MAX:
+            if self.v_cv < hi:
                 self.v_cv += 1
         elif down and not up:
-            if self.v_cv > self.CV_MIN:
+            if self.v_cv > lo:
                 self.v_cv -= 1
         self.v_mu = self.v_cu
         self.v_md = self.v_cd
         self.v_qu = self.v_cv >= self.v_pv
         self.v_qd = self.v_cv <= 0
+
+    return run
+
+
+class CTU(_members("CTU")):
+    """Up counter: counts rising edges of CU up to 32767 (CTU_DINT ...: its type's maximum); R
+    resets; Q := CV >= PV."""
+
+    __slots__ = ()
+    run = _ctu_run(INT_MIN, INT_MAX)
+
+
+class CTD(_members("CTD")):
+    """Down counter: counts rising edges of CD down to -32768 (CTD_UDINT ...: its type's minimum); LD
+    loads PV; Q := CV <= 0."""
+
+    __slots__ = ()
+    run = _ctd_run(INT_MIN, INT_MAX)
+
+
+class CTUD(_members("CTUD")):
+    """Up/down counter: R resets (wins), LD loads PV, edges on CU/CD count (both at once: no change)."""
+
+    __slots__ = ()
+    run = _ctud_run(INT_MIN, INT_MAX)
 
 
 class R_TRIG(_members("R_TRIG")):  # noqa: N801 - the IEC name
@@ -324,8 +338,9 @@ for _base in ("CTU", "CTD", "CTUD"):
         _name = f"{_base}_{_type}"
         FB_INTERFACES[_name] = [
             (m, _type if m in ("PV", "CV") else t, role) for m, t, role in FB_INTERFACES[_base]]
+        _run = {"CTU": _ctu_run, "CTD": _ctd_run, "CTUD": _ctud_run}[_base](_lo, _hi)
         STANDARD_FBS[_name] = type(_name, (STANDARD_FBS[_base],), {
-            "__slots__": (), "CV_MIN": _lo, "CV_MAX": _hi, "__doc__": f"{_base} counting {_type} values."})
+            "__slots__": (), "run": _run, "__doc__": f"{_base} counting {_type} values."})
         if _base in FB_PARAM_ALIASES:
             FB_PARAM_ALIASES[_name] = FB_PARAM_ALIASES[_base]
 
