@@ -17,7 +17,8 @@ import stat
 from .debug import DebugInstance, Pause
 from .diagnostics import Diagnostic, format_all, sort_key
 from .expression import CompiledExpression, ExpressionError, compile_expression
-from .runtime import Instance, Program, RuntimeFault, VarNode
+from .program import Program
+from .runtime import Instance, RuntimeFault, VarNode
 
 __all__ = [
     "Compilation",

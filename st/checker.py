@@ -68,7 +68,38 @@ STD_FUNCTIONS: dict[str, list[str] | str] = {
     "DELETE": ["IN", "L", "P"],
     "REPLACE": ["IN1", "IN2", "L", "P"],
     "FIND": ["IN1", "IN2"],
+    "CONCAT_DATE_TOD": ["IN1", "IN2"],
 }
+
+# function forms of the time and date operators (IEC 61131-3 Table 30): name -> (operator, the
+# kinds of IN1 and of IN2; 'num' is any number). ADD_DT_TIME(d, t) is d + t, checked and computed so.
+OPERATOR_FUNCTIONS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
+    "ADD_TIME": ("+", ("time",), ("time",)),
+    "SUB_TIME": ("-", ("time",), ("time",)),
+    "MUL_TIME": ("*", ("time",), ("num",)),
+    "DIV_TIME": ("/", ("time",), ("num",)),
+    "MULTIME": ("*", ("time",), ("num",)),
+    "DIVTIME": ("/", ("time",), ("num",)),
+    "ADD_TOD_TIME": ("+", ("tod",), ("time",)),
+    "ADD_DT_TIME": ("+", ("dt",), ("time",)),
+    "SUB_TOD_TIME": ("-", ("tod",), ("time",)),
+    "SUB_DT_TIME": ("-", ("dt",), ("time",)),
+    "SUB_DATE_DATE": ("-", ("date",), ("date",)),
+    "SUB_TOD_TOD": ("-", ("tod",), ("tod",)),
+    "SUB_DT_DT": ("-", ("dt",), ("dt",)),
+}
+STD_FUNCTIONS.update({name: ["IN1", "IN2"] for name in OPERATOR_FUNCTIONS})
+
+# BCD conversions: the IEC names (WORD_BCD_TO_UINT, UINT_TO_BCD_WORD) and the short CODESYS/OSCAT ones
+# (BCD_TO_INT, INT_TO_BCD): name -> (from BCD?, the integer type, the bit string type or None = by width)
+BCD_CONVERSIONS: dict[str, tuple[bool, str, str | None]] = {}
+for _bits, _int in (("BYTE", "USINT"), ("WORD", "UINT"), ("DWORD", "UDINT"), ("LWORD", "ULINT")):
+    BCD_CONVERSIONS[f"{_bits}_BCD_TO_{_int}"] = (True, _int, _bits)
+    BCD_CONVERSIONS[f"{_int}_TO_BCD_{_bits}"] = (False, _int, _bits)
+for _int in ("SINT", "INT", "DINT", "LINT", "USINT", "UINT", "UDINT", "ULINT"):
+    BCD_CONVERSIONS[f"BCD_TO_{_int}"] = (True, _int, None)
+    BCD_CONVERSIONS[f"{_int}_TO_BCD"] = (False, _int, None)
+STD_FUNCTIONS.update({name: ["IN"] for name in BCD_CONVERSIONS})
 
 
 def std_fb_interfaces() -> dict[str, list[tuple[str, str, str]]]:
@@ -174,6 +205,7 @@ class CheckedProgram:
         self.types: dict[int, T.Type] = {}
         self.refs: dict[int, object] = {}  # Name/FieldAccess id -> VarInfo | EnumRef
         self.calls: dict[int, CallInfo] = {}
+        self.en_eno: dict[int, tuple] = {}  # id(Call) -> (EN expression or None, ENO target or None)
         self.consts: dict[int, object] = {}
         self.storage: dict[int, int] = {}  # id(type) -> values one value of it holds (check_storage)
         self.addresses: dict[str, VarInfo] = {}  # implicit variables of direct addresses
@@ -245,6 +277,7 @@ class Checker:
         self.type_depth = 0  # resolve_type calls under way
         self.hints_left = MAX_HINTS  # "did you mean" suggestions still to make (see hint())
         self.located_at: dict[str, list[VarInfo]] = {}  # address -> variables declared AT it
+        self.type_inits: dict[int, object] = {}  # id(TypeDecl) -> its initial value (type_init)
         self.enum_index: dict[str, list[T.EnumT]] = {}  # value name -> enumerations that have it
         self.pou = None  # PouInfo being checked
         self.loop_depth = 0
@@ -260,6 +293,9 @@ class Checker:
 
     def err_at(self, line: int, col: int, code: str, msg: str) -> None:
         self.bag.error(code, msg, line, col)
+
+    def warn_at(self, line: int, col: int, code: str, msg: str) -> None:
+        self.bag.warning(code, msg, line, col)
 
     def check_identifier(self, name: str, line: int, col: int) -> None:
         """IEC 61131-3 (6.1.2) forbids identifiers with leading double underscores (__LIM_SW5)."""
@@ -315,8 +351,15 @@ class Checker:
             sections += c.global_sections
             for r in c.resources:
                 sections += r.global_sections
-        for sec in sections:
+        for sec in _constants_first(sections):
             self.declare_section(sec, None, self.out.globals)
+        # a VAR_GLOBAL inside a PROGRAM is a global of the file (CODESYS GVL style): declared before
+        # any POU's VAR_EXTERNAL looks for it, whichever POU comes first in the file
+        for info in self.out.pous.values():
+            self.pou = info
+            for sec in _constants_first(info.node.var_sections):
+                if sec.kind == "VAR_GLOBAL":
+                    self.declare_section(sec, info, info.vars)
         # POU interfaces before bodies (a body may use another FB's outputs)
         for info in self.out.pous.values():
             self.pou = info
@@ -327,8 +370,14 @@ class Checker:
                     info.vars[info.lname] = VarInfo(
                         info.name, info.return_type, "RESULT", info.node.line, info.node.col, owner=info
                     )
-            for sec in info.node.var_sections:
-                self.declare_section(sec, info, info.vars)
+            # constants first: one may bound an array declared above it (CODESYS, matiec); the table
+            # keeps the order of the source for the watch tree and the instance's members
+            for sec in _constants_first(info.node.var_sections):
+                if sec.kind != "VAR_GLOBAL":
+                    self.declare_section(sec, info, info.vars)
+            ordered = sorted(info.vars.items(), key=_source_order)
+            info.vars.clear()
+            info.vars.update(ordered)
             if info.fbtype is not None:
                 info.fbtype.vars = info.vars
         self.pou = None
@@ -491,7 +540,7 @@ class Checker:
                         self.err_at(line, col, "E202", f"field '{n}' is declared twice in '{td.name}'")
                         continue
                     self.check_identifier(n, line, col)
-                    init = self.init_value(d.init, ft) if d.init is not None else None
+                    init = self.init_value(d.init, ft) if d.init is not None else self.type_init(d.type, ft)
                     st.fields[n.lower()] = T.Field(n, ft, init, line, col)
             self.out.structs.append(st)
             return st
@@ -608,6 +657,23 @@ class Checker:
         return ERR
 
     # ------------------------------------------------------------------ declarations
+    def type_init(self, ref: A.TypeRef, t: T.Type):
+        """The initial value a TYPE declaration gives its variables (TYPE Level : INT := 7), through
+        aliases; None when it gives none. Computed once per TYPE, so its errors are reported once."""
+        for _ in range(MAX_TYPE_DEPTH):
+            if not isinstance(ref, A.NamedType):
+                return None
+            td = self.type_decls.get(ref.name.lower())
+            if td is None:
+                return None
+            if td.init is not None:
+                key = id(td)
+                if key not in self.type_inits:
+                    self.type_inits[key] = self.init_value(td.init, t)
+                return self.type_inits[key]
+            ref = td.type
+        return None
+
     def declare_section(self, sec: A.VarSection, pou: PouInfo | None, table: dict) -> None:
         kind = sec.kind
         if pou is not None and kind == "VAR_GLOBAL":
@@ -645,21 +711,23 @@ class Checker:
             init = None
             if d.init is not None:
                 init = self.init_value(d.init, t)
-            elif sec.constant and kind != "VAR_EXTERNAL":
+            elif kind not in ("VAR_EXTERNAL", "VAR_IN_OUT"):
+                init = self.type_init(d.type, t)
+            if init is None and d.init is None and sec.constant and kind != "VAR_EXTERNAL":
                 self.warn(d, "W401", "a CONSTANT without an initial value is always its type's default")
             for i, n in enumerate(d.names):
                 line, col = d.name_positions[i] if i < len(d.name_positions) else (d.line, d.col)
                 key = n.lower()
                 conv = _parse_conversion(n.upper())
                 if n.upper() in self.std_names or (conv is not None and conv[0] is not None):
-                    self.err_at(
+                    what = "function block" if n.upper() in self.fb_ifaces else "function"
+                    self.warn_at(
                         line,
                         col,
-                        "E204",
-                        f"'{n}' is the name of a standard function or function block "
-                        f"and cannot be a variable name",
+                        "W204",
+                        f"'{n}' is also the name of the standard {what} {n.upper()}: this variable "
+                        f"shadows it in its scope",
                     )
-                    # declared anyway, so that its uses do not report more errors
                 self.check_identifier(n, line, col)
                 if key in table or (
                     pou is not None
@@ -790,6 +858,11 @@ class Checker:
                 raise NotConst
             if not (isinstance(a, (int, float)) and isinstance(b, (int, float))):
                 raise NotConst
+            lt, rt = self.out.types.get(id(e.left), ERR), self.out.types.get(id(e.right), ERR)
+            if lt.is_date or rt.is_date:
+                if date_result(e.op, lt, rt) is None or not (isinstance(a, int) and isinstance(b, int)):
+                    raise NotConst
+                return stdlib.date_arith(e.op, T.concrete(lt).kind, T.concrete(rt).kind, a, b)
             ints = isinstance(a, int) and isinstance(b, int)
             op = e.op
             if op == "+":
@@ -864,7 +937,7 @@ class Checker:
             return None
         # scalar: type the expression and fold it
         save = self.pou
-        st = self.expr(init)
+        st = self.expr(init, expected=t if t.is_bool else None)  # a BOOL may start as 0 or 1
         self.pou = save
         try:
             val = self.const_eval(init)
@@ -1120,14 +1193,6 @@ class Checker:
                 ref.written = True
                 if ref.constant:
                     self.err(e, "E401", f"cannot assign to constant '{ref.name}'")
-                elif (
-                    ref.kind == "VAR_INPUT"
-                    and self.pou is not None
-                    and self.pou.kind == "FUNCTION_BLOCK"
-                    and isinstance(e, A.BitAccess)
-                    and root is e.base
-                ):
-                    self.err(e, "E401", f"cannot assign to the input '{ref.name}' inside its function block")
             if isinstance(e, A.FieldAccess):
                 fref = self.out.refs.get(id(e))
                 if isinstance(fref, VarInfo) and fref.kind == "VAR_OUTPUT" and self.is_fb_expr(e.base):
@@ -1146,13 +1211,6 @@ class Checker:
     def check_writable(self, v: VarInfo, node) -> None:
         if v.constant:
             self.err(node, "E401", f"cannot assign to constant '{v.name}'")
-        elif (
-            v.kind == "VAR_INPUT"
-            and self.pou is not None
-            and self.pou.kind == "FUNCTION_BLOCK"
-            and v.owner is self.pou
-        ):
-            self.err(node, "E401", f"cannot assign to the input '{v.name}' inside its function block")
         elif v.type.is_fb:
             self.err(node, "E401", f"cannot assign to the function block instance '{v.name}'")
 
@@ -1269,6 +1327,9 @@ class Checker:
                     return pt
                 self.err(e, "E316", f"{e.type_prefix}# cannot prefix an integer")
                 return ERR
+            if expected is not None and expected.is_bool and e.value in (0, 1):
+                o.consts[id(e)] = bool(e.value)  # BOOL literals 0 and 1 (IEC grammar, matiec)
+                return T.BOOL
             return T.IntLitT(e.value)
         if isinstance(e, A.RealLiteral):
             if e.type_prefix and e.type_prefix.upper() == "REAL":
@@ -1430,12 +1491,23 @@ class Checker:
         self.err(e, "E209", f"{_describe(e.base)} is {bt.name}: it has no field '{e.field}'")
         return ERR
 
+    def bool01(self, e: A.Expr, t: T.Type, other: T.Type) -> T.Type:
+        """The integer literal 0 or 1 next to a BOOL operand is the BOOL FALSE or TRUE."""
+        if other.is_bool and isinstance(e, A.IntLiteral) and not e.type_prefix and e.value in (0, 1):
+            self.out.consts[id(e)] = bool(e.value)
+            self.out.types[id(e)] = T.BOOL
+            return T.BOOL
+        return t
+
     def binary(self, e: A.BinaryOp, expected) -> T.Type:
         op = e.op
         lt = self.expr(e.left, expected if op not in _COMPARE else None)
         rt = self.expr(e.right, expected if op not in _COMPARE else None)
         if lt is ERR or rt is ERR:
             return ERR
+        if op in ("AND", "OR", "XOR") or op in _COMPARE:
+            lt = self.bool01(e.left, lt, rt)  # b AND 1, b = 0: the literal is a BOOL
+            rt = self.bool01(e.right, rt, lt)
         # REAL literals next to a REAL operand are REAL (float32), not LREAL
         if isinstance(lt, T.RealLitT) and isinstance(rt, T.Elem) and rt.base is T.REAL:
             if id(e.left) in self.out.consts:
@@ -1475,11 +1547,10 @@ class Checker:
             self.err(e, "E306", f"** needs numbers, not {lt.name} and {rt.name}")
             return ERR
         # arithmetic
+        if lt.is_date or rt.is_date:
+            return self.date_arith(e, lt, rt)
         if lt.is_time or rt.is_time:
             return self.time_arith(e, lt, rt)
-        if lt.is_date or rt.is_date:
-            self.err(e, "E306", f"'{op}' is not defined for {lt.name} and {rt.name}")
-            return ERR
         if op == "MOD" and not (_intish(lt) and _intish(rt)):
             self.err(e, "E306", f"MOD needs integers, not {lt.name} and {rt.name}")
             return ERR
@@ -1512,6 +1583,20 @@ class Checker:
         self.err(e, "E306", f"'{op}' needs numbers, not {lt.name} and {rt.name}")
         return ERR
 
+    def date_arith(self, e, lt, rt) -> T.Type:
+        """DT +/- TIME, TIME + DT -> DT; TOD +/- TIME, TIME + TOD -> TOD; DT - DT, DATE - DATE,
+        TOD - TOD -> TIME (IEC 61131-3 Table 30; st.stdlib.date_arith computes them)."""
+        op = e.op
+        r = date_result(op, lt, rt)
+        if r is None:
+            self.err(
+                e, "E306",
+                f"'{op}' is not defined for {lt.name} and {rt.name} (defined: DT +/- TIME, TOD +/- TIME, "
+                f"DT - DT, DATE - DATE, TOD - TOD; a DATE plus a duration: DATE_TO_DT first)",
+            )
+            return ERR
+        return r
+
     def time_arith(self, e, lt, rt) -> T.Type:
         op = e.op
         if lt.is_time and rt.is_time and op in ("+", "-") and T.same(lt, rt):
@@ -1540,18 +1625,59 @@ class Checker:
 
     # ------------------------------------------------------------------ calls
     def call(self, e: A.Call, statement: bool) -> T.Type:
+        en, eno = self.split_en_eno(e)
+        t = self._call(e, statement)
+        if en is not None or eno is not None:
+            self.out.en_eno[id(e)] = (en, eno)
+            if en is not None:
+                self.check_assignable(self.expr(en, expected=T.BOOL), T.BOOL, en, "pass")
+            if eno is not None:
+                self.check_assignable(T.BOOL, self.lvalue(eno), eno, "assign")
+        return t
+
+    def split_en_eno(self, e: A.Call) -> tuple[A.Expr | None, A.Expr | None]:
+        """EN := c and ENO => ok on any call (IEC 61131-3): taken out of the arguments, unless the
+        POU declares a parameter of that name itself. With EN FALSE the call does not run and ENO is
+        FALSE; a function's value is then its type's default (matiec)."""
+        names = {a.name.upper() for a in e.args if a.kind != "positional" and a.name}
+        if not names & {"EN", "ENO"}:
+            return None, None
+        declared: dict = {}
+        f = e.func
+        if isinstance(f, A.Name):
+            v = self.lookup_var(f.name)
+            if v is not None and isinstance(v.type, T.FBT):
+                declared = v.type.vars
+            elif f.name.lower() in self.out.pous:
+                declared = self.out.pous[f.name.lower()].vars
+        en = eno = None
+        kept = []
+        for a in e.args:
+            n = (a.name or "").upper()
+            if n == "EN" and a.kind == "input" and "en" not in declared and en is None and a.value:
+                en = a.value
+            elif n == "ENO" and a.kind == "output" and "eno" not in declared and eno is None and a.value:
+                eno = a.value
+            else:
+                kept.append(a)
+        e.args = kept  # the call itself is checked and generated without them
+        return en, eno
+
+    def _call(self, e: A.Call, statement: bool) -> T.Type:
         f = e.func
         o = self.out
         # FB instance call?
         local = self.lookup_var(f.name) if isinstance(f, A.Name) else None
         if local is not None and local.kind == "RESULT":
             local = None  # F(...) inside FUNCTION F is a (recursive) call, not its result variable
-        if local is not None and f.name.upper() in self.std_names and not isinstance(local.type, T.FBT):
-            # a variable named SEL or TON was refused (E204): SEL(...) still means the function, and
-            # a call of the refused TON variable adds nothing to that error
-            if f.name.upper() in self.fb_ifaces:
-                self.args_only(e)
-                return ERR
+        if (
+            local is not None
+            and not isinstance(local.type, T.FBT)
+            and f.name.upper() not in self.fb_ifaces
+            and (f.name.upper() in self.std_names or _parse_conversion(f.name.upper()) is not None)
+        ):
+            # a variable named SEL shadows the function (W204), but a variable is not callable:
+            # SEL(...) still calls the function
             local = None
         if not isinstance(f, A.Name) or local is not None:
             ft = self.expr(f)
@@ -1588,6 +1714,12 @@ class Checker:
             )
             self.args_only(e)
             return ERR
+        if upper == "TIME":  # CODESYS: TIME() is the time of this scan (here the plant time)
+            if e.args:
+                self.err(e, "E412", "TIME() takes no arguments: it gives the plant time of this scan")
+                self.args_only(e)
+            o.calls[id(e)] = CallInfo("std", "TIME", T.TIME)
+            return T.TIME
         conv = _parse_conversion(upper)
         if conv is not None:
             return self.conv_call(e, upper, conv)
@@ -1699,6 +1831,15 @@ class Checker:
                 continue
             if v.kind == "VAR_IN_OUT":
                 st = self.lvalue(a.value)
+                if isinstance(a.value, A.BitAccess) or (
+                    isinstance(a.value, A.FieldAccess) and a.value.field.isdigit()
+                ):
+                    self.err(
+                        a.value,
+                        "E416",
+                        f"the VAR_IN_OUT '{v.name}' is passed by reference and a bit has no address of "
+                        f"its own: pass a BOOL variable and copy it to the bit after the call",
+                    )
                 if (
                     st is not ERR
                     and v.type is not ERR
@@ -1768,6 +1909,10 @@ class Checker:
         if args is None:
             self.args_only(e)
             return ERR
+        if upper in OPERATOR_FUNCTIONS:
+            return self.operator_function(e, upper, args)
+        if upper in BCD_CONVERSIONS:
+            return self.bcd_call(e, upper, args[0])
         ts = [self.expr(a) for a in args]
         info = CallInfo("std", upper, ERR, args=args, arg_types=ts)
         self.out.calls[id(e)] = info
@@ -1778,6 +1923,51 @@ class Checker:
         if isinstance(r, T.Elem) and upper in _GENERIC_VALUES:
             self.settle(e, r, force=True)  # untyped literals among the values take the call's type
         return r
+
+    def operator_function(self, e: A.Call, upper: str, args: list[A.Expr]) -> T.Type:
+        """ADD_DT_TIME(d, t) and friends: the operator on its two inputs, of the kinds the name says."""
+        op, left, right = OPERATOR_FUNCTIONS[upper]
+        node = A.BinaryOp(op, args[0], args[1], line=e.line, col=e.col, end_line=e.end_line,
+                          end_col=e.end_col)
+        self.out.keep.append(node)
+        t = self.expr(node)
+        info = CallInfo("std", upper, t, args=[node], arg_types=[t])
+        self.out.calls[id(e)] = info
+        for a, kinds in ((args[0], left), (args[1], right)):
+            at = T.concrete(self.out.types.get(id(a), ERR))
+            ok = at is ERR or getattr(at, "kind", "") in kinds or ("num" in kinds and at.is_num)
+            if not ok:
+                need = " and ".join(_KIND_WORDS[k[0]] for k in (left, right))
+                self.err(a, "E325", f"{upper} needs {need}, not {at.name} here")
+                return ERR
+        return t
+
+    def bcd_call(self, e: A.Call, upper: str, arg: A.Expr) -> T.Type:
+        """BCD_TO_INT(16#42) = 42, INT_TO_BCD(42) = 16#42; IEC names fix the bit string type too."""
+        from_bcd, int_name, bits_name = BCD_CONVERSIONS[upper]
+        it = T.ELEMENTARY[int_name]
+        at = self.expr(arg)
+        if from_bcd:
+            want = T.ELEMENTARY[bits_name] if bits_name else None
+            ok = at.is_bits if want is None else (at.is_bits and at.bits <= want.bits)
+            if isinstance(at, T.IntLitT):
+                ok = True
+                self.settle(arg, want or T.LWORD)
+            result, src = it, (want or (T.concrete(at) if ok and not isinstance(at, T.IntLitT) else T.LWORD))
+        else:
+            ok = at.is_int and (isinstance(at, T.IntLitT) or T.concrete(at).bits <= it.bits)
+            if isinstance(at, T.IntLitT):
+                self.settle(arg, it)
+            result = T.ELEMENTARY[bits_name] if bits_name else _BITS_OF_WIDTH[it.bits]
+            src = it
+        info = CallInfo("std", upper, result, args=[arg], arg_types=[at], src=src, dst=result)
+        self.out.calls[id(e)] = info
+        if at is not ERR and not ok:
+            what = f"a bit string (at most {bits_name})" if from_bcd and bits_name else (
+                "a bit string" if from_bcd else f"an integer (at most {int_name})")
+            self.err(arg, "E325", f"{upper} needs {what}, not {at.name}")
+            return ERR
+        return result
 
     def _need(self, e, ok: bool, msg: str) -> bool:
         if not ok:
@@ -1817,6 +2007,12 @@ class Checker:
         return T.concrete(c)
 
     def std_result(self, e, upper, args, ts) -> T.Type:
+        if upper == "CONCAT_DATE_TOD":
+            kinds = [getattr(T.concrete(t), "kind", "") for t in ts]
+            if not self._need(e, kinds == ["date", "tod"],
+                              f"CONCAT_DATE_TOD needs a DATE and a TOD, not {ts[0].name} and {ts[1].name}"):
+                return ERR
+            return T.DT
         if upper in ("ADD", "MUL", "SUB", "DIV"):
             if all(t.is_time for t in ts[:1]) and upper in ("ADD", "SUB") and all(t.is_time for t in ts):
                 return ts[0]
@@ -2145,6 +2341,32 @@ class Checker:
 # ----------------------------------------------------------------------------- helpers
 
 _COMPARE = {"=", "<>", "<", ">", "<=", ">="}
+
+
+def _source_order(item) -> tuple:
+    v = item[1]
+    return (v.kind != "RESULT", v.line, v.col)
+
+
+_KIND_WORDS = {"time": "a TIME", "tod": "a TOD", "dt": "a DT", "date": "a DATE", "num": "a number"}
+_BITS_OF_WIDTH = {8: T.BYTE, 16: T.WORD, 32: T.DWORD, 64: T.LWORD}
+
+
+def date_result(op: str, lt: T.Type, rt: T.Type) -> T.Type | None:
+    """The type of ``lt op rt`` when a date is involved, None when that is not defined."""
+    lk, rk = getattr(T.concrete(lt), "kind", ""), getattr(T.concrete(rt), "kind", "")
+    durations = ("time", "ltime")
+    if op in ("+", "-") and lk in ("dt", "tod") and rk in durations:
+        return T.DT if lk == "dt" else T.TOD
+    if op == "+" and lk in durations and rk in ("dt", "tod"):
+        return T.DT if rk == "dt" else T.TOD
+    if op == "-" and lk == rk and lk in ("dt", "date", "tod"):
+        return T.TIME
+    return None
+
+
+def _constants_first(sections: list) -> list:
+    return [s for s in sections if s.constant] + [s for s in sections if not s.constant]
 
 
 def _intish(t: T.Type) -> bool:

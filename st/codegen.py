@@ -22,7 +22,17 @@ import math
 
 from . import ast as A
 from . import types as T
-from .checker import ERR, CallInfo, CheckedProgram, EnumRef, PouInfo, VarInfo, f32
+from .checker import (
+    BCD_CONVERSIONS,
+    ERR,
+    OPERATOR_FUNCTIONS,
+    CallInfo,
+    CheckedProgram,
+    EnumRef,
+    PouInfo,
+    VarInfo,
+    f32,
+)
 
 # standard functions whose result always lies inside its type's range (no wrap needed on store)
 _BOUNDED_STD = {
@@ -81,6 +91,17 @@ CALL_COST = 4  # watchdog units per call of a user POU (a loop iteration is 1): 
 
 # CASE branches or ELSIFs past this many are generated as a flat row of IFs (see flat_if)
 FLAT_CHAIN = 64
+
+
+def is_ref(v) -> bool:
+    """A scalar VAR_IN_OUT: its value is a reference (``_RefA``/``_RefI``, st/runtime.py) to the
+    caller's variable, read with ``.get()`` and written with ``.set()`` (IEC and CODESYS: by
+    reference). Arrays, structures and FB instances are passed as the object itself."""
+    return isinstance(v, VarInfo) and v.kind == "VAR_IN_OUT" and v.type.is_scalar
+
+
+def _has_ref(p: PouInfo) -> bool:
+    return any(is_ref(v) and v.owner is p for v in p.vars.values())
 
 
 def debug_name(p: PouInfo) -> str:
@@ -185,6 +206,16 @@ _STD_OPS = {
     "XOR": "XOR",
     "NOT": "NOT",
 }
+
+
+class _RefArgs:
+    """The references of one call's scalar VAR_IN_OUT arguments: lines to run before and after
+    the call, and the variables already boxed or stored (bound twice: one reference)."""
+
+    def __init__(self):
+        self.before: list[str] = []
+        self.after: list[str] = []
+        self.boxes: dict[str, str] = {}
 
 
 class _Loop:
@@ -334,7 +365,10 @@ class CodeGen:
         self.emit(1, f"__slots__ = ({''.join(lit(v.pyname) + ', ' for v in members)})")
         self.emit(1, "def __init__(self):")
         for v in members:
-            self.emit(2, f"self.{v.pyname} = {self.ctor(v.type, v.init)}")
+            code = self.ctor(v.type, v.init)
+            if is_ref(v):
+                code = f"_RefI([{code}], 0)"  # bound to the caller's variable by every call
+            self.emit(2, f"self.{v.pyname} = {code}")
         self.emit(2, "pass")
         for mode in ("fast", "dbg"):
             self.gen_body_method(p, mode)
@@ -363,9 +397,14 @@ class CodeGen:
         temps = [v for v in p.vars.values() if v.kind == "VAR_TEMP"]
         # in the fast variant every scalar member lives in a local during the call
         self.cached = {}
-        if mode == "fast":
+        # a POU with a scalar VAR_IN_OUT reads its members from the instance: the reference may
+        # point at one of them (f(io := f.count)), and a write through it is seen at once
+        # and a member this body binds to a scalar VAR_IN_OUT lives in the instance only, so the
+        # callee reaches the variable itself (and a fault leaves its write visible)
+        if mode == "fast" and not _has_ref(p):
+            bound = _ref_actuals(p.node.body, self.cp)
             for v in p.vars.values():
-                if v.owner is p and v.kind not in ("VAR_TEMP", "VAR_EXTERNAL"):
+                if v.owner is p and v.kind not in ("VAR_TEMP", "VAR_EXTERNAL") and v.lname not in bound:
                     self.cached[v.lname] = v
         body_lines, body_map = self._body(p, 2)
         name = "run" if mode == "fast" else "run_dbg"
@@ -569,9 +608,32 @@ class CodeGen:
         if composite:
             self.copy_into(tt, self.ex(target), code, ind)
             return
-        lhs = self.lvalue(target)
+        stmt = self.store_stmt(target, code)
         self.flush_pre(ind)
-        self.emit(ind, f"{lhs} = {code}")
+        self.emit(ind, stmt)
+
+    def store_stmt(self, target: A.Expr, code: str) -> str:
+        """The statement storing ``code`` into ``target`` (through the reference for a VAR_IN_OUT)."""
+        ref = self.ref_holder(target)
+        if ref is not None:
+            return f"{ref}.set({code})"
+        return f"{self.lvalue(target)} = {code}"
+
+    def ref_holder_of(self, v: VarInfo) -> str:
+        """The reference object of this POU's own scalar VAR_IN_OUT ``v``."""
+        return v.pyname if self.pou.kind == "FUNCTION" else f"self.{v.pyname}"
+
+    def ref_holder(self, e: A.Expr) -> str | None:
+        """Code of the reference object when ``e`` names a scalar VAR_IN_OUT (of this POU, or of an
+        FB instance reached by a field), else None."""
+        ref = self.cp.refs.get(id(e))
+        if not is_ref(ref):
+            return None
+        if isinstance(e, A.Name) and ref.owner is self.pou:
+            return self.ref_holder_of(ref)
+        if isinstance(e, A.FieldAccess):
+            return f"{self.ex(e.base)}.{ref.pyname}"
+        return None
 
     def store_value(self, value: A.Expr, tt: T.Type) -> str:
         """Python code for ``value`` converted to the storage form of ``tt`` (wrap, float32, length)."""
@@ -796,17 +858,35 @@ class CodeGen:
 
     def bit_store(self, target: A.BitAccess, code: str, ind: int) -> None:
         bt = self.cp.types.get(id(target.base), ERR)
-        base = self.lvalue(target.base)
         read = self.ex(target.base)
-        self.flush_pre(ind)
         bit = 1 << target.bit
         setv = f"({read} | {bit})"
         if isinstance(bt, T.Elem) and bt.base.signed and target.bit == bt.base.bits - 1:
             setv = wrap_code(setv, bt)
-        self.emit(ind, f"{base} = {setv} if {code} else ({read} & {~bit})")
+        stmt = self.store_stmt(target.base, f"{setv} if {code} else ({read} & {~bit})")
+        self.flush_pre(ind)
+        self.emit(ind, stmt)
 
     # calls ------------------------------------------------------------
     def call_stmt(self, call: A.Call, ind: int) -> None:
+        en_eno = self.cp.en_eno.get(id(call))
+        if en_eno is not None:
+            en, eno = en_eno
+            flag = self.new_tmp("_en")
+            code = self.ex(en) if en is not None else "True"
+            self.flush_pre(ind)
+            self.emit(ind, f"{flag} = {code}")
+            self.emit(ind, f"if {flag}:")
+            mark = len(self.lines)
+            self.plain_call_stmt(call, ind + 1)
+            if len(self.lines) == mark:
+                self.emit(ind + 1, "pass")
+            if eno is not None:
+                self.assign(eno, eno, ind, value_code=flag, value_type=T.BOOL)  # ENO is EN
+            return
+        self.plain_call_stmt(call, ind)
+
+    def plain_call_stmt(self, call: A.Call, ind: int) -> None:
         info = self.cp.calls.get(id(call))
         if info is None:
             return
@@ -828,24 +908,28 @@ class CodeGen:
             self.flush_pre(ind)
             self.emit(ind, f"{t} = {icode}")
             icode = t
-        inouts = []
+        refs = _RefArgs()
+        done = 0
         for v, arg in info.inputs:
-            if v.kind == "VAR_IN_OUT":
-                if v.type.is_scalar:
-                    inouts.append((v, arg))
-                self.emit(ind, f"{icode}.{v.pyname} = {self.ex(arg)}")
+            if is_ref(v):
+                code = self.ref_arg(arg, refs)
+            elif v.kind == "VAR_IN_OUT":
+                code = self.ex(arg)  # an array, structure or FB instance: the object itself
             else:
                 code = self.store_value(arg, v.type)
-                self.flush_pre(ind)
-                self.emit(ind, f"{icode}.{v.pyname} = {code}")
+            self.flush_pre(ind)
+            for line in refs.before[done:]:
+                self.emit(ind, line)
+            done = len(refs.before)
+            self.emit(ind, f"{icode}.{v.pyname} = {code}")
         self.watchdog_out(ind)
         if self.mode == "dbg" and not info.fbtype.standard:
             self.emit(ind, f"yield from {icode}.run_dbg(ctx)")
         else:
             self.emit(ind, f"{icode}.run(ctx)")
         self.watchdog_in(ind)
-        for v, arg in inouts:
-            self.assign(arg, arg, ind, value_code=f"{icode}.{v.pyname}", value_type=v.type)
+        for line in refs.after:
+            self.emit(ind, line)
         for v, target, negated in info.outputs:
             code = f"{icode}.{v.pyname}"
             if negated:
@@ -864,39 +948,73 @@ class CodeGen:
                 self.emit(ind, f"{loop.counter} = ctx.left")
                 return
 
-    def func_args(self, info: CallInfo) -> list[str]:
+    def ref_arg(self, a: A.Expr, refs: _RefArgs) -> str:
+        """A reference to the variable ``a`` names, for a scalar VAR_IN_OUT. A member of a PROGRAM or
+        FB is referenced in its instance (never held in a local, see gen_body_method); a local of a
+        function or a VAR_TEMP is boxed for the call (nothing else can reach it) and reloaded after."""
+        cp = self.cp
+        held = self.ref_holder(a)
+        if held is not None:
+            return held  # this POU's own VAR_IN_OUT, or an FB's: pass the same reference on
+        if isinstance(a, A.IndexAccess):
+            base, off = self.index_parts(a)
+            return f"_RefI({base}, {off})"
+        if isinstance(a, A.FieldAccess):
+            ref = cp.refs.get(id(a))
+            attr = ref.pyname if isinstance(ref, VarInfo) else "v_" + a.field.lower()
+            return f"_RefA({self.ex(a.base)}, {lit(attr)})"
+        v = cp.refs.get(id(a))
+        if not isinstance(v, VarInfo):
+            raise ValueError("a VAR_IN_OUT argument that is not a variable passed the checker")
+        if v.owner is None or v.kind in ("ADDR", "VAR_EXTERNAL"):
+            self.uses_globals = True
+            return f"_RefA(G, {lit(v.pyname)})"
+        if self.pou.kind == "FUNCTION" or v.kind == "VAR_TEMP":
+            box = refs.boxes.get(v.lname)
+            if box is None:
+                box = refs.boxes[v.lname] = self.new_tmp("_b")
+                refs.before.append(f"{box} = [{v.pyname}]")
+                refs.after.append(f"{v.pyname} = {box}[0]")
+            return f"_RefI({box}, 0)"
+        if v.lname in self.cached:
+            raise ValueError("a member bound to a VAR_IN_OUT is held in a local")  # see gen_body_method
+        return f"_RefA(self, {lit(v.pyname)})"
+
+    def func_args(self, info: CallInfo, refs: _RefArgs) -> list[str]:
         given = {id(v): a for v, a in info.inputs}
         out = []
         for v in info.pou.params():
             a = given.get(id(v))
             if a is None:
                 out.append(self.ctor(v.type, v.init))
+            elif is_ref(v):
+                out.append(self.ref_arg(a, refs))
             elif v.kind == "VAR_IN_OUT":
                 out.append(self.ex(a))
             else:
                 out.append(self.store_value(a, v.type))
         return out
 
-    def func_call_expr(self, info: CallInfo) -> str:
-        args = "".join(", " + a for a in self.func_args(info))
+    def func_call_expr(self, info: CallInfo, refs: _RefArgs | None = None) -> str:
+        args = "".join(", " + a for a in self.func_args(info, refs if refs is not None else _RefArgs()))
         if self.mode == "dbg":
             return f"(yield from {debug_name(info.pou)}(ctx{args}))"
         return f"{info.pou.pyname}(ctx{args})"
 
     def func_call_with_outputs(self, call: A.Call, info: CallInfo, ind: int, result_tmp: str | None) -> None:
         t = result_tmp or self.new_tmp("_r")
-        code = self.func_call_expr(info)
+        refs = _RefArgs()
+        code = self.func_call_expr(info, refs)
         self.flush_pre(ind)
+        for line in refs.before:
+            self.emit(ind, line)
         self.watchdog_out(ind)
         self.emit(ind, f"{t} = {code}")
         self.watchdog_in(ind)
+        for line in refs.after:
+            self.emit(ind, line)
         p = info.pou
         outs = [v for v in p.vars.values() if v.kind in ("VAR_OUTPUT", "VAR_IN_OUT")]
-        given = {id(v): a for v, a in info.inputs}
-        for k, v in enumerate(outs, start=1):
-            if v.kind == "VAR_IN_OUT" and id(v) in given and v.type.is_scalar:
-                a = given[id(v)]
-                self.assign(a, a, ind, value_code=f"{t}[{k}]", value_type=v.type)
         for v, target, negated in info.outputs:
             k = outs.index(v) + 1
             code = f"{t}[{k}]"
@@ -1059,7 +1177,8 @@ class CodeGen:
         cp = self.cp
         var = self.lookup(s.var)
         vt = var.type
-        vcode = self.var_code(var, write=True)
+        by_ref = is_ref(var) and var.owner is self.pou
+        vcode = f"{self.ref_holder_of(var)}.get()" if by_ref else self.var_code(var, write=True)
         start = self.store_value(s.start, vt) if vt.is_intlike else self.ex(s.start)
         end = self.ex(s.end)
         step_const = 1 if s.step is None else cp.consts.get(id(s.step))
@@ -1067,7 +1186,7 @@ class CodeGen:
         self.flush_pre(ind)
         assigns_var = _assigns(s.body, s.var.lower())
         const_bounds = id(s.start) in cp.consts and id(s.end) in cp.consts and isinstance(step_const, int)
-        if not assigns_var and step_const != 0:
+        if not assigns_var and step_const != 0 and not by_ref:
             # fast path: a Python range, with the first failing value stored after a full run
             if const_bounds:
                 a, b = cp.consts[id(s.start)], cp.consts[id(s.end)]
@@ -1116,7 +1235,11 @@ class CodeGen:
         # general form: the body changes the variable (or the step is 0): a counted while loop
         e = self.new_tmp("_e")
         sv = self.new_tmp("_s")
-        self.emit(ind, f"{vcode} = {start}")
+
+        def put(code: str) -> str:
+            return f"{self.ref_holder_of(var)}.set({code})" if by_ref else f"{vcode} = {code}"
+
+        self.emit(ind, put(start))
         self.emit(ind, f"{e} = {end}")
         self.emit(ind, f"{sv} = {step}")
         c = self.loop_counter(ind, s.body)
@@ -1125,7 +1248,7 @@ class CodeGen:
         nxt = f"{vcode} + {sv}"
         if isinstance(vt, T.Elem) and vt.is_intlike:
             nxt = wrap_code(nxt, vt)
-        inc = f"{vcode} = {nxt}"
+        inc = put(nxt)
         self.loops.append(_Loop("forw", c, [inc]))
         self.block(s.body, ind + 1)
         self.loops.pop()
@@ -1149,6 +1272,9 @@ class CodeGen:
         if v.owner is not p:
             # a variable of another POU reached by name cannot happen after checking
             return f"self.{v.pyname}"
+        if is_ref(v):
+            assert not write, "a VAR_IN_OUT is written through store_stmt"
+            return f"{v.pyname}.get()" if p.kind == "FUNCTION" else f"self.{v.pyname}.get()"
         if p.kind == "FUNCTION" or v.kind == "VAR_TEMP":
             return v.pyname
         if self.mode == "fast" and v.lname in self.cached:
@@ -1189,6 +1315,8 @@ class CodeGen:
             if bt.is_intlike and e.field.isdigit():
                 return f"((({base}) >> {int(e.field)}) & 1 != 0)"
             ref = cp.refs.get(id(e))
+            if is_ref(ref):
+                return f"{base}.{ref.pyname}.get()"  # an FB's VAR_IN_OUT: the variable it is bound to
             if isinstance(ref, VarInfo):
                 return f"{base}.{ref.pyname}"  # resolves CODESYS parameter aliases to the IEC name
             return f"{base}.v_{e.field.lower()}"
@@ -1205,6 +1333,11 @@ class CodeGen:
         return "None"
 
     def index(self, e: A.IndexAccess) -> str:
+        base, off = self.index_parts(e)
+        return f"{base}[{off}]"
+
+    def index_parts(self, e: A.IndexAccess) -> tuple[str, str]:
+        """The array's code and the flat offset's code (range-checked) of an element access."""
         cp = self.cp
         at = cp.types.get(id(e.base))
         base = self.ex(e.base)
@@ -1233,7 +1366,7 @@ class CodeGen:
         terms = [c if s == 1 else f"{c} * {s}" for c, s in parts if c is not None]
         if const or not terms:
             terms.append(str(const))
-        return f"{base}[{' + '.join(terms)}]"
+        return base, " + ".join(terms)
 
     def known_range(self, ix: A.Expr) -> tuple[int, int] | None:
         """Value range of an index that is a constant-loop FOR variable, plus or minus a constant."""
@@ -1301,6 +1434,8 @@ class CodeGen:
                 return f"({a} {'&' if op == 'AND' else '|'} {b})"
             return f"({a} {'&' if op == 'AND' else '|' if op == 'OR' else '^'} {b})"
         real = t.is_real
+        if lt.is_date or rt.is_date:
+            return self.date_code(op, lt, rt, a, b)
         if op == "**":
             code = f"_expt({a}, {b})"
             return f"_f32({code})" if _is_real32(t) else code
@@ -1336,7 +1471,54 @@ class CodeGen:
             return code
         return f"({a} {op} {b})"
 
+    def date_code(self, op: str, lt: T.Type, rt: T.Type, a: str, b: str) -> str:
+        """Code of a date operation the checker allowed (st.stdlib.date_arith is the same rule)."""
+        lk, rk = T.concrete(lt).kind, T.concrete(rt).kind
+        if lk == "ltime":
+            a = f"_ltime_ms({a})"
+        if rk == "ltime":
+            b = f"_ltime_ms({b})"
+        if lk in ("time", "ltime"):
+            lk, rk, a, b = rk, lk, b, a
+        if rk in ("time", "ltime"):
+            ms = b if op == "+" else f"(-{b})"
+            return f"_dt_add({a}, {ms})" if lk == "dt" else f"_tod_add({a}, {ms})"
+        return f"(({a} - {b}) * 1000)" if lk in ("dt", "date") else f"({a} - {b})"
+
     def call_expr(self, e: A.Call) -> str:
+        en_eno = self.cp.en_eno.get(id(e))
+        if en_eno is None:
+            return self.plain_call_expr(e)
+        # F(EN := c, ...) in an expression: hoisted; with EN FALSE the value is the type's default
+        en, eno = en_eno
+        info = self.cp.calls.get(id(e))
+        flag, r = self.new_tmp("_en"), self.new_tmp("_r")
+        en_code = self.ex(en) if en is not None else "True"
+        before, self.pre = self.pre, []
+        code = self.plain_call_expr(e)
+        inner, self.pre = self.pre, []
+        rt = T.concrete(info.result) if info is not None else ERR
+        default = self.ctor(rt) if isinstance(rt, (T.Elem, T.StringT, T.EnumT)) and rt is not ERR else "0"
+        if eno is None and not inner:
+            self.pre = before
+            return f"({code} if {en_code} else {default})"  # the call runs only with EN TRUE
+        saved = self.lines, self.line_map
+        self.lines, self.line_map = [], []
+        self.emit(0, f"{flag} = {en_code}")
+        self.emit(0, f"if {flag}:")
+        for line in inner:
+            self.emit(1, line)
+        self.emit(1, f"{r} = {code}")
+        self.emit(0, "else:")
+        self.emit(1, f"{r} = {default}")
+        if eno is not None:
+            self.assign(eno, eno, 0, value_code=flag, value_type=T.BOOL)
+        hoisted = self.lines
+        self.lines, self.line_map = saved
+        self.pre = before + hoisted
+        return r
+
+    def plain_call_expr(self, e: A.Call) -> str:
         cp = self.cp
         info = cp.calls.get(id(e))
         if info is None:
@@ -1373,6 +1555,21 @@ class CodeGen:
 
         def f32w(code: str) -> str:
             return f"_f32({code})" if real32 else code
+
+        if n == "TIME":
+            return "ctx.now"  # the plant time of the scan, as the timers see it
+        if n in OPERATOR_FUNCTIONS:  # ADD_DT_TIME(d, t): the checked d + t
+            node = info.args[0]
+            if id(node) in self.cp.consts:
+                return lit(self.const_for(self.cp.consts[id(node)], r))  # T#1s * 2.5 folds to a float
+            return self.ex(node)
+        if n == "CONCAT_DATE_TOD":
+            return f"_concat_date_tod({self.ex(info.args[0])}, {self.ex(info.args[1])})"
+        if n in BCD_CONVERSIONS:
+            x = self.int_value(info.args[0], info.src)
+            if BCD_CONVERSIONS[n][0]:
+                return f"_bcd_to_int({x}, {info.dst.lo}, {info.dst.hi})"
+            return f"_int_to_bcd({x}, {info.dst.bits})"
 
         if n in ("SEL", "MAX", "MIN", "LIMIT", "MUX", "MOVE", "ABS"):
             # each value is bound to a parameter of the type the checker inferred for the call
@@ -1668,6 +1865,21 @@ def _calls_in(node):
         for x in items:
             if isinstance(x, (A.Expr, A.CallArg)):
                 yield from _calls_in(x)
+
+
+def _ref_actuals(stmts, cp) -> set[str]:
+    """Names of the variables these statements bind to a scalar VAR_IN_OUT."""
+    names: set[str] = set()
+    for s in _walk_stmts(stmts):
+        for part in [s] + [b.condition for b in getattr(s, "elsifs", None) or []]:
+            for call in _calls_in(part):
+                info = cp.calls.get(id(call))
+                if info is None or info.kind not in ("fb", "func"):
+                    continue
+                for v, a in info.inputs:
+                    if is_ref(v) and isinstance(a, A.Name):
+                        names.add(a.name.lower())
+    return names
 
 
 def _assigns(stmts, lname: str) -> bool:

@@ -82,7 +82,7 @@ class CompiledExpression:
         if not self.is_scalar:
             raise ExpressionError(f"{self.text.strip()} is {self.type_name}: watch one of its members")
         try:
-            value = self._fn(instance._p, instance._g)
+            value = self._fn(instance._p, instance._g, instance._ctx)  # ctx: TIME() is the scan's time
         except PlcFault as exc:
             raise ExpressionError(str(exc)) from None
         except ZeroDivisionError:
@@ -101,7 +101,7 @@ def compile_expression(text, program, filename: str = "<expression>") -> Compile
     Never raises: every problem with the text is a diagnostic (line/col within ``text``)."""
     if not isinstance(text, str):
         return _failed("", program, "E101", "the expression must be text", filename, 1, 1)
-    from .runtime import Program
+    from .program import Program
 
     if not isinstance(program, Program):
         return _failed(text, program, "E409", "the program is not compiled (by st)", filename)
@@ -153,7 +153,7 @@ def _compile(text: str, program, filename: str) -> CompiledExpression:
         return CompiledExpression(text, program, diags)
     code = generate_expression(out, e, main, t, filename) if t.is_scalar else "None"
     # Code the generator made from the checked AST: names are v_/G. prefixed, literals repr'd
-    fn = eval(compile(f"lambda self, G: {code}", f"<st-expression:{filename}>", "eval"), program.ns)  # noqa: S307
+    fn = eval(compile(f"lambda self, G, ctx: {code}", f"<st-expression:{filename}>", "eval"), program.ns)  # noqa: S307
     return CompiledExpression(text, program, diags, t, fn, is_path)
 
 

@@ -7,7 +7,7 @@ Several errors are reported in one pass: after an error the parser resynchronise
 accepts it (panic-mode recovery on lark's interactive parser).
 
 Stages:
-1. ``_blank_comments``: comments ``(* *)`` (nested, as CODESYS), ``//`` and pragmas ``{ }``
+1. ``_blank_comments``: comments ``(* *)`` (nested, as CODESYS), ``/* */``, ``//`` and pragmas ``{ }``
    are replaced by spaces (newlines kept, so every line/column stays exact); unterminated
    comments, pragmas and strings are reported where they start.
 2. lark LALR with the contextual lexer and an embedded transformer (``_AstBuilder``) that
@@ -59,11 +59,16 @@ KEYWORDS = frozenset(
     XOR NOT MOD TRUE FALSE""".split()
 )
 
+# Keywords of CONFIGURATION/RESOURCE only: anywhere else where a name fits they are names (CODESYS,
+# matiec accept `on : BOOL;`)
+SOFT_KEYWORDS = frozenset({"ON", "TASK", "WITH", "RESOURCE"})
+
 # Vendor keywords: reserved too, never in the grammar; each gets one "not supported" error.
 # value: (what the message names, how to skip it)
 VENDOR_WORDS: dict[str, tuple[str, str]] = {
     "POINTER": ("POINTER TO", "type_prefix"),
     "REFERENCE": ("REFERENCE TO", "type_prefix"),
+    "REF_TO": ("REF_TO", "type_prefix"),
     "METHOD": ("METHOD", "END_METHOD"),
     "END_METHOD": ("METHOD", "none"),
     "PROPERTY": ("PROPERTY", "END_PROPERTY"),
@@ -178,7 +183,7 @@ def _show(text: str, limit: int = 24) -> str:
 # --------------------------------------------------------------------------- stage 1: comments
 
 
-_SPECIAL = re.compile(r"\(\*|//|\{|'|\"")
+_SPECIAL = re.compile(r"\(\*|/\*|//|\{|'|\"")
 _COMMENT_TOKEN = re.compile(r"\(\*|\*\)")
 _STRING_RE = {"'": re.compile(r"'(?:[^'$\n]|\$[^\n])*'"), '"': re.compile(r'"(?:[^"$\n]|\$[^\n])*"')}
 _NOT_NEWLINE = re.compile(r"[^\n]")
@@ -239,6 +244,15 @@ def _blank_comments(text: str, filename: str) -> tuple[str, list[Diagnostic], bo
         if kind == "//":
             end = text.find("\n", start)
             end = n if end < 0 else end
+        elif kind == "/*":  # IEC 61131-3 3rd edition; these do not nest
+            close = text.find("*/", start + 2)
+            if close < 0:
+                line, col = _line_col(text, start) if len(diags) < MAX_ERRORS else (0, 0)
+                message = "unterminated comment: '/*' has no matching '*/'"
+                _note(diags, Diagnostic(ERROR, E_UNTERMINATED, message, filename, line, col))
+                end, hit_eof = n, True
+            else:
+                end = close + 2
         elif kind == "{":
             close = text.find("}", start + 1)
             if close < 0:
@@ -688,6 +702,15 @@ class _AstBuilder(Transformer):
                 items.append(_at(ast.ArrayInitItem(x), x, x))
         return _at(ast.ArrayInit(items), c[0], items[-1] if items else c[0])
 
+    def bare_array_init(self, c):
+        items = [x if isinstance(x, ast.ArrayInitItem) else _at(ast.ArrayInitItem(x), x, x)
+                 for x in c if isinstance(x, ast.Node)]
+        return _at(ast.ArrayInit(items), items[0], items[-1])
+
+    def bare_repeat(self, c):
+        item = self.repeat_item(c)
+        return _at(ast.ArrayInit([item]), item, item)
+
     def repeat_item(self, c):
         count = self.int_lit([c[0]])
         value = c[2] if len(c) > 2 else None
@@ -959,6 +982,17 @@ class _AstBuilder(Transformer):
             self._lit_error(tok, err)
             bit = 0
         return _at(ast.BitAccess(c[0], bit), c[0], tok)
+
+    def partial_bit(self, c):
+        """x.%X3: IEC 61131-3 partial access to bit 3 (the same as x.3)."""
+        tok = c[1]
+        m = re.fullmatch(r"%X(\d+)", str(tok), re.IGNORECASE)
+        if m is None:
+            self._error(E_UNSUPPORTED, f"not supported: partial access {_show(str(tok))} (only bits, "
+                        f"x.%X3; for a byte or word of a longer value use SHR and a conversion)",
+                        tok.line, tok.column)
+            return _at(ast.BitAccess(c[0], 0), c[0], tok)
+        return _at(ast.BitAccess(c[0], int(m.group(1))), c[0], tok)
 
     def index(self, c):
         indices = [x for x in c[1:] if isinstance(x, ast.Expr)]
@@ -1239,6 +1273,9 @@ class _Driver:
         return None
 
     def _message(self, tok: Token, ps: ParserState) -> tuple[str, str]:
+        stack = [v for v in ps.value_stack[-2:] if isinstance(v, Token)]
+        if tok.value == "*" and [v.type for v in stack] == ["ARRAY", "LSQB"]:
+            return E_UNSUPPORTED, "not supported: ARRAY[*] (arrays of variable length; give the bounds)"
         expected = self._accepts(ps)
         found = self._found(tok)
         if "NAME" in expected and "SEMI" not in expected and tok.type in KEYWORDS:
@@ -1412,6 +1449,10 @@ class _Driver:
                 drop_to = False
                 if tok.type == "TO":
                     continue
+            if tok.type in SOFT_KEYWORDS:
+                acts = ps.parse_conf.states[ps.position]
+                if tok.type not in acts and "NAME" in acts:
+                    tok.type = "NAME"  # ON, TASK, WITH, RESOURCE are keywords only where they can be
             if tok.type == "VENDOR" and tok.type not in ps.parse_conf.states[ps.position]:
                 mode = self._vendor_token(tok)
                 if mode == "type_prefix":

@@ -117,6 +117,8 @@ _TABLE = [
     _p("E415", "watch-has-effect",
        "A watch or breakpoint condition that could change the program (':=', '=>', a call of an FB "
        "instance or a user FUNCTION)."),
+    _p("E416", "in-out-bit",
+       "A bit of a variable (x.3) given to a VAR_IN_OUT, which is passed by reference: give a BOOL."),
     # 9xx: internal
     _p("E900", "internal-error", "A bug in the compiler, reported instead of a traceback."),
     _p("E999", "run-start-failed",
@@ -125,6 +127,8 @@ _TABLE = [
     _p("W201", "unused-variable", "A variable that is never used."),
     _p("W202", "output-never-written", "An output that the program never writes: it stays FALSE or 0."),
     _p("W203", "result-never-assigned", "A function that never assigns its result."),
+    _p("W204", "shadows-standard-name",
+       "A variable carries the name of a standard function or FB (rs : INT): it shadows it in its scope."),
     _p("W301", "string-truncated", "A text longer than its STRING: it is stored cut short."),
     _p("W401", "constant-without-value", "A CONSTANT with no initial value (it is its type's default)."),
     _p("W402", "address-shared", "Two variables located at the same address."),

@@ -1,9 +1,11 @@
 """Running a compiled program: the scan, the process image, faults, paths, forcing, watch tree.
 
-``Program`` is the result of one compilation (generated code compiled once); each
-``instantiate()`` builds a fresh ``Instance`` with its own state, so instances share code,
-not state. See docs/architecture.md for the contract and docs/st-semantics.md for the
-choices (process image timing, forcing, watchdog budget ...).
+``Program`` (st/program.py) is the result of one compilation (generated code compiled once); each
+``instantiate()`` builds a fresh ``Instance`` of this module with its own state, so instances
+share code, not state. This module does not import st.debug: st/program.py chooses the kind of
+instance, so debug.py (a kind of Instance) and runtime.py no longer import each other. See
+docs/architecture.md for the contract and docs/st-semantics.md for the choices (process image
+timing, forcing, watchdog budget ...).
 """
 
 from __future__ import annotations
@@ -14,11 +16,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from typing import TYPE_CHECKING
 
 from . import stdlib
 from . import types as T
-from .checker import CheckedProgram, VarInfo
+from .checker import VarInfo
 from .faults import PlcFault, WallClockFault, WatchdogFault
+
+if TYPE_CHECKING:
+    from .program import Program
 
 WATCHDOG_BUDGET = 1_000_000  # loop iterations per scan (counted on every backward jump)
 # With a wall-clock deadline set, loops get their iteration budget in slices of this many: each
@@ -100,6 +106,39 @@ def _with(obj, *pairs):
     for k, v in pairs:
         setattr(obj, k, v)
     return obj
+
+
+class _RefA:
+    """A scalar VAR_IN_OUT bound to an attribute (a member of a PROGRAM, FB, structure or the
+    globals): the callee reads and writes the caller's variable itself."""
+
+    __slots__ = ("o", "k")
+
+    def __init__(self, o, k):
+        self.o = o
+        self.k = k
+
+    def get(self):
+        return getattr(self.o, self.k)
+
+    def set(self, value):
+        setattr(self.o, self.k, value)
+
+
+class _RefI:
+    """A scalar VAR_IN_OUT bound to an array element (or to a box holding a function's local)."""
+
+    __slots__ = ("o", "k")
+
+    def __init__(self, o, k):
+        self.o = o
+        self.k = k
+
+    def get(self):
+        return self.o[self.k]
+
+    def set(self, value):
+        self.o[self.k] = value
 
 
 def _mux(k, options):
@@ -204,6 +243,12 @@ def runtime_namespace() -> dict:
         "_dt_to_tod": stdlib.dt_to_tod,
         "_dt_to_date": stdlib.dt_to_date,
         "_time_to_tod": stdlib.time_to_tod,
+        "_dt_add": stdlib.dt_add,
+        "_tod_add": stdlib.tod_add,
+        "_ltime_ms": stdlib.ltime_ms,
+        "_concat_date_tod": stdlib.concat_date_tod,
+        "_bcd_to_int": stdlib.bcd_to_int,
+        "_int_to_bcd": stdlib.int_to_bcd,
         "_time_of_real": stdlib.trunc_int,
         "_sqrt": stdlib.st_sqrt,
         "_ln": stdlib.st_ln,
@@ -220,6 +265,8 @@ def runtime_namespace() -> dict:
         "_call_budget": _call_budget,
         "_for_step_zero": _for_step_zero,
         "_with": _with,
+        "_RefA": _RefA,
+        "_RefI": _RefI,
         "_mux": _mux,
         "_to_string": _to_string,
         "_from_string": _from_string,
@@ -277,43 +324,6 @@ def canonical_address(addr: str) -> str:
         return a  # not an address a program can declare: kept as written, never matched
     area, size, parts = m.groups()
     return f"%{area}{size or 'X'}{'.'.join(str(int(p)) for p in parts.split('.'))}"
-
-
-class Program:
-    """One compiled program: generated code plus what the runtime needs to navigate its state."""
-
-    def __init__(self, checked: CheckedProgram, source: str, line_map, breakable, filename: str, text: str):
-        self.checked = checked
-        self.filename = filename
-        self.python_source = source
-        self.line_map = line_map
-        self.breakable = set(breakable)
-        self.text = text
-        self.gen_filename = f"{GEN_PREFIX}{filename}>"
-        code = compile(source, self.gen_filename, "exec")
-        ns = runtime_namespace()
-        exec(code, ns)  # noqa: S102 - code generated from the checked AST only
-        self.ns = ns
-        self.main = checked.main
-        self.main_class = ns[checked.main.pyname]
-        self.globals_class = ns["Globals"]
-        self.io_in = ns["_io_in"]
-        self.io_out = ns["_io_out"]
-        # address -> (holder 'p'|'G', VarInfo)
-        self.located: dict[str, tuple[str, VarInfo]] = {}
-        for v in checked.main.vars.values():
-            if v.address and v.owner is checked.main:
-                self.located.setdefault(v.address, ("p", v))
-        for v in list(checked.globals.values()) + list(checked.addresses.values()):
-            if v.address:
-                self.located.setdefault(v.address, ("G", v))
-
-    def instantiate(self, debug: bool = False) -> Instance:
-        if debug:
-            from .debug import DebugInstance  # noqa: PLC0415
-
-            return DebugInstance(self)
-        return Instance(self)
 
 
 _MISSING = object()
@@ -597,7 +607,7 @@ class Instance:
             obj, t = self._g, v.type
         canon = v.name
         attr = v.pyname
-        for kind, val in tokens[1:]:
+        for pos, (kind, val) in enumerate(tokens[1:], start=2):
             cur = obj[attr] if isinstance(attr, int) else getattr(obj, attr)
             if kind == "name":
                 if isinstance(t, T.StructT):
@@ -612,6 +622,10 @@ class Instance:
                         raise KeyError(f"'{canon}' ({t.name}) has no variable '{val}'")
                     obj, attr, t = cur, fv.pyname, fv.type
                     canon += "." + fv.name
+                    if fv.kind == "VAR_IN_OUT" and fv.type.is_scalar:
+                        if pos < len(tokens):
+                            raise KeyError(f"'{canon}' is a VAR_IN_OUT: watch it whole")
+                        return self._ref_access(cur, fv.pyname, t, canon)
                 elif isinstance(t, T.Elem) and t.is_intlike and val.isdigit():
                     bit = int(val)
                     if bit >= t.base.bits:
@@ -652,6 +666,17 @@ class Instance:
 
             def set_(value):
                 setattr(obj, attr, coerce(value, t, what))
+
+        return get, set_, t, canon
+
+    def _ref_access(self, obj, attr, t, canon):
+        """An FB's scalar VAR_IN_OUT: the variable its last call bound it to (a fresh cell before)."""
+
+        def get():
+            return getattr(obj, attr).get()
+
+        def set_(value):
+            getattr(obj, attr).set(coerce(value, t, canon))
 
         return get, set_, t, canon
 
@@ -817,6 +842,9 @@ def _node(name: str, path: str, t: T.Type, value, address=None) -> VarNode:
                 continue
             if not hasattr(value, v.pyname):
                 continue
-            kids.append(_node(v.name, f"{path}.{v.name}", v.type, getattr(value, v.pyname)))
+            member = getattr(value, v.pyname)
+            if v.kind == "VAR_IN_OUT" and v.type.is_scalar:
+                member = member.get()  # the caller's variable it is bound to
+            kids.append(_node(v.name, f"{path}.{v.name}", v.type, member))
         return VarNode(name, path, t.name, None, kids, address)
     return VarNode(name, path, t.name, _display(value, t), [], address)

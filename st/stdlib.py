@@ -177,39 +177,33 @@ class TP(_TIMER_MEMBERS):
         self.v_m = self.v_in
 
 
-class CTU(_members("CTU")):
-    """Up counter: counts rising edges of CU up to 32767; R resets; Q := CV >= PV."""
-
-    __slots__ = ()
+def _ctu_run(lo: int, hi: int):
+    """CTU's scan for a counter of range lo..hi (the limit a closure constant: no lookup per call)."""
 
     def run(self, ctx):
         if self.v_r:
             self.v_cv = 0
-        elif self.v_cu and not self.v_m and self.v_cv < INT_MAX:
+        elif self.v_cu and not self.v_m and self.v_cv < hi:
             self.v_cv += 1
         self.v_m = self.v_cu
         self.v_q = self.v_cv >= self.v_pv
 
+    return run
 
-class CTD(_members("CTD")):
-    """Down counter: counts rising edges of CD down to -32768; LD loads PV; Q := CV <= 0."""
 
-    __slots__ = ()
-
+def _ctd_run(lo: int, hi: int):
     def run(self, ctx):
         if self.v_ld:
             self.v_cv = self.v_pv
-        elif self.v_cd and not self.v_m and self.v_cv > INT_MIN:
+        elif self.v_cd and not self.v_m and self.v_cv > lo:
             self.v_cv -= 1
         self.v_m = self.v_cd
         self.v_q = self.v_cv <= 0
 
+    return run
 
-class CTUD(_members("CTUD")):
-    """Up/down counter: R resets (wins), LD loads PV, edges on CU/CD count (both at once: no change)."""
 
-    __slots__ = ()
-
+def _ctud_run(lo: int, hi: int):
     def run(self, ctx):
         up = self.v_cu and not self.v_mu
         down = self.v_cd and not self.v_md
@@ -218,15 +212,40 @@ class CTUD(_members("CTUD")):
         elif self.v_ld:
             self.v_cv = self.v_pv
         elif up and not down:
-            if self.v_cv < INT_MAX:
+            if self.v_cv < hi:
                 self.v_cv += 1
         elif down and not up:
-            if self.v_cv > INT_MIN:
+            if self.v_cv > lo:
                 self.v_cv -= 1
         self.v_mu = self.v_cu
         self.v_md = self.v_cd
         self.v_qu = self.v_cv >= self.v_pv
         self.v_qd = self.v_cv <= 0
+
+    return run
+
+
+class CTU(_members("CTU")):
+    """Up counter: counts rising edges of CU up to 32767 (CTU_DINT ...: its type's maximum); R
+    resets; Q := CV >= PV."""
+
+    __slots__ = ()
+    run = _ctu_run(INT_MIN, INT_MAX)
+
+
+class CTD(_members("CTD")):
+    """Down counter: counts rising edges of CD down to -32768 (CTD_UDINT ...: its type's minimum); LD
+    loads PV; Q := CV <= 0."""
+
+    __slots__ = ()
+    run = _ctd_run(INT_MIN, INT_MAX)
+
+
+class CTUD(_members("CTUD")):
+    """Up/down counter: R resets (wins), LD loads PV, edges on CU/CD count (both at once: no change)."""
+
+    __slots__ = ()
+    run = _ctud_run(INT_MIN, INT_MAX)
 
 
 class R_TRIG(_members("R_TRIG")):  # noqa: N801 - the IEC name
@@ -241,14 +260,16 @@ class R_TRIG(_members("R_TRIG")):  # noqa: N801 - the IEC name
 
 
 class F_TRIG(_members("F_TRIG")):  # noqa: N801 - the IEC name
-    """Falling edge: Q := NOT CLK AND NOT M; M := NOT CLK (so the first call with CLK FALSE pulses)."""
+    """Falling edge: Q := M AND NOT CLK; M := CLK, with M FALSE at first: a falling edge needs a
+    TRUE first, so the first call with CLK FALSE does not pulse (CODESYS Standard, TwinCAT; IEC
+    edition 2 and matiec pulse there)."""
 
     __slots__ = ()
 
     def run(self, ctx):
-        nclk = not self.v_clk
-        self.v_q = nclk and not self.v_m
-        self.v_m = nclk
+        clk = self.v_clk
+        self.v_q = self.v_m and not clk
+        self.v_m = clk
 
 
 class SR(_members("SR")):
@@ -307,6 +328,21 @@ def _alias(target: str) -> property:
 for _fb, _aliases in FB_PARAM_ALIASES.items():
     for _alias_name, _iec_name in _aliases.items():
         setattr(STANDARD_FBS[_fb], "v_" + _alias_name.lower(), _alias("v_" + _iec_name.lower()))
+
+# Typed counters (IEC 61131-3 Table 45, CODESYS, matiec): CTU_DINT, CTD_UDINT, CTUD_LINT ... PV and CV
+# of that type, counting to its limits; the aliases come with the base class.
+_COUNTER_TYPES = {"DINT": (-(1 << 31), (1 << 31) - 1), "LINT": (-(1 << 63), (1 << 63) - 1),
+                  "UINT": (0, (1 << 16) - 1), "UDINT": (0, (1 << 32) - 1), "ULINT": (0, (1 << 64) - 1)}
+for _base in ("CTU", "CTD", "CTUD"):
+    for _type, (_lo, _hi) in _COUNTER_TYPES.items():
+        _name = f"{_base}_{_type}"
+        FB_INTERFACES[_name] = [
+            (m, _type if m in ("PV", "CV") else t, role) for m, t, role in FB_INTERFACES[_base]]
+        _run = {"CTU": _ctu_run, "CTD": _ctd_run, "CTUD": _ctud_run}[_base](_lo, _hi)
+        STANDARD_FBS[_name] = type(_name, (STANDARD_FBS[_base],), {
+            "__slots__": (), "run": _run, "__doc__": f"{_base} counting {_type} values."})
+        if _base in FB_PARAM_ALIASES:
+            FB_PARAM_ALIASES[_name] = FB_PARAM_ALIASES[_base]
 
 # --------------------------------------------------------------------------- integer arithmetic
 
@@ -659,6 +695,71 @@ def dt_to_date(seconds: int) -> int:
 def time_to_tod(ms: int) -> int:
     """TIME_TO_TOD: a duration as a time of day, wrapped into one day (T#25h -> TOD#01:00:00)."""
     return ms % MS_PER_DAY
+
+
+def dt_add(seconds: int, ms: int) -> int:
+    """DT + TIME (and DT - TIME with -ms): DT counts whole seconds, so the result is the second the
+    instant falls in (DT#...-00:00:00 - T#1ms is the second before midnight)."""
+    return (seconds * 1000 + ms) // 1000
+
+
+def tod_add(tod: int, ms: int) -> int:
+    """TOD + TIME (and TOD - TIME): wrapped into one day, as TIME_TO_TOD (TOD#23:00 + T#2h = TOD#01:00)."""
+    return (tod + ms) % MS_PER_DAY
+
+
+def seconds_between(a: int, b: int) -> int:
+    """DT - DT and DATE - DATE: the TIME (milliseconds) from b to a."""
+    return (a - b) * 1000
+
+
+def concat_date_tod(date: int, tod: int) -> int:
+    """CONCAT_DATE_TOD: that day at that time of day (whole seconds, like every DT)."""
+    return date + tod // 1000
+
+
+def ltime_ms(ns: int) -> int:
+    """An LTIME (nanoseconds) as a TIME's milliseconds, truncated toward zero."""
+    return -(-ns // 1_000_000) if ns < 0 else ns // 1_000_000
+
+
+def bcd_to_int(x: int, lo: int, hi: int) -> int:
+    """BCD_TO_INT and friends: the decimal digits of the nibbles (16#42 -> 42). A nibble above 9, or
+    a number beyond the result type, is not BCD: the result is -1 in the result type (all bits set),
+    as CODESYS' BCD_TO_INT answers it."""
+    n = 0
+    scale = 1
+    while x:
+        d = x & 15
+        if d > 9:
+            return -1 if lo < 0 else hi
+        n += d * scale
+        scale *= 10
+        x >>= 4
+    return n if n <= hi else (-1 if lo < 0 else hi)
+
+
+def int_to_bcd(x: int, bits: int) -> int:
+    """INT_TO_BCD and friends: one nibble per decimal digit (42 -> 16#42). A negative number, or
+    one with more digits than the bit string holds, has no BCD form: all bits set (CODESYS: 255)."""
+    if x < 0 or len(str(x)) > bits // 4:
+        return (1 << bits) - 1
+    return int(str(x), 16)
+
+
+def date_arith(op: str, left: str, right: str, a: int, b: int) -> int:
+    """``a op b`` for the date and time kinds ('date', 'tod', 'dt', 'time', 'ltime') the checker
+    allows: DT +/- TIME, TIME + DT, TOD +/- TIME, TIME + TOD, DT - DT, DATE - DATE, TOD - TOD."""
+    if left == "ltime":
+        a = ltime_ms(a)
+    if right == "ltime":
+        b = ltime_ms(b)
+    if left in ("time", "ltime"):
+        left, right, a, b = right, left, b, a  # TIME + DT is DT + TIME
+    if right in ("time", "ltime"):
+        b = b if op == "+" else -b
+        return dt_add(a, b) if left == "dt" else tod_add(a, b)
+    return seconds_between(a, b) if left in ("dt", "date") else a - b
 
 
 _DATE_TEXT = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})\Z")

@@ -61,3 +61,23 @@ def test_every_registered_task_renders_its_own_addresses_and_rules():
             assert f"`{p.address}`" in text
         for rule in task.safety_rules:
             assert f"**{rule.id}**: {rule.wording.strip()}" in text
+
+
+def test_submission_rules_state_the_dialect_points_from_the_semantics_table():
+    from pathlib import Path
+
+    import st.semantics as sem
+
+    text = render_prompt(TASK)
+    rules = text[text.index("## Submission rules"):]
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "st-semantics.md").read_text()
+    points = {r.prompt: r for r in sem.prompt_rules()}
+    assert set(points) == {
+        "integer division truncates toward zero", "F_TRIG's first call",
+        "timers run on plant time: 10 ms per scan", "not supported", "VAR_IN_OUT is passed by reference",
+    }
+    for r in points.values():
+        assert sem.prompt_line(r) in rules              # the prompt states it ...
+        assert f"| {r.rule} | {r.example} | {r.result} |" in doc  # ... with the document's own words
+    assert "`-7 / 2` gives `-3`" in rules
+    assert "F_TRIG does not pulse on its first call with CLK = FALSE" in rules

@@ -89,3 +89,59 @@ def test_conversions_without_meaning_are_refused_with_the_reason(kit, decl, expr
     src = kit.main(f"t : TOD; d : DATE; dt : DT; tm : TIME; r : {decl};", f"r := {expr};")
     comp = kit.compile_errors(src)
     assert why in kit.errors_text(comp)
+
+
+DATE_ARITH = """
+PROGRAM Main
+VAR
+  d : DT := DT#2024-02-28-23:59:59; t : TOD := TOD#23:00:00; day1 : DATE := D#2024-03-01;
+  day0 : DATE := D#2024-02-28; lt : LTIME := LTIME#1500ms; step : TIME := T#1s;
+  d2 : DT; d3 : DT; back : DT; t2 : TOD; t3 : TOD; span : TIME; span2 : TIME; span3 : TIME;
+  d4 : DT; f1 : DT; f2 : TOD; f3 : TIME; f4 : DT; f5 : TIME; f6 : TIME; f7 : TIME; n : INT;
+END_VAR
+  n := n + 1;
+  d2 := d + step * n;          (* the leap day on the first scan *)
+  d3 := T#2d + d;
+  back := d - T#1ms;            (* DT counts whole seconds: the second the instant falls in *)
+  t2 := t + T#2h30m;            (* wraps into the next day *)
+  t3 := t - T#23h30m;
+  span := day1 - day0;
+  span2 := d2 - d;
+  span3 := TOD#10:00:00 - TOD#09:59:00;
+  d4 := d + lt;
+  f1 := ADD_DT_TIME(d, step);
+  f2 := SUB_TOD_TIME(IN1 := t, IN2 := T#1h);
+  f3 := SUB_DT_DT(f1, d);
+  f4 := CONCAT_DATE_TOD(day1, TOD#12:30:15);
+  f5 := SUB_DATE_DATE(day1, D#2024-02-28);
+  f6 := MUL_TIME(step, 2.5);
+  f7 := DIVTIME(ADD_TIME(step, T#500ms), 4);
+END_PROGRAM
+"""
+
+
+def _text(plc, name, kind):
+    from st.runtime import _to_string
+
+    return _to_string(plc[name], kind)
+
+
+def test_date_and_time_arithmetic_and_its_function_forms(kit):
+    plc = kit.run(DATE_ARITH, scans=1)
+    dt, tod = "DATE_AND_TIME", "TIME_OF_DAY"
+    assert [_text(plc, n, dt) for n in ("d2", "d3", "back", "d4", "f1", "f4")] == [
+        "DT#2024-02-29-00:00:00", "DT#2024-03-01-23:59:59", "DT#2024-02-28-23:59:58",
+        "DT#2024-02-29-00:00:00", "DT#2024-02-29-00:00:00", "DT#2024-03-01-12:30:15"]
+    assert [_text(plc, n, tod) for n in ("t2", "t3", "f2")] == [
+        "TOD#01:30:00", "TOD#23:30:00", "TOD#22:00:00"]
+    assert [plc[n] for n in ("span", "span2", "span3", "f3", "f5", "f6", "f7")] == [
+        2 * 86_400_000, 1000, 60_000, 1000, 2 * 86_400_000, 2500, 375]
+    plc.scan(1)  # n = 2: two seconds on
+    assert _text(plc, "d2", dt) == "DT#2024-02-29-00:00:01" and plc["span2"] == 2000
+
+
+def test_date_operations_that_have_no_meaning_are_errors(kit):
+    for expr in ("D#2024-01-01 + T#1h", "DT#2024-01-01-00:00:00 + DT#2024-01-01-00:00:00",
+                 "TOD#01:00:00 - DT#2024-01-01-00:00:00", "ADD_DT_TIME(TOD#01:00:00, T#1s)"):
+        comp = kit.compile_errors(kit.main("x : DT;", f"x := {expr};"))
+        assert {d.code for d in comp.errors} <= {"E306", "E325", "E305"}, kit.errors_text(comp)

@@ -204,12 +204,12 @@ def test_r_trig_and_f_trig_scan_by_scan(kit):
         plc["Sig"] = sig
         plc.scan()
         got.append((plc["Rise.Q"], plc["Fall.Q"]))
-    # F_TRIG's memory starts FALSE, so it pulses on its first call with CLK FALSE (CODESYS, matiec)
+    # F_TRIG needs a TRUE first: no pulse on its first call with CLK FALSE (CODESYS Standard, TwinCAT)
     assert got == [
-        (False, True), (False, False), (True, False), (False, False),
+        (False, False), (False, False), (True, False), (False, False),
         (False, True), (True, False), (False, True), (False, False),
     ]
-    assert (plc["Rises"], plc["Falls"]) == (2, 3)
+    assert (plc["Rises"], plc["Falls"]) == (2, 2)
 
 
 def test_r_trig_pulses_on_first_call_with_clk_true(kit):

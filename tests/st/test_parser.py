@@ -428,9 +428,13 @@ def test_keywords_are_reserved():
     (err,) = errors("PROGRAM P\nVAR BY : INT; END_VAR\nEND_PROGRAM")
     assert (err.line, err.col, err.code) == (2, 5, "E106")
     assert err.message == "'BY' is a reserved keyword and cannot be used as a name"
-    (err,) = errors("PROGRAM P\nVAR on : BOOL; END_VAR\nEND_PROGRAM")
-    assert "'on' is a reserved keyword" in err.message
+    (err,) = errors("PROGRAM P\nVAR do : BOOL; END_VAR\nEND_PROGRAM")
+    assert "'do' is a reserved keyword" in err.message
     assert {"BY", "DO", "ON", "AND", "OR", "XOR", "MOD", "NOT"} <= KEYWORDS
+    # ON, TASK, WITH, RESOURCE are keywords only inside a CONFIGURATION: elsewhere they are names
+    sf, diags = parse("PROGRAM P\nVAR on : BOOL; task : INT; END_VAR\non := TRUE;\nEND_PROGRAM", "t.st")
+    assert sf is not None and diags == []
+    assert sf.pous[0].var_sections[0].decls[0].names == ["on"]
 
 
 @pytest.mark.parametrize(

@@ -237,9 +237,11 @@ def test_r_trig_pulses_once_per_rising_edge_and_on_first_true_call():
     assert [q for (q,) in run_scans(lib.R_TRIG(), seq, ["Q"])] == [True, False, False, True, False]
 
 
-def test_f_trig_pulses_on_first_call_with_clk_false_and_on_each_falling_edge():
-    seq = [{"CLK": v} for v in (False, False, True, False, False)]
-    assert [q for (q,) in run_scans(lib.F_TRIG(), seq, ["Q"])] == [True, False, False, True, False]
+def test_f_trig_needs_a_true_first_and_pulses_on_each_falling_edge():
+    # CODESYS Standard and TwinCAT: no pulse on the first call with CLK FALSE
+    seq = [{"CLK": v} for v in (False, False, True, False, False, True, True, False)]
+    assert [q for (q,) in run_scans(lib.F_TRIG(), seq, ["Q"])] == [
+        False, False, False, True, False, False, False, True]
 
 
 def test_sr_is_set_dominant_and_rs_reset_dominant():

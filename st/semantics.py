@@ -1,0 +1,894 @@
+"""Every choice this compiler and runtime make where IEC 61131-3 (3rd edition) leaves room, as
+data: the one source of docs/st-semantics.md (``markdown()``) and of the dialect points the task
+prompt's "Submission rules" name (``prompt_lines()``, which sim/prompt.py renders). A test keeps the
+document equal to ``markdown()``; regenerate it with
+
+    python -c 'import st.semantics as s; print(s.markdown(), end="")' > docs/st-semantics.md
+
+A rule with ``prompt`` text is a point a program could trip on: the prompt states it, with the
+same example and result the document gives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    rule: str
+    example: str
+    result: str
+    prompt: str = ""  # how the task prompt names this point (empty: not in the prompt)
+
+
+TITLE = 'Structured Text semantics of this project'
+INTRO = (
+    'Every choice the compiler and runtime make where IEC 61131-3 (3rd edition) leaves room,\n'
+    'with a one-line example and its result. The pinned rules come from the project design;\n'
+    'where it is silent we follow CODESYS, then matiec/OpenPLC. "After one scan" means one call\n'
+    'of `Instance.scan(0)`. Each rule has one implementation: `st/stdlib.py` holds the numeric,\n'
+    'bit, string and timer rules, and the generated code calls those same functions.\n'
+)
+
+SECTIONS: list[tuple[str, list[Rule]]] = [
+    ('Names and text', [
+        Rule(
+            ('comments are `(* *)` (nested, as CODESYS), `/* */` (IEC 3rd edition; not nested) and `//`; '
+             'pragmas `{ }` are ignored'),
+            '`/* a (* b *) */ x := 1;`',
+            '`x = 1`',
+        ),
+        Rule(
+            ('ON, TASK, WITH and RESOURCE are keywords only inside a CONFIGURATION; elsewhere, where a '
+             'name fits, they are names (CODESYS, matiec); every other keyword is reserved'),
+            '`on : BOOL; on := TRUE;`; `by : INT;`',
+            '`on = TRUE`; error E106',
+        ),
+        Rule(
+            'keywords and identifiers are case-insensitive',
+            '`motor := TRUE;` with `Motor : BOOL`',
+            'writes `Motor`',
+        ),
+        Rule(
+            ('a variable may carry the name of a standard function or FB (CODESYS, matiec): it shadows it '
+             'in its scope, with a warning; a variable is not callable, so `SEL(...)` still calls the '
+             'function (a user type or POU named like a standard one is still error E204)'),
+            '`rs : INT; rs := rs + 1;`, `sel : INT; sel := SEL(c, 1, 2);`',
+            'warning W204; `rs` counts, `sel` holds the chosen value',
+        ),
+        Rule(
+            'any other identifier is fine, Python keywords included',
+            '`lambda : INT := 1;`',
+            '`lambda` = 1',
+        ),
+        Rule(
+            ('names cannot start with two underscores (IEC 61131-3 6.1.2); the rest of the file is still '
+             'checked; CODESYS `__NEW` and friends are vendor extensions'),
+            '`__class__ : INT;`',
+            'error E206 "IEC 61131-3 names cannot start with two underscores"',
+        ),
+        Rule(
+            ('identifiers are ASCII letters, digits and `_` (IEC 61131-3); any other letter is an error, '
+             'so no two spellings fold into one name'),
+            '`ſ : INT;`',
+            'error E102 "unexpected character \'ſ\' (names are ASCII letters, digits and \'_\')"',
+        ),
+        Rule(
+            ('generated Python uses `v_<lower name>` for every ST name, and each kind of generated name '
+             'its own prefix (`v_` `P_` `FB_` `F_` `S_` `A_` `D_`, none the start of another)'),
+            '`Self : INT;`, `FUNCTION Foo_dbg`, `VAR_GLOBAL _addr_ix0_0`',
+            "stored as `v_self`; nothing clashes with a function's debug variant or an address",
+        ),
+        Rule(
+            'string literals reach Python only as `repr()` of the decoded value',
+            "`s := '$'); import os';`",
+            '`s` holds that text',
+        ),
+        Rule(
+            'unused variables and outputs never written are warnings, shown only when there is no error',
+            '`Spare : INT;` (never used)',
+            'warning W201',
+        ),
+        Rule(
+            'a located output (`%Q`) the program never writes and has no initial value is a warning',
+            '`Lamp AT %QX0.1 : BOOL;` (never written)',
+            'warning W202 "output %QX0.1 (\'Lamp\') is never written: it stays FALSE"',
+        ),
+        Rule(
+            ('storage is counted through every level of arrays, structures and FBs (a string counts one '
+             'value per 8 characters): one program instance or one function call holds at most 4,000,000 '
+             'values, types nest at most 48 levels, and a type that holds itself through any chain is an '
+             'error at the member that closes the circle'),
+            '`TYPE A : STRUCT b : B; END_STRUCT; B : STRUCT a : A; END_STRUCT; END_TYPE`',
+            'error E301 "\'A\' contains itself (through \'a\' of B)"',
+        ),
+        Rule(
+            ('a source holds at most 512,000 bytes and 20,000 lines; an integer literal or folded constant '
+             'at most 1023 bits (none of the types holds more)'),
+            '`x := 1` followed by 400 digits',
+            'error E104 "... is too large for any ST type"',
+        ),
+        Rule(
+            ('a refused declaration (an array over 1,000,000 elements) is reported once: its uses add no '
+             'errors'),
+            '`a : ARRAY[1..2000000] OF INT; a[1] := 1;`',
+            'only error E312 on `a`',
+        ),
+    ]),
+    ('Integers', [
+        Rule(
+            '`/` truncates toward zero',
+            '`-7 / 2`',
+            '`-3`',
+            'integer division truncates toward zero',
+        ),
+        Rule(
+            '`MOD` takes the sign of the dividend',
+            '`-7 MOD 2`',
+            '`-1`',
+        ),
+        Rule(
+            'integer `/` or `MOD` by zero is a runtime fault',
+            '`x := a / 0;` (a variable 0)',
+            'fault "integer division by zero"',
+        ),
+        Rule(
+            'a constant `/ 0` is a compile error',
+            '`x := a / 0;`',
+            'error E309',
+        ),
+        Rule(
+            "results wrap (two's complement) when stored",
+            '`i := 32767; i := i + 1;` (INT)',
+            '`-32768`',
+        ),
+        Rule(
+            ('operations on SINT, INT, USINT, UINT, BYTE and WORD are computed in 32 bits, as on a 32-bit '
+             'PLC'),
+            '`(x + 1) / 2` with INT `x = 32767`',
+            '`16384`',
+        ),
+        Rule(
+            'with a DINT, UDINT or DWORD operand every intermediate wraps at 32 bits',
+            '`(d + 1) / 2` with DINT `d = 2147483647`; `(ud + 1) = 0` with UDINT `ud = 4294967295`',
+            '`-1073741824`; TRUE',
+        ),
+        Rule(
+            'with a LINT, ULINT or LWORD operand every intermediate wraps at 64 bits',
+            '`MIN(lmax + 5, -2)` with LINT `lmax = 9223372036854775807`',
+            '`-9223372036854775804`',
+        ),
+        Rule(
+            ('an operation computes in the common type of its operands; a 32-bit intermediate wraps before '
+             'it widens to a 64-bit target'),
+            '`l := d + d;` (LINT := DINT, `d = 2147483647`)',
+            '`-2`',
+        ),
+        Rule(
+            'comparisons see the 32/64-bit intermediate',
+            '`x + 1 > 32767` with INT `x = 32767`; `(d + 1) > d` with DINT `d = 2147483647`',
+            'TRUE; FALSE',
+        ),
+        Rule(
+            ("a value bound to a conversion's or a function's parameter is first reduced to the "
+             "parameter's type, as on assignment"),
+            '`SINT_TO_INT(s + s)` with SINT `s = 100`',
+            '`-56`',
+        ),
+        Rule(
+            ("ABS, MAX, MIN, LIMIT, SEL, MUX, MOVE and the shifts' IN: the parameter's type is the type "
+             'inferred for the call'),
+            '`ABS(a - b)` with USINT `a = 2`, `b = 255`; `MAX(i * i, 0)` with INT `i = 1000`',
+            '`3`; `16960`',
+        ),
+        Rule(
+            ("TO_<type>, SHL/SHR/ROL/ROR's count, MUX's selector: the parameter has the argument's own "
+             'type'),
+            '`TO_DINT(s + s)` with SINT `s = 100`',
+            '`-56`',
+        ),
+        Rule(
+            "a function's result has its type: ABS of the minimum wraps",
+            '`ABS(n)` with INT `n = -32768`',
+            '`-32768`',
+        ),
+        Rule(
+            'ADD, SUB, MUL, DIV, MOD, AND, OR, XOR written as calls compute like their operators',
+            '`ADD(x, 1) / 2` with INT `x = 32767`',
+            '`16384`',
+        ),
+        Rule(
+            ('an untyped literal takes its type from its context: the other operand, the other values of a '
+             'generic call, the parameter, the assignment target'),
+            '`MIN(w, ROR(SEL(b, 2#11111111, 8#3), 16))` with WORD `w = 1000`, `b = FALSE`',
+            '`255` (a WORD rotated by 16)',
+        ),
+        Rule(
+            'untyped literals in a generic call take the type of its typed values',
+            '`MIN(1, 2, s)` with SINT `s`',
+            'a SINT',
+        ),
+        Rule(
+            '`NOT` of an untyped literal takes the width of its context',
+            '`w AND NOT 16#00FF` with WORD `w = 16#1234`',
+            '`16#1200`',
+        ),
+        Rule(
+            'a shift of an untyped literal with no typed context is a DWORD',
+            '`ROL(16#80000000, 1) = 1`',
+            'TRUE',
+        ),
+        Rule(
+            'a literal that does not fit its target is an error',
+            '`i := 40000;` (INT)',
+            'error E304',
+        ),
+        Rule(
+            ('a folded constant expression of literals only is computed like a run-time value of its '
+             "context's type"),
+            '`i := 32767 + 1;` (INT); `d := (2147483647 + 1) / 2;` (DINT)',
+            '`-32768`; `-1073741824`',
+        ),
+        Rule(
+            ('the integer literals 0 and 1 are BOOL FALSE and TRUE where a BOOL is expected (an initial '
+             'value, an assignment, an argument, the other operand of AND/OR/XOR or a comparison with a '
+             'BOOL), as the IEC grammar and matiec allow'),
+            '`b : BOOL := 1; c := b AND 0;`',
+            '`b = TRUE`, `c = FALSE`; `b : BOOL := 2;` is error E305',
+        ),
+        Rule(
+            'implicit widening INT -> DINT -> LINT, unsigned -> wider signed',
+            '`d := i;` (DINT := INT)',
+            'allowed',
+        ),
+        Rule(
+            'narrowing needs a conversion, named in the message',
+            '`i := d;` (INT := DINT)',
+            '"cannot assign DINT to INT: use DINT_TO_INT(...)"',
+        ),
+        Rule(
+            'bit strings and integers mix when the target is at least as wide (CODESYS)',
+            '`w := i;` (WORD := INT), `%QW2 := %IW2 + 1;`',
+            'allowed, wraps on store',
+        ),
+        Rule(
+            '`NOT` on an integer is bitwise in its type (its operand is reduced to that type first)',
+            '`NOT BYTE#16#0F`; `NOT (b + b)` with BYTE `b = 128`',
+            '`16#F0`; `16#FF`',
+        ),
+        Rule(
+            ('SHL/SHR shift the bit pattern, bits shifted out are lost; a count of 0 or less leaves the '
+             'value'),
+            '`SHL(BYTE#16#81, 1)`, `SHL(BYTE#16#81, n)` (`n = -1`)',
+            '`16#02`, `16#81`',
+        ),
+        Rule(
+            'ROL/ROR take the count modulo the width',
+            '`ROL(BYTE#16#81, 9)`',
+            '`16#03`',
+        ),
+        Rule(
+            'bit access reads and writes one bit',
+            '`w.3 := TRUE;` with `w = 0`',
+            '`w = 8`',
+        ),
+        Rule(
+            ('partial access `x.%Xn` is bit n, like `x.n`; byte and word partial access (`x.%B1`, '
+             '`x.%W0`) is not supported'),
+            '`w.%X4 := TRUE;` with `w = 8`',
+            '`w = 24`; `w.%B1` is error E105',
+        ),
+        Rule(
+            'subranges store like their base type; literals are checked against the range',
+            '`s : INT(0..100) := 200;`',
+            'error E304',
+        ),
+    ]),
+    ('REAL, LREAL and conversions', [
+        Rule(
+            'REAL is float32: every REAL result is rounded to float32',
+            '`r := 0.1;`',
+            '`0.10000000149011612`',
+        ),
+        Rule(
+            ('every REAL literal is a float32 wherever it stands, inside calls too; with LREAL it stays '
+             'float64'),
+            '`MIN(r, 16777217.0) - 16777216.0` with REAL `r = 1.0E10` (LREAL `r`)',
+            '`0.0` (`1.0`)',
+        ),
+        Rule(
+            'an integer becoming a REAL is rounded to float32 (an INT intermediate may exceed 24 bits)',
+            '`r := i * i;` with INT `i = 32767`',
+            '`1073676288.0`',
+        ),
+        Rule(
+            "a REAL literal beyond float32's range is an error (a computed REAL overflows to INF)",
+            '`d : REAL := 1.0e40;`',
+            'error E304 "does not fit REAL ... use LREAL"',
+        ),
+        Rule(
+            'LREAL is float64',
+            '`l := 16777216.0 + 1.0;`',
+            '`16777217.0` (REAL gives `16777216.0`)',
+        ),
+        Rule(
+            'REAL division by zero follows IEEE',
+            '`r := 1.0 / z;` (`z = 0.0`)',
+            '`INF`; `0.0 / 0.0` gives NaN',
+        ),
+        Rule(
+            'INT, SINT, UINT, USINT widen to REAL; every integer widens to LREAL',
+            '`r := i;`',
+            'allowed; `r := d;` (DINT) is an error naming DINT_TO_REAL',
+        ),
+        Rule(
+            'REAL_TO_INT and friends round half to even',
+            '`REAL_TO_INT(2.5)`, `REAL_TO_INT(3.5)`',
+            '`2`, `4`',
+        ),
+        Rule(
+            "a REAL out of the target's range saturates (infinities too); NaN gives 0; never a fault",
+            '`REAL_TO_SINT(1000.0)`, `REAL_TO_INT(1.0 / z)`, `REAL_TO_INT(z / z)` (`z = 0.0`)',
+            '`127`, `32767`, `0`',
+        ),
+        Rule(
+            'TRUNC truncates toward zero and gives DINT, saturating like REAL_TO_INT',
+            '`TRUNC(-2.7)`, `TRUNC(z / z)`',
+            '`-2`, `0`',
+        ),
+        Rule(
+            'a TIME from a REAL product or quotient truncates; NaN gives `T#0ms`',
+            '`T#1s * 2.5`, `T#1s * (z / z)`',
+            '`T#2s500ms`, `T#0ms`',
+        ),
+        Rule(
+            ('BCD conversions, IEC names (WORD_BCD_TO_UINT, UINT_TO_BCD_WORD, for BYTE/WORD/DWORD/LWORD) '
+             'and CODESYS/OSCAT ones (BCD_TO_INT, INT_TO_BCD, any integer type; the bit string is as '
+             'wide as the integer); a value that is not BCD, or has no BCD form, gives all bits set '
+             '(-1 for a signed result), as CODESYS'),
+            '`BCD_TO_INT(16#1234)`, `USINT_TO_BCD_BYTE(99)`, `BCD_TO_INT(16#1A)`, `USINT_TO_BCD_BYTE(200)`',
+            '`1234`, `16#99`, `-1`, `16#FF`',
+        ),
+        Rule(
+            'integer conversions wrap',
+            '`INT_TO_SINT(200)`',
+            '`-56`',
+        ),
+        Rule(
+            '`*_TO_BOOL` is "not zero"',
+            '`INT_TO_BOOL(5)`',
+            'TRUE',
+        ),
+        Rule(
+            'numbers to STRING: shortest text that reads back the same value',
+            '`REAL_TO_STRING(0.1)`',
+            "`'0.1'`",
+        ),
+        Rule(
+            'STRING to numbers: the number the text spells, 0 when it is not a number',
+            "`STRING_TO_INT('x')`",
+            '`0`',
+        ),
+        Rule(
+            '`TO_<type>(x)` (CODESYS) converts from any elementary type',
+            '`TO_INT(2.5)`',
+            '`2`',
+        ),
+        Rule(
+            '`**` and EXPT give REAL for REAL/INT bases, LREAL for LREAL/DINT/LINT bases',
+            '`2 ** 10`',
+            '`1024.0`',
+        ),
+        Rule(
+            'math functions on a negative or out-of-domain value give NaN, not a fault',
+            '`SQRT(-1.0)`, `LN(0.0)`, `SIN(1.0 / z)`',
+            'NaN, `-INF`, NaN',
+        ),
+        Rule(
+            'EXPT follows IEEE at poles and overflow',
+            '`EXPT(0.0, -1.0)`, `EXPT(-10.0, 401.0)`, `EXPT(-8.0, 0.5)`',
+            '`INF`, `-INF`, NaN',
+        ),
+        Rule(
+            'EXPT of integers is exact, rounded once to the result type',
+            '`EXPT(y, p)` with LINT `y = 10`, `p = 23` (LREAL)',
+            '`1e23` (not `1.0000000000000001e23`)',
+        ),
+    ]),
+    ('TIME and dates', [
+        Rule(
+            ('`TIME()` (CODESYS) is the plant time of the scan, the time the timers see: 10 ms more on '
+             'each scan, starting at `T#0ms`'),
+            '`t := TIME();` on the 4th scan (a watch of `TIME()` shows the scan\'s time too)',
+            '`t = T#30ms`',
+        ),
+        Rule(
+            'TIME has millisecond resolution; sub-millisecond parts truncate',
+            '`T#1.5ms`',
+            '1 ms',
+        ),
+        Rule(
+            ('TIME values are signed 64-bit millisecond counts (LTIME: nanoseconds); they wrap like LINT '
+             'when stored, so doubling a TIME forever stays a 64-bit value'),
+            '`T#24d + T#30d`',
+            '`T#54d`',
+        ),
+        Rule(
+            'TIME to number and back are milliseconds (CODESYS, TwinCAT)',
+            '`TIME_TO_DINT(T#1s)`',
+            '`1000`',
+        ),
+        Rule(
+            'TIME arithmetic: TIME ± TIME, TIME * number, TIME / number',
+            '`T#1s * 2.5`',
+            '`T#2s500ms`',
+        ),
+        Rule(
+            'LTIME is nanoseconds',
+            '`LTIME_TO_LINT(LTIME#1ms)`',
+            '`1000000`',
+        ),
+        Rule(
+            'DATE and DT are seconds since 1970-01-01, TOD milliseconds since midnight',
+            '`TOD#00:00:01.5`',
+            '`1500`',
+        ),
+        Rule(
+            ('DT_TO_TOD gives the time of day, DT_TO_DATE cuts to midnight, DATE_TO_DT is midnight of that '
+             'day'),
+            '`DT_TO_TOD(DT#2024-01-01-01:00:00)`, `DT_TO_DATE(DT#2024-01-01-01:00:00)`',
+            '`TOD#01:00:00`, `D#2024-01-01`',
+        ),
+        Rule(
+            'TOD converts to and from TIME/LTIME as the time since midnight; a TIME wraps into one day',
+            '`TOD_TO_TIME(TOD#01:00:00)`, `TIME_TO_TOD(T#25h30m)`',
+            '`T#1h`, `TOD#01:30:00`',
+        ),
+        Rule(
+            'dates to and from numbers are the raw counts (seconds, TOD milliseconds)',
+            '`DT_TO_UDINT(DT#1970-01-02-00:00:00)`',
+            '`86400`',
+        ),
+        Rule(
+            ('dates to STRING write the literal; STRING to a date reads it back (prefix optional), 0 when '
+             'it is not a date'),
+            "`STRING_TO_DT('DT#2024-02-29-23:59:58')`",
+            '`DT#2024-02-29-23:59:58`',
+        ),
+        Rule(
+            ('date arithmetic (IEC Table 30): DT +/- TIME and TIME + DT give a DT, TOD +/- TIME and TIME + '
+             'TOD a TOD, DT - DT, DATE - DATE and TOD - TOD a TIME; an LTIME counts its whole '
+             'milliseconds; a DATE plus a duration is an error (DATE_TO_DT first)'),
+            '`DT#2024-02-28-23:59:59 + T#1s`, `D#2024-03-01 - D#2024-02-28`',
+            '`DT#2024-02-29-00:00:00`, `T#2d`',
+        ),
+        Rule(
+            ('DT counts whole seconds: DT +/- TIME gives the second the instant falls in; TOD +/- TIME '
+             'wraps into one day, as TIME_TO_TOD'),
+            '`DT#2024-02-28-23:59:59 - T#1ms`, `TOD#23:00:00 + T#2h30m`',
+            '`DT#2024-02-28-23:59:58`, `TOD#01:30:00`',
+        ),
+        Rule(
+            ('the function forms compute as their operators: ADD_TIME, SUB_TIME, MUL_TIME, DIV_TIME '
+             '(MULTIME, DIVTIME), ADD_TOD_TIME, ADD_DT_TIME, SUB_TOD_TIME, SUB_DT_TIME, SUB_DATE_DATE, '
+             'SUB_TOD_TOD, SUB_DT_DT; CONCAT_DATE_TOD joins a day and a time of day'),
+            '`CONCAT_DATE_TOD(D#2024-03-01, TOD#12:30:15)`, `DIVTIME(T#1s500ms, 4)`',
+            '`DT#2024-03-01-12:30:15`, `T#375ms`',
+        ),
+        Rule(
+            ('conversions with no meaning are errors: TOD to DATE/DT, DATE to TOD, DATE/DT to and from '
+             'TIME'),
+            '`DATE_TO_TOD(d)`',
+            'error E326 "a DATE has no time of day"',
+        ),
+    ]),
+    ('STRING', [
+        Rule(
+            'STRING defaults to 80 characters; `STRING[10]` and `STRING(10)` both declare a length',
+            "`s : STRING[5]; s := 'abcdefgh';`",
+            "`'abcde'` (truncated on store; warning W301 for a literal)",
+        ),
+        Rule(
+            '`+` does not join texts: the message suggests CONCAT',
+            "`t := s + 'x';`",
+            'error E306 "use CONCAT(s, \'x\')"',
+        ),
+        Rule(
+            'positions in LEFT/RIGHT/MID/FIND/INSERT/DELETE/REPLACE are 1-based',
+            "`FIND('abc', 'c')`",
+            '`3` (0 when not found)',
+        ),
+    ]),
+    ('Statements', [
+        Rule(
+            'FOR evaluates start, end and step once',
+            '`FOR i := 1 TO n DO n := n + 1; END_FOR;`',
+            'runs the first `n` times',
+        ),
+        Rule(
+            'FOR leaves the first value that failed the test',
+            '`FOR i := 1 TO 3 DO END_FOR;`',
+            '`i = 4`',
+        ),
+        Rule(
+            'a FOR that never runs leaves the start value',
+            '`FOR i := 5 TO 1 DO END_FOR;`',
+            '`i = 5`',
+        ),
+        Rule(
+            'EXIT leaves the variable at its current value',
+            '`FOR i := 1 TO 9 DO IF i = 3 THEN EXIT; END_IF; END_FOR;`',
+            '`i = 3`',
+        ),
+        Rule(
+            'a body that changes the FOR variable is obeyed (CODESYS)',
+            '`FOR i := 1 TO 10 DO i := i + 1; END_FOR;`',
+            '5 iterations, `i = 11`',
+        ),
+        Rule(
+            'a constant FOR step of 0 is an error; a run-time step of 0 is a fault',
+            '`FOR i := 1 TO 3 BY s` with `s = 0`',
+            'fault "FOR step is 0"',
+        ),
+        Rule(
+            ('CASE: the first matching branch runs, no fall-through; labels may be lists, ranges, enum '
+             'values'),
+            '`CASE 3 OF 1..5: a := 1; 3: a := 2; END_CASE;`',
+            '`a = 1` (warning W403 on the unreachable label)',
+        ),
+        Rule(
+            'CONTINUE in REPEAT still tests the UNTIL condition',
+            '`REPEAT n := n + 1; CONTINUE; UNTIL n > 2 END_REPEAT;`',
+            '`n = 3`',
+        ),
+        Rule(
+            'EXIT/CONTINUE outside a loop are errors',
+            '`EXIT;` in a program body',
+            'error E404',
+        ),
+        Rule(
+            'RETURN in a PROGRAM or FB ends this call of the body',
+            '`RETURN;`',
+            'later statements skipped this scan',
+        ),
+    ]),
+    ('POUs and calls', [
+        Rule(
+            ('a VAR_GLOBAL declared in a PROGRAM or a CONFIGURATION is a global of the file: every POU '
+             'reaches it through VAR_EXTERNAL, whichever comes first in the file'),
+            '`FUNCTION_BLOCK F VAR_EXTERNAL g : INT; END_VAR` before `PROGRAM Main VAR_GLOBAL g : INT;`',
+            'F reads and writes Main\'s `g`',
+        ),
+        Rule(
+            'exactly one PROGRAM runs: the only one, or the first one named in a CONFIGURATION',
+            'two PROGRAMs, no CONFIGURATION',
+            'error E409',
+        ),
+        Rule(
+            'recursion is refused',
+            '`FUNCTION F ... F := F(n - 1);`',
+            'error E408',
+        ),
+        Rule(
+            'an FB that contains an instance of itself is refused',
+            '`FUNCTION_BLOCK A VAR a2 : A; END_VAR`',
+            'error E403',
+        ),
+        Rule(
+            ('an FB may assign its own VAR_INPUT (CODESYS, matiec): it writes the FB\'s copy, never the '
+             "caller's variable; a later call that gives the input overwrites it, one that leaves it "
+             'out keeps it'),
+            '`start := FALSE;` inside the FB after `l(start := cmd);`, then `l();`',
+            '`l.start = FALSE`, `cmd` unchanged',
+        ),
+        Rule(
+            'function locals (VAR and VAR_TEMP) start from their initial values on every call',
+            '`n := n + 1; F := n;`',
+            'F = 1 every call',
+        ),
+        Rule(
+            'VAR_TEMP of a PROGRAM or FB is re-initialised on every call',
+            '',
+            '',
+        ),
+        Rule(
+            ('missing FB inputs keep their previous value; missing function inputs take their initial '
+             'value'),
+            '`Timer1(IN := x);`',
+            'PT unchanged',
+        ),
+        Rule(
+            ('a VAR_IN_OUT is passed by reference (IEC, CODESYS): the callee reads and writes the '
+             "caller's variable itself, so two in-outs bound to one variable see each other's writes"),
+            '`Add2(a := x, b := x);` with `a := a + 1; b := b + 1;`, `x = 0`',
+            '`x = 2`',
+            'VAR_IN_OUT is passed by reference',
+        ),
+        Rule(
+            ('a callee that also reaches the variable another way (VAR_EXTERNAL, the same FB member) sees '
+             'a write through the VAR_IN_OUT at once'),
+            '`f(io := g);` with `io := io + 1; seen := g;` in f (VAR_EXTERNAL g, `g = 5`)',
+            '`seen = 6`',
+        ),
+        Rule(
+            ('a VAR_IN_OUT must be given in every call and bound to a variable: a whole variable, an '
+             'array element (its index evaluated once, at the call), a structure field or an FB member; '
+             'arrays, structures and FB instances are passed as themselves'),
+            '`Swap(a := arr[i], b := s.f);`',
+            'arr[i] and s.f swapped',
+        ),
+        Rule(
+            'a bit of a variable cannot be bound to a VAR_IN_OUT (it has no address of its own)',
+            '`f(b := w.3);`',
+            'error E416',
+        ),
+        Rule(
+            ("an FB's VAR_IN_OUT in the watch tree and in `read`/`write` paths is the variable its last "
+             'call bound it to'),
+            '`read("f.io")` after `f(io := x);`',
+            'the value of `x`',
+        ),
+        Rule(
+            ('EN/ENO on any call (IEC): with `EN := FALSE` the call does not run (no inputs stored, no '
+             'outputs read), ENO is EN, and a function\'s value is its type\'s default (matiec); a POU '
+             'that declares EN or ENO itself gets them as plain parameters'),
+            '`b := MOVE(EN := go, IN := 7, ENO => ok);` with `go = FALSE`',
+            '`b = 0`, `ok = FALSE`',
+        ),
+        Rule(
+            'an FB call is a statement; its outputs are read afterwards (`T1.Q`) or with `=>`',
+            '`T1(IN := s, Q => lamp);`',
+            '`lamp = T1.Q`',
+        ),
+        Rule(
+            '`NOT Q => x` stores the negated output',
+            '`T1(IN := s, NOT Q => idle);`',
+            '`idle = NOT T1.Q`',
+        ),
+        Rule(
+            ('a constant may bound an array declared before it in the same POU (or globals); '
+             'declarations keep the source order in the watch tree'),
+            '`VAR a : ARRAY[1..N] OF INT; END_VAR VAR CONSTANT N : INT := 3; END_VAR`',
+            '`a` has 3 elements',
+        ),
+        Rule(
+            ('array initialisers may omit the `[ ]` (IEC edition 2, matiec) and repeat a value with '
+             '`n(value)`; missing values are the element type\'s default'),
+            '`a : ARRAY[1..5] OF INT := 1, 2, 3(7);`',
+            '`[1, 2, 7, 7, 7]`',
+        ),
+        Rule(
+            ('an initial value in a TYPE declaration is the start value of every variable of that type '
+             '(through aliases and in structure fields), unless the variable gives its own'),
+            '`TYPE Level : INT := 7; END_TYPE` and `l : Level;`',
+            '`l = 7`',
+        ),
+        Rule(
+            'arrays and structures assign by value',
+            '`a := b; b[1] := 5;`',
+            '`a[1]` unchanged',
+        ),
+        Rule(
+            'array indexes are checked at run time; constant indexes at compile time',
+            '`Cells[11]` with `ARRAY[1..10]` at run time',
+            'fault "index 11 out of range 1..10 for Cells"',
+        ),
+        Rule(
+            'enumerations default to their first value; values count up from the last explicit value',
+            '`(Idle, Run := 5, Stop)`',
+            'Idle = 0, Stop = 6',
+        ),
+        Rule(
+            'enum values may be written qualified `Color#Red` or plain `Red` (if only one enum has it)',
+            '',
+            '',
+        ),
+        Rule(
+            'enums are integers inside, shown by name in the watch tree and in `--json`',
+            '',
+            '`"Green"`',
+        ),
+        Rule(
+            ('`--json` writes REAL NaN and infinities as the strings `"NaN"`, `"INF"`, `"-INF"` (JSON has '
+             'no such numbers)'),
+            '`r := 1.0 / z;`',
+            '`"INF"`',
+        ),
+    ]),
+    ('Standard function blocks', [
+        Rule(
+            ('TON/TOF/TP run on plant time: the edge scan starts the timer at that scan\'s time, and Q '
+             'rises on the scan where the elapsed time reaches PT'),
+            '`T1(IN := TRUE, PT := T#100ms);` every scan from t = 0 (10 ms scans)',
+            'Q TRUE from the 11th scan (t = 100 ms)',
+            'timers run on plant time: 10 ms per scan',
+        ),
+        Rule(
+            'R_TRIG starts with M = FALSE: it pulses on its first call with CLK TRUE',
+            '`r(CLK := TRUE);` on the first scan',
+            '`r.Q = TRUE`',
+        ),
+        Rule(
+            ('F_TRIG does not pulse on its first call with CLK = FALSE: a falling edge needs a TRUE '
+             'first (CODESYS Standard, TwinCAT; IEC edition 2 and matiec pulse there)'),
+            '`f(CLK := FALSE);` on the first scan; then TRUE, then FALSE',
+            '`f.Q` FALSE, FALSE, TRUE',
+            "F_TRIG's first call",
+        ),
+        Rule(
+            'CTU counts up to its type\'s maximum, not to PV; Q is CV >= PV',
+            '`c(CU := edge, PV := 2);` after 3 rising edges',
+            '`c.CV = 3`, `c.Q = TRUE`',
+        ),
+        Rule(
+            ('typed counters CTU_/CTD_/CTUD_ with DINT, LINT, UINT, UDINT, ULINT: PV and CV of that type, '
+             'counting to its limits; CTU, CTD, CTUD count INT'),
+            '`c : CTU_DINT;` at CV 2147483646, two more rising edges; `d : CTD_UDINT;` at 0, one more',
+            '`c.CV = 2147483647`; `d.CV = 0`',
+        ),
+    ]),
+    ('Scans, process image, faults, forcing', [
+        Rule(
+            ('scan order: forces, inputs copied from the input image into located variables, forces, '
+             'program, forces, outputs copied to the output image'),
+            '',
+            '',
+        ),
+        Rule(
+            '`set_input` between scans is seen by the next scan only',
+            '`set_input("%IX0.0", True)`',
+            'the program sees it on the next `scan()`',
+        ),
+        Rule(
+            ('addresses are canonical upper case with a size letter and no leading zeros, in the program '
+             'and in `set_input`/`get_output`/paths alike'),
+            '`%i0.0`, `%qw04`',
+            '`%IX0.0`, `%QW4`',
+        ),
+        Rule(
+            ("a located variable's type fits its address size: `X` BOOL, `B` 8-bit, `W` 16-bit, `D` 32-bit "
+             '(with REAL, TIME and the dates), `L` 64-bit'),
+            '`a AT %IX0.0 : INT;`',
+            'error E318 "%IX0.0 is a bit address: declare BOOL, not INT"',
+        ),
+        Rule(
+            'an address used directly in code is an implicit located variable',
+            '`%QX0.1 := %IX0.2;`',
+            'works like a declared `AT` variable',
+        ),
+        Rule(
+            'overlapping addresses (`%IW0` and `%IX0.0`) are separate points',
+            '',
+            'no aliasing',
+        ),
+        Rule(
+            'an unknown input address is kept and ignored; an unwritten output reads FALSE/0',
+            '`get_output("%QX7.7")`',
+            '`False`',
+        ),
+        Rule(
+            ("`set_input` converts like `write`: integers wrap to the point's type, REAL rounds to "
+             'float32, text for a number is an error'),
+            '`set_input("%IW2", 40000)` (INT)',
+            'the program reads `-25536`',
+        ),
+        Rule(
+            ('a runtime fault stops the PLC: outputs read FALSE/0, `scan()` does nothing until a new '
+             'instance'),
+            '',
+            '',
+        ),
+        Rule(
+            'variable values at the fault stay readable for the watch',
+            '`a := a + 1; z := 1 / z;`',
+            '`a` shows the new value',
+        ),
+        Rule(
+            ('the watchdog budget is 1,000,000 units per scan: a loop iteration (backward jump) in any POU '
+             'counts 1, a call of a user FUNCTION or FB counts 4 plus the values of the locals it builds '
+             '(so a loop-free tree of 10^9 calls faults too, in a fraction of a second and the same on '
+             'every machine)'),
+            '`WHILE TRUE DO END_WHILE;`',
+            'fault "watchdog ..." naming the loop\'s line (for calls: the called POU\'s line)',
+        ),
+        Rule(
+            ('the host may also set a wall-clock `deadline`: a scan whose loops are still running at it '
+             'stops with a fault; the iteration budget stays 1,000,000'),
+            '`inst.deadline = time.perf_counter() + 0.05` with a heavy `FOR i := 1 TO 999000`',
+            'fault "wall-clock limit reached inside the scan at line N"',
+        ),
+        Rule(
+            'a fault message names the ST line that ran: the statement, or the loop for the watchdog',
+            '`str(inst.fault)`',
+            '`program.st:12:5: runtime fault: integer division by zero`',
+        ),
+        Rule(
+            ('forcing: the forced value is written before and after every scan, so the program computes '
+             'with it but cannot keep its own write'),
+            '`force("n", 100)` with `n := n + 1; copy := n;`',
+            '`n = 100`, `copy = 101`',
+        ),
+        Rule(
+            ('forcing an input address wins over `set_input`; forcing an output address fixes the output '
+             'image'),
+            '`force("%QX0.1", True)`',
+            '`get_output("%QX0.1")` is True',
+        ),
+        Rule(
+            'TIME the scan sees is the plant time given to `scan(now_ms)`; all timers in one scan see it',
+            '',
+            '',
+        ),
+    ]),
+    ('Not supported', [
+        Rule(
+            ('object orientation (METHOD, PROPERTY, INTERFACE, IMPLEMENTS, EXTENDS, THIS, SUPER), '
+             'references and pointers (REFERENCE TO, REF_TO, POINTER TO, the `^` dereference, ADR, '
+             'ADRINST, BITADR, SIZEOF, XSIZEOF), UNION, VAR_INST, VAR_STAT, CODESYS operators with two '
+             'leading underscores (`__NEW`, `__ISVALIDREF`, ...), namespace-qualified types (`Lib.T`), '
+             'addresses with no number (`%I*`), `ARRAY[*]` and byte or word partial access (`x.%B1`) '
+             'are refused where they appear'),
+            '`p : POINTER TO INT;`',
+            'error E105 "not supported: POINTER TO"',
+            'not supported',
+        ),
+    ]),
+    ('Debugger', [
+        Rule(
+            ('a breakpoint line pauses before the first statement that starts on that line, every time it '
+             'is reached'),
+            'breakpoint in a FOR body of 3 iterations',
+            '3 pauses',
+        ),
+        Rule(
+            'step into enters the body of a user FB or function; standard FBs are stepped over',
+            '',
+            '',
+        ),
+        Rule(
+            ('step over pauses at the next statement at the same or a shallower call depth; step out at '
+             'the next statement of the caller'),
+            '',
+            'step out of the PROGRAM ends the scan',
+        ),
+        Rule(
+            '`scan()` on a debug instance finishes a paused scan, or runs a whole scan on the fast path',
+            '',
+            '',
+        ),
+    ]),
+]
+
+
+def _row(*cells: str) -> str:
+    return "|" + "|".join(f" {c} " if c else " " for c in cells) + "|"
+
+
+def markdown() -> str:
+    """docs/st-semantics.md."""
+    out = [f"# {TITLE}", "", "".join(INTRO).rstrip("\n"), ""]
+    for name, rules in SECTIONS:
+        out += [f"## {name}", "", "| rule | example | result |", "| --- | --- | --- |"]
+        for r in rules:
+            out.append(_row(r.rule, r.example, r.result))
+        out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def prompt_rules() -> list[Rule]:
+    """The rules the task prompt names, in document order."""
+    return [r for _name, rules in SECTIONS for r in rules if r.prompt]
+
+
+def prompt_line(r: Rule) -> str:
+    """One rule as the task prompt states it (Markdown list item)."""
+    line = f"- **{r.prompt[0].upper()}{r.prompt[1:]}**: {r.rule}"
+    if r.example:
+        line += f" (example: {r.example} gives {r.result})"
+    return line + "."
+
+
+def prompt_lines() -> list[str]:
+    """The dialect points of the task prompt's "Submission rules", from the same rules as the document."""
+    return [prompt_line(r) for r in prompt_rules()]
