@@ -210,3 +210,38 @@ def published_range(parameters, name: str) -> tuple[float, float]:
     """(low, high) of the published ParameterRange `name`, for a sampler that draws from it."""
     r = next(r for r in parameters if r.name == name)
     return r.low, r.high
+
+
+class FromParams(judges.Judge):
+    """A completion whose steps depend on the condition's parameters (how many orders the host
+    sends, which one a change mid-ramp supersedes): `make(params)` builds the judge tree from
+    shared judges at the first scan, and it is judged from then on. `waiting` is what
+    `pending()` says before that.
+
+        Completion(wording, lambda: FromParams(_steps_for, "the host's orders"), ...)
+    """
+
+    def __init__(self, make, waiting: str = ""):
+        super().__init__()
+        self.make, self.waiting = make, waiting
+        self.inner: judges.Judge | None = None
+        self.plant = None
+
+    def bind(self, plant) -> None:
+        self.plant = plant
+
+    def update(self, s):
+        if self.inner is None:
+            self.inner = self.make(s.params)
+            if self.plant is not None:
+                self.inner.bind(self.plant)
+        if self.inner.update(s):
+            return self._finish(s)
+        self.failed = self.inner.failed
+        return False
+
+    def events(self):
+        return self.inner.events() if self.inner else []
+
+    def pending(self):
+        return "" if self.done else (self.inner.pending() if self.inner else self.waiting)
