@@ -245,3 +245,21 @@ class FromParams(judges.Judge):
 
     def pending(self):
         return "" if self.done else (self.inner.pending() if self.inner else self.waiting)
+
+
+def operator_empties(key: str, chute: str, what: str):
+    """A chute or lane that the operator empties at the condition's `key` parameter (seconds; no
+    emptying when the condition has none): returns (disturbances(params), condition(name, seed,
+    description, **params)), the sampler's disturbances and a Condition maker that adds them."""
+    from sim.task import Condition, Disturbance
+
+    def disturbances(params) -> list:
+        t = params.get(key)
+        if t is None:
+            return []
+        return [Disturbance(t, f"operator empties the {what}", lambda plant: plant[chute].empty())]
+
+    def condition(name: str, seed: int, description: str, **params):
+        return Condition(name, seed, params, description, disturbances=disturbances(params))
+
+    return disturbances, condition
