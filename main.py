@@ -131,9 +131,9 @@ def list_command() -> int:
 
 
 def prompt_command(task_id: str) -> int:
-    from sim.prompt import render_prompt
+    from runner.prompt import task_prompt
 
-    print(render_prompt(load_task(task_id)))
+    print(task_prompt(load_task(task_id)))
     return 0
 
 

@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from runner.batch import WALL_LIMIT_S, BatchError
+from runner.prompt import task_prompt
 from runner.selection import BadSelection, select_tasks
 from runner.versions import ROOT, project_info
 from sim.evaluator import EVALUATOR_VERSION, task_fingerprint
-from sim.prompt import render_prompt
 from sim.task import Task
 
 DEFAULT_DATASET = "plc-plant-sim"
@@ -114,7 +114,7 @@ def task_toml(task: Task, dataset: str, version: str) -> str:
 
 
 def instruction(task: Task) -> str:
-    return (render_prompt(task).rstrip() + "\n\n## Your answer\n\n"
+    return (task_prompt(task).rstrip() + "\n\n## Your answer\n\n"
             "Write your program, one IEC 61131-3 Structured Text file, to `/app/program.st`. "
             "Only that file is graded, after you finish, on the task's hidden conditions. "
             "There is no ST compiler or plant simulator in this environment.\n")

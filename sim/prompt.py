@@ -7,6 +7,8 @@ and the parameter ranges. Hidden condition values, seeds and condition names nev
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sim.task import Task
 
 SUITES = {"MOT": "motion", "MAT": "material handling"}
@@ -37,14 +39,6 @@ def _devices(task: Task) -> list[tuple[str, str]]:
     return list(seen.items())
 
 
-def dialect_lines() -> list[str]:
-    """The Structured Text dialect points of the Submission rules, from the same rule table as
-    docs/st-semantics.md (st/semantics.py, plain data: the scan loop still drives any controller)."""
-    from st.semantics import prompt_lines
-
-    return prompt_lines()
-
-
 def _declarations(task: Task) -> str:
     width = max(len(p.name) for p in task.io)
     lines = ["VAR"]
@@ -54,7 +48,9 @@ def _declarations(task: Task) -> str:
     return "\n".join(lines)
 
 
-def render_prompt(task: Task) -> str:
+def render_prompt(task: Task, dialect: Sequence[str] = ()) -> str:
+    """The task's prompt. `dialect`: the language points a program could trip on, from the
+    compiler that will grade it (runner.prompt passes st's; sim does not import st)."""
     out: list[str] = []
     add = out.append
     add(f"# {task.id}: {task.title}")
@@ -148,9 +144,10 @@ def render_prompt(task: Task) -> str:
         "(functions and function blocks of your own may come before it).")
     add("- The PLC runs the program cyclically with a 10 ms scan; the first scan runs at plant time 0. "
         "Timers (TON, TOF, TP) use the plant time of the scan.")
-    add("- Structured Text dialect points a program could trip on:")
-    for line in dialect_lines():
-        add("  " + line)
+    if dialect:
+        add("- Structured Text dialect points a program could trip on:")
+        for line in dialect:
+            add("  " + line)
     add("- Connect to the plant only through located variables at the exact addresses of the I/O map, "
         "with the listed types, for example:")
     add("")

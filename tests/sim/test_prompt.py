@@ -67,8 +67,10 @@ def test_submission_rules_state_the_dialect_points_from_the_semantics_table():
     from pathlib import Path
 
     import st.semantics as sem
+    from runner.prompt import task_prompt
 
-    text = render_prompt(TASK)
+    assert "dialect points" not in render_prompt(TASK)   # sim knows no language: the wiring adds it
+    text = task_prompt(TASK)
     rules = text[text.index("## Submission rules"):]
     doc = (Path(__file__).resolve().parents[2] / "docs" / "st-semantics.md").read_text()
     points = {r.prompt: r for r in sem.prompt_rules()}
