@@ -44,8 +44,8 @@ from sim.devices.pneumatics import Pusher
 from sim.devices.sensors import PhotoEye, ProximitySensor
 from sim.devices.workpiece import Feeder, Workpiece, material_flow
 from sim.plant import Plant
-from sim.task import Completion, Condition, Disturbance, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import BackAfterStroke, CountGrows, belt_position, turns_back_within
+from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
+from tasks.common import BackAfterStroke, CountGrows, belt_position, operator_empties, turns_back_within
 
 LOT = 10
 BELT_LENGTH = 1400.0
@@ -329,15 +329,7 @@ PARAMETERS = [
 ]
 
 
-def _emptying(params) -> list[Disturbance]:
-    t = params.get("chute_emptied_s")
-    if t is None:
-        return []
-    return [Disturbance(t, "operator empties the metal chute", lambda plant: plant["metal_chute"].empty())]
-
-
-def _cond(name, seed, description, **params):
-    return Condition(name, seed, params, description, disturbances=_emptying(params))
+_emptying, _cond = operator_empties("chute_emptied_s", "metal_chute", "metal chute")
 
 
 # order: the lot in the order the parts reach the pusher (M metal, P plastic); with
