@@ -53,7 +53,8 @@ class VFDMotor(Device):
                  lag_s: float = 0.2, ramp_rpm_s: float | None = None, stop_mode: str = "coast",
                  coast_s: float = 6.0, friction_rpm_s: float = 15.0, start_rpm: float = 0.0,
                  no_load_a: float = 3.0, load_a: float = 9.0, accel_a_per_krpm_s: float = 4.0,
-                 limit_a: float = 40.0, size_mm: float = 160.0, label: str = "", load: str = "mixer"):
+                 limit_a: float = 40.0, size_mm: float = 160.0, label: str = "", load: str = "mixer",
+                 speed_units: str = "rpm", speed_scale: float = 1.0):
         super().__init__(name)
         if lag_s <= 0 or max_rpm <= 0 or coast_s <= 0:
             raise ValueError(f"{name}: lag_s, max_rpm and coast_s must be positive")
@@ -73,6 +74,8 @@ class VFDMotor(Device):
         self.size_mm = float(size_mm)
         self.label = label or name
         self.load = load
+        # how the picture writes the speed: a nip's drive reads its words as 0.1 m/min, say
+        self.speed_units, self.speed_scale = speed_units, float(speed_scale)
         # PLC side
         self.run = False
         self.reverse = False
@@ -176,7 +179,8 @@ class VFDMotor(Device):
                 "reference_rpm": self.reference_rpm, "output_rpm": self.output_rpm,
                 "current_a": self.current_a, "running": self.running, "reverse": self.reverse,
                 "fault": self.fault, "angle_deg": self.angle_deg, "max_rpm": self.max_rpm,
-                "label": self.label, "load": self.load}
+                "label": self.label, "load": self.load, "speed_units": self.speed_units,
+                "speed_scale": self.speed_scale}
 
     def extent(self) -> list[tuple[float, float]]:
         r = self.size_mm
@@ -234,8 +238,11 @@ def draw_motor(pen, name: str, kind: str, s: dict[str, Any], *, rotor_label: str
     if ref is not None and running:
         rx = x + max(-1.0, min(1.0, ref / mx)) * bl / 2
         pen.line((rx, by - r * 0.1), (rx, by + r * 0.1), "TARGET", 2)
-    ref_text = f"  (ref {ref:+.0f})" if ref is not None and running else ("  (off)" if not running else "")
-    pen.label(f"{s.get('label') or name}  {rpm:+.0f} rpm  {s.get('current_a', 0.0):.1f} A{ref_text}"
+    k, units = s.get("speed_scale", 1.0), s.get("speed_units", "rpm")
+    fmt = "+.0f" if k >= 1.0 else "+.1f"
+    ref_text = f"  (ref {ref * k:{fmt}})" if ref is not None and running else (
+        "  (off)" if not running else "")
+    pen.label(f"{s.get('label') or name}  {rpm * k:{fmt}} {units}  {s.get('current_a', 0.0):.1f} A{ref_text}"
               + (f"  {rotor_label}" if rotor_label else ""), x, by - r * 0.2,
               "FAULT" if fault else "LABEL")
     pen.hot(name, kind, list(housing) + list(hot_also or ()), operable=False, pad=8)
