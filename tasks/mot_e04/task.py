@@ -21,7 +21,6 @@ Departures from the catalog entry, and why:
 
 from __future__ import annotations
 
-import math
 import random
 
 from sim import judges
@@ -30,7 +29,7 @@ from sim.devices.contactor_carriage import ContactorCarriage
 from sim.devices.panel import Lamp, PushButton
 from sim.plant import SCAN_S, Plant
 from sim.task import Completion, Condition, IOPoint, OperatorAction, ParameterRange, SafetyRule, Task
-from tasks.common import AnsweredWithin
+from tasks.common import AnsweredWithin, log_uniform
 
 STATIONS = (250.0, 750.0, 1250.0, 1750.0)
 SLOW_MM, STOP_MM = 150.0, 3.0
@@ -229,11 +228,11 @@ def _sample(rng: random.Random) -> dict:
     fast speed so that the coast from fast speed stays under 120 mm (fast falls to creep inside
     the 150 mm slow-down cam); the start is on a random cam of a random station, one in ten on
     a cam of the ordered station itself (on its stop cam or past it)."""
-    fast = round(math.exp(rng.uniform(math.log(150.0), math.log(500.0))))
+    fast = round(log_uniform(rng, 150.0, 500.0))
     creep = round(rng.uniform(15.0, 40.0), 1)
     while True:
         run_on = round(rng.uniform(0.02, 0.08), 3)
-        decel = round(math.exp(rng.uniform(math.log(1000.0), math.log(4000.0))))
+        decel = round(log_uniform(rng, 1000.0, 4000.0))
         if _coast(fast, run_on, decel) <= 120.0:
             break
     dest = rng.randint(1, 4)

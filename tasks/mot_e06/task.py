@@ -32,6 +32,7 @@ from sim.devices.panel import Lamp
 from sim.devices.vfd_motor import VFDMotor
 from sim.plant import SCAN_S, Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
+from tasks.common import FromParams, log_uniform
 
 MAX_RPM = 1500.0
 AT_SPEED_FRACTION = 0.02    # AtSpeed band: +-2 % of the ordered speed
@@ -266,37 +267,6 @@ def _completion(p):
     return judges.watched(judges.in_order(*steps), *watches)
 
 
-class OrdersCompleted(judges.Judge):
-    """The completion of this task: its steps depend on the condition's order list (how many
-    orders, which one a mid-ramp change supersedes), so the shared judges are assembled at
-    the first scan from the condition's parameters."""
-
-    name = ""
-
-    def __init__(self):
-        super().__init__()
-        self.inner: judges.Judge | None = None
-        self.plant = None
-
-    def bind(self, plant):
-        self.plant = plant
-
-    def update(self, s):
-        if self.inner is None:
-            self.inner = _completion(s.params)
-            self.inner.bind(self.plant)
-        if self.inner.update(s):
-            return self._finish(s)
-        self.failed = self.inner.failed
-        return False
-
-    def events(self):
-        return self.inner.events() if self.inner else []
-
-    def pending(self):
-        return "" if self.done else (self.inner.pending() if self.inner else "the host's orders")
-
-
 def _stopped(s) -> bool:
     return abs(s.devices.motor.rpm) <= STILL_RPM and _reference(s) == 0.0 and not s.io["at_speed"]
 
@@ -402,8 +372,8 @@ def _sample(rng: random.Random) -> dict:
     then misses its deadline by more than 0.5 s); the second order always comes mid-ramp, in
     the first one's direction. Rate and lag log-uniform. Four in ten start with the mixer still
     turning, either way round, at 100-300 rpm."""
-    rate = int(round(math.exp(rng.uniform(math.log(50), math.log(400)))))
-    lag = round(math.exp(rng.uniform(math.log(0.05), math.log(0.5))), 3)
+    rate = int(round(log_uniform(rng, 50, 400)))
+    lag = round(log_uniform(rng, 0.05, 0.5), 3)
     start = 0.0 if rng.random() < 0.6 else round(rng.choice((-1, 1)) * rng.uniform(100.0, 300.0), 1)
     lo_mag = 150.0
 
@@ -509,7 +479,7 @@ TASK = Task(
         f"so for {HOLD_AT_SPEED_S:g} s; after the stop order the mixer is at rest (within "
         f"+-{STILL_RPM:g} rpm) with reference 0 and AtSpeed off for {END_HOLD_S:g} s. Every order must "
         "also be closed on promptly (spec 5).",
-        OrdersCompleted,
+        lambda: FromParams(_completion, "the host's orders"),
         keep=_end_state_kept,
         keep_wording=f"the mixer at rest (within +-{STILL_RPM:g} rpm), the reference 0 (or run off) and "
                      "AtSpeed off."),

@@ -21,7 +21,6 @@ Departures from the catalog entry, and why:
 
 from __future__ import annotations
 
-import math
 import random
 
 from sim import judges
@@ -29,6 +28,7 @@ from sim.devices.panel import PushButton, StopButton
 from sim.devices.star_delta_motor import SYNC_RPM, StarDeltaMotor
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, OperatorAction, ParameterRange, SafetyRule, Task
+from tasks.common import log_uniform
 
 RATED_A = 20.0
 CURRENT_LIMIT = 6.0          # x rated
@@ -295,17 +295,13 @@ CONDITIONS = (
 )
 
 
-def _log_uniform(rng, lo, hi):
-    return math.exp(rng.uniform(math.log(lo), math.log(hi)))
-
-
 def _sample(rng: random.Random) -> dict:
     """One condition from the published ranges; every parameter on its own (the operator's times
     follow the run-up, see _operator). One in four has an overload trip in delta, one in four a
     Stop while still in star. Run-up and drop-out log-uniform."""
-    params = dict(runup_s=round(_log_uniform(rng, 1.0, 8.0), 2),
+    params = dict(runup_s=round(log_uniform(rng, 1.0, 8.0), 2),
                   pickup_s=round(rng.uniform(0.01, 0.025), 3),
-                  dropout_s=round(_log_uniform(rng, 0.02, 0.12), 3),
+                  dropout_s=round(log_uniform(rng, 0.02, 0.12), 3),
                   aux_lag_s=round(rng.uniform(0.002, 0.01), 3))
     r = rng.random()
     # an 'overload' entry is a run ended by the trip and, after Reset, a run that counts
