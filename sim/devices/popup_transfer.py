@@ -15,7 +15,7 @@ It logs, for judges:
     lifts           [(time_s, {part name: offset mm along the belt from the centre})]: each time
                     the lift starts up, the parts overlapping the transfer then
     carried_onto    [(time_s, part name)]: a part on the belt coming onto the transfer while it
-                    stands raised (it runs into the chains)
+                    is not fully down (it runs into the chains)
 
     xfer = plant.add(PopUpTransfer.on(belt, "transfer", at_mm=750, lift_s=0.5, chain_speed=250))
 """
@@ -118,6 +118,7 @@ class PopUpTransfer(PartDevice):
         self.time += dt
         if not self._started:
             self._started = True
+            self._was_on = {id(p) for p in self.flow.parts if self.overlaps(p)}   # there since power-up
             if self.height >= 0.5:              # raised at power-up: it carries what lies on it
                 for part in list(self.flow.parts):
                     if self.centre_on(part) and part.holder is None:
@@ -154,7 +155,7 @@ class PopUpTransfer(PartDevice):
         for part in self.flow.parts:
             if self.overlaps(part):
                 on_now.add(id(part))            # a carried part just set down is no newcomer
-                if raised and part.holder is None and id(part) not in self._was_on:
+                if h > 0.0 and part.holder is None and id(part) not in self._was_on:
                     self.carried_onto.append((round(self.time, 3), part.name))
         self._was_on = on_now
 
