@@ -139,8 +139,7 @@ def _completion():
         f"picker head coming down within {READY_WITHIN_S:g} s of the top meeting the eye", _ready_cause,
         [head], READY_WITHIN_S,
         late=lambda t: f"the top met the eye with the lift at rest and the picker asking from {t:g} s, but "
-                       "the "
-                       f"head had not set off down {READY_WITHIN_S:g} s later (Ready not given)")
+                       f"the head had not set off down {READY_WITHIN_S:g} s later (Ready not given)")
     ready_after_grip = judges.progress_within(
         f"picker head coming down within {READY_AFTER_GRIP_S:g} s of the brake gripping at the eye",
         lambda s: _ready_cause(s) and s.devices.lift.gripping and not s.devices.lift.brake_coil,
@@ -153,8 +152,7 @@ def _completion():
                     until=_top_at_eye, arrive_s=_trip_s)],
         RAISE_WITHIN_S, excused=lambda s: s.devices.stack.count == 0 or _top_at_eye(s),
         late=lambda t: f"from {t:g} s the top was below the eye with the head up, but the lift had not "
-                       "raised "
-                       f"it {RAISE_BY_MM:g} mm {RAISE_WITHIN_S:g} s later")
+                       f"raised it {RAISE_BY_MM:g} mm {RAISE_WITHIN_S:g} s later")
     lower = judges.progress_within(
         f"lift going down within {LOWER_WITHIN_S:g} s of the platform empty", _lower_cause,
         [judges.Way("the lift", lambda s: s.devices.lift.pos - RELOAD_MM, by=LOWER_BY_MM, until=_at_reload,
@@ -290,8 +288,7 @@ def _sample(rng: random.Random) -> dict:
         head_s=round(rng.uniform(0.2, 0.6), 2), pick_gap_s=round(rng.uniform(0.8, 4.0), 2),
         refill_s=round(rng.uniform(3.0, 15.0), 2), fault_at_start=int(rng.random() < 0.25))
     description = (f"lift at {params['start_mm']:g} mm, {count1} + {params['count2']} sheets of {sheet:g} "
-                   "mm, "
-                   f"picks every {params['pick_gap_s']:g} s, brake {params['brake_s']:g} s, refill "
+                   f"mm, picks every {params['pick_gap_s']:g} s, brake {params['brake_s']:g} s, refill "
                    f"{params['refill_s']:g} s" + (", stored drive fault" if params["fault_at_start"] else ""))
     return dict(params=params, description=description)
 
@@ -299,8 +296,7 @@ def _sample(rng: random.Random) -> dict:
 IO = (
     IOPoint("%IX0.0", "top_eye", "BOOL", "input", "stack", "top_blocked",
             f"Top photo-eye across the stack at the pick height ({PICK_MM:g} mm): TRUE (beam blocked) while "
-            "the "
-            "top of the stack reaches it"),
+            "the top of the stack reaches it"),
     IOPoint("%IX0.1", "stack_present", "BOOL", "input", "stack", "present",
             "Proximity switch in the platform: TRUE while at least one sheet lies on it"),
     IOPoint("%IX0.2", "picker_request", "BOOL", "input", "picker", "request",
@@ -321,10 +317,8 @@ IO = (
             "stop"),
     IOPoint("%QX0.5", "ready", "BOOL", "output", "picker", "grant",
             "Ready to the picker: while TRUE and it asks, its head comes down, grips the top sheet (if the "
-            "top "
-            f"is within {TOLERANCE_MM:g} mm of the pick height) and goes back up; keep it on until the "
-            "picker "
-            "drops its request"),
+            f"top is within {TOLERANCE_MM:g} mm of the pick height) and goes back up; keep it on until the "
+            "picker drops its request"),
     IOPoint("%QW0", "target_position", "INT", "output", "lift", "target",
             "Target of the next move, taken at the start_move edge", "0.1 mm", "0..6000"),
     IOPoint("%QW1", "move_speed", "INT", "output", "lift", "speed",
@@ -335,10 +329,8 @@ IO = (
 TASK = Task(
     id="MOT-M13", title="Stack lift at pick height", suite="MOT", level="M",
     summary="Keep the top of a stack of sheets at the pick height for a picker: raise the lift after every "
-            "pick "
-            "until the top meets the eye, park it on its brake, give Ready; lower an empty platform to "
-            "reload "
-            "and bring the next stack up.",
+            "pick until the top meets the eye, park it on its brake, give Ready; lower an empty platform to "
+            "reload and bring the next stack up.",
     plant_description=(
         "A vertical lift (servo drive, 0 mm = reload height at the bottom, positive up, limit switches at "
         "-5 mm "
@@ -348,10 +340,8 @@ TASK = Task(
         "gripping nor the drive holding torque the lift sags, and a drive pushed against a gripping brake "
         "drags "
         f"it. A top photo-eye crosses the stack at the pick height, {PICK_MM:g} mm (the top of the stack is "
-        "at "
-        f"lift position + {PLATFORM_MM:g} mm + the stack's height, at most {MAX_STACK_MM:g} mm). A picker "
-        "above "
-        "asks for sheets one at a time; on Ready its head comes down, grips the top sheet and goes up "
+        f"at lift position + {PLATFORM_MM:g} mm + the stack's height, at most {MAX_STACK_MM:g} mm). A picker "
+        "above asks for sheets one at a time; on Ready its head comes down, grips the top sheet and goes up "
         "again. When "
         "the platform is empty and the lift stands at the reload height, an operator lays a new stack on it "
         "(the run has one refill). At power-up a partial stack lies on the platform, its top below the eye, "
@@ -367,8 +357,7 @@ TASK = Task(
         "of mm/s); the sheet thickness and the stack's height are not known. With the head up and the top "
         "below "
         f"the eye (after every pick, and after a refill) the lift must have raised the top {RAISE_BY_MM:g} "
-        "mm "
-        f"within {RAISE_WITHIN_S:g} s (or have reached the eye) and go on to the eye without going back.\n"
+        f"mm within {RAISE_WITHIN_S:g} s (or have reached the eye) and go on to the eye without going back.\n"
         "3. With the top at the eye, the lift at rest and the brake gripping, give Ready while the picker "
         "asks: "
         f"its head must set off down within {READY_WITHIN_S:g} s of the top meeting the eye (lift at rest, "
@@ -376,16 +365,13 @@ TASK = Task(
         "Ready on until picker_request drops, then off. Ready must only be on "
         "with the lift at rest and the brake gripping. A Ready given with the top not at the pick height "
         f"(within {TOLERANCE_MM:g} mm) makes the picker miss: that fails the run. Never move the lift while "
-        "the "
-        "head is not up.\n"
+        "the head is not up.\n"
         "4. When the platform is empty (stack_present FALSE) and the head is up, lower the lift to the "
-        "reload "
-        f"height (0 mm, within {AT_RELOAD_MM:g} mm): it must have gone {LOWER_BY_MM:g} mm down within "
+        f"reload height (0 mm, within {AT_RELOAD_MM:g} mm): it must have gone {LOWER_BY_MM:g} mm down within "
         f"{LOWER_WITHIN_S:g} s. Park it there on its brake; when the new stack is laid (stack_present TRUE) "
         "raise it again as in 2 (you may go up fast to where even the highest stack stays below the eye).\n"
         "5. After the last stack is picked empty, leave the lift parked at the reload height: brake "
-        "gripping, "
-        "brake_release off, Ready off.\n"
+        "gripping, brake_release off, Ready off.\n"
         "Sheet thickness, stack sizes, the picker's pace and head time, brake and torque times, the drive's "
         "speed and ramps and the refill time differ from run to run: wait for the signals."),
     io=IO,
@@ -393,8 +379,7 @@ TASK = Task(
         "Every sheet of the partial stack and of the refill is picked, with no missed pick; then the lift "
         "stays "
         f"at the reload height at rest, brake gripping, brake_release off and Ready off for {HOLD_S:g} s. On "
-        "the "
-        f"way: the head sets off down within {READY_WITHIN_S:g} s of the top meeting the eye and within "
+        f"the way: the head sets off down within {READY_WITHIN_S:g} s of the top meeting the eye and within "
         f"{READY_AFTER_GRIP_S:g} s of the brake gripping there; the lift raises "
         f"the top {RAISE_BY_MM:g} mm within {RAISE_WITHIN_S:g} s of the head up with the top below the eye "
         "and "
@@ -403,17 +388,14 @@ TASK = Task(
         _completion,
         keep=_parked_at_reload,
         keep_wording="the lift at the reload height at rest, brake gripping with brake_release off, Ready "
-                     "off, "
-                     "no drive fault."),
+                     "off, no drive fault."),
     safety_rules=(
         SafetyRule("MOT-M13-S1", f"The top of the stack must never be more than {OVER_MM:g} mm above the "
-                   "pick "
-                   "height.", judges.never(lambda s: _too_high(s) is not None, _too_high)),
+                   "pick height.", judges.never(lambda s: _too_high(s) is not None, _too_high)),
         SafetyRule("MOT-M13-S2", "The lift must not move while the picker head is not fully up: no more than "
                    f"{MOVED_MM} mm of travel in a scan.", MovesWithHeadDown()),
         SafetyRule("MOT-M13-S3", f"The lift must not stand still for more than {STILL_BRAKE_OPEN_S:g} s "
-                   "with the "
-                   "brake open.", StillWithBrakeOpen()),
+                   "with the brake open.", StillWithBrakeOpen()),
         SafetyRule("MOT-M13-S4", "Ready must only be on while the lift is at rest with the brake gripping "
                    "(brake_open FALSE) and brake_release off.",
                    judges.never(lambda s: _ready_unsafe(s) is not None, _ready_unsafe)),
