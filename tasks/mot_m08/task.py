@@ -26,6 +26,9 @@ Changes from the catalog entry, and why:
 - S5 (no sag) is added: a brake released without drive torque drops the car, which none of
   S1-S4 names. A drive fault stored at power-up is a start state, as in MOT-E05.
 - Four calls per condition at 0-20 s (a run serves them one by one).
+- The landing door must also start to open within 0.3 s of the brake gripping at a called floor:
+  with only "within 1.2 s of levelling", a program that waited a fixed 0.42 s (the slowest
+  brake) instead of the brake feedback earned 1 (counterexamples/fixed_brake_wait.st).
 """
 
 from __future__ import annotations

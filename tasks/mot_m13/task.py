@@ -20,6 +20,9 @@ Changes from the catalog entry, and why:
   holding brake needs it as MOT-E05 does.
 - Stacks of 1-8 sheets (partial, at power-up) and 4-8 sheets (the refill), 2-8 mm each, so a
   run takes a minute or two; the published stack height is at most 80 mm.
+- The head must also come down within 0.3 s of the brake gripping at the eye: with only "within
+  1 s of the top at the eye", a program that waited a fixed 0.42 s (the slowest brake) instead
+  of the brake feedback earned 1 (counterexamples/fixed_brake_wait.st).
 """
 
 from __future__ import annotations
