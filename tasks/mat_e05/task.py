@@ -50,7 +50,8 @@ from tasks.common import BackAfterStroke, CountGrows, belt_position, operator_em
 LOT = 10
 BELT_LENGTH = 1400.0
 FEED_AT, INFEED_EYE_AT, SENSE_AT, PUSH_AT, EYE_OFFSET, END_EYE_AT = 60.0, 140.0, 300.0, 900.0, 20.0, 1390.0
-RUNOUT_AT = 1406.0        # a part whose centre passes this has dropped off the belt end into the bin
+RUNOUT_AT = BELT_LENGTH    # a part whose centre leaves the belt drops into the bin (a belt stopped for a
+                          # push never leaves one lying on the floor just past its end)
 CAP_RANGE_MM, IND_RANGE_MM = 20.0, 15.0
 PART_MM = 50.0
 PLATE_MM = 70.0
