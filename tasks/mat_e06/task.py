@@ -89,11 +89,16 @@ class _Line:
         if s.scan != self.scan:
             self.scan = s.scan
             self.xs = xs = sorted(p.xy()[0] for p in self.flow.parts)
+            on = self.on = [[] for _ in range(ZONES + 2)]
+            centre = self.centre = [False] * (ZONES + 2)
             half = PART_MM / 2
-            for k in range(1, ZONES + 1):
-                lo, hi = (k - 1) * ZONE_MM, k * ZONE_MM
-                self.on[k] = [x for x in xs if x + half > lo and x - half < hi]
-                self.centre[k] = any(lo <= x < hi for x in xs)
+            for x in xs:
+                k = int(x // ZONE_MM) + 1            # the zone its centre lies on
+                if 1 <= k <= ZONES:
+                    centre[k] = True
+                for z in {int((x - half) // ZONE_MM) + 1, k, int((x + half) // ZONE_MM) + 1}:
+                    if 1 <= z <= ZONES and x + half > (z - 1) * ZONE_MM and x - half < z * ZONE_MM:
+                        on[z].append(x)
         return self
 
 
@@ -147,7 +152,10 @@ def _expected(s) -> list[str]:
 
 
 def _all_in_order(s) -> bool:
-    got = [name for _, name in s.devices.downstream.received]
+    received = s.devices.downstream.received
+    if len(received) < PARTS:
+        return False                       # cheap test first
+    got = [name for _, name in received]
     return len(got) >= PARTS and got[:PARTS] == _expected(s)
 
 
