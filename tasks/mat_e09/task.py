@@ -12,9 +12,12 @@ Judged as the judging lessons ask: fills count distinct cartons that left within
 1 s of the carton having settled within tolerance, and kept on until the carton leaves:
 sim.judges.progress_within), the fill deadline by a wait clock (sim.judges.waits_at_most,
 served only by the OK lamp); the rules from the carton's true contents, never the reading.
-Two-sided: a carton must be OK within 35 s of arriving (fine dosing alone takes 50 s or more
+Two-sided: a carton must be OK within 45 s of arriving (fine dosing alone takes 50 s or more
 even for the smallest target), and within +-2 g (coarse dosing to the end misses it; cutting off
-at the target overfills by the afterflow). Changes from the catalog: the coarse pre-cut is
+at the target overfills by the afterflow). Learning is what lands the later cartons: they must be
+within +-1 g (the first +-2 g), which a fixed guess of the afterflow with top-ups reaches only where
+the guess happens to be right (counterexamples/fixed_guess_top_up.st earned 1 before that).
+Changes from the catalog: the coarse pre-cut is
 given (30 g: the coarse material in the air, at most 8 g, and the reading's lag behind a rising
 load, at most 11 g, stay well below it), so that only the fine afterflow is learnt; the
 afterflow runs out over 1 s after the fine valve closes; and the afterflow spans 1-4 g, not the
@@ -41,6 +44,7 @@ OVER_G = 5.0
 READING_G = 0.5           # what the reading may be off (noise +-0.2 g, lag, 0.1 g steps): the rules
                           # on the OK lamp allow it, the fills are counted on the true contents
 OK_BAND_G = 1.0           # settled this close to the target, OK is owed: no top-up can be right
+LEARNT_TOL_G = 1.0        # from the second carton on the afterflow is known: each within this
 PRECUT_G = 30.0
 OK_WITHIN_S = 1.0
 FILL_WITHIN_S = 45.0
@@ -109,8 +113,11 @@ def _filled_in_deadline() -> judges.Monitor:
 
 
 def _good(s) -> list[int]:
+    """The cartons sent on filled well: the first within TOL_G, every later one within LEARNT_TOL_G
+    (the afterflow learnt on the first: a fixed guess of it, topped up, lands only the first)."""
     target = s.params["target_g"]
-    return [n for _, n, _, g in s.devices.carton.filled if abs(g - target) <= TOL_G]
+    return [n for _, n, _, g in s.devices.carton.filled
+            if abs(g - target) <= (TOL_G if n == 1 else LEARNT_TOL_G)]
 
 
 def _idle(s) -> bool:
@@ -120,14 +127,16 @@ def _idle(s) -> bool:
 END = "both feed valves closed, the OK lamp off and the scale left alone (tare off)"
 
 COMPLETION = Completion(
-    f"{LOT} cartons sent on, each holding target +-{TOL_G:g} g net (different cartons), then {END}, "
+    f"{LOT} cartons sent on (different cartons), the first holding target +-{TOL_G:g} g net and every "
+    f"later one target +-{LEARNT_TOL_G:g} g, then {END}, "
     f"held for {HOLD_S:g} s; all the while OK comes on within {OK_WITHIN_S:g} s of each carton having "
     f"settled within target +-{OK_BAND_G:g} g (true contents) and stays on until it leaves, and "
     "no carton waits more than "
     f"{FILL_WITHIN_S:g} s on the scale for its OK.",
     lambda: judges.watched(
         judges.in_order(
-            judges.distinct(f"{LOT} cartons filled within +-{TOL_G:g} g", _good, LOT),
+            judges.distinct(f"{LOT} cartons filled (the first +-{TOL_G:g} g, the others "
+                            f"+-{LEARNT_TOL_G:g} g)", _good, LOT),
             judges.held("valves closed, OK off", _idle, HOLD_S)),
         _ok_soon_after_settled(), _filled_in_deadline()),
     keep=_idle, keep_wording=END + ".",
@@ -217,8 +226,10 @@ target net weight (target, in g) within +-{TOL_G:g} g and send it on.
    carton on (index), and switch it off as you do. Short
    of the tolerance: top it up with the fine valve and check again. Never more than target + {OVER_G:g} g.
 4. Send a carton on only when nothing is falling any more; open a valve only with a carton there.
-5. Each carton must have its OK within {FILL_WITHIN_S:g} s of arriving on the scale (coarse dosing is
-   needed: fine dosing alone is far too slow). After the {LOT}th, keep the valves closed and OK off.
+5. From the second carton on the afterflow is known: each of them must end within target
+   +-{LEARNT_TOL_G:g} g (the first within +-{TOL_G:g} g). Each carton must have its OK within
+   {FILL_WITHIN_S:g} s of arriving on the scale (coarse dosing is needed: fine dosing alone is far
+   too slow). After the {LOT}th, keep the valves closed and OK off.
 At power-up a carton may already stand on the scale, or the first one is on its way."""
 
 PLANT = """\
@@ -248,11 +259,11 @@ CONDITIONS = (
     Condition.of("large_small_afterflow", 903, "800 g, a 1 g afterflow, slow coarse and fine, quick "
         "settling, no carton at power-up", target_g=800, tares_g=[140, 55, 100, 150, 80], afterflow_g=1.0,
         settle_s=0.3, coarse_gs=42, fine_gs=2.0, change_s=1.9, carton_at_start=False),
-    Condition.of("mid_fast_fine", 904, "650 g, fast fine feed with a 3.6 g afterflow", target_g=650,
-        tares_g=[75, 75, 130, 60, 140], afterflow_g=3.6, settle_s=0.5, coarse_gs=55, fine_gs=3.95,
+    Condition.of("mid_fast_fine", 904, "650 g, fast fine feed with a 4 g afterflow", target_g=650,
+        tares_g=[75, 75, 130, 60, 140], afterflow_g=4.0, settle_s=0.5, coarse_gs=55, fine_gs=3.95,
         change_s=1.2),
-    Condition.of("low_slow_fine", 905, "330 g, slow fine feed, 2.4 g afterflow, no carton at power-up",
-        target_g=330, tares_g=[100, 52, 149, 88, 120], afterflow_g=2.4, settle_s=0.8, coarse_gs=80,
+    Condition.of("low_slow_fine", 905, "330 g, slow fine feed, 1.6 g afterflow, no carton at power-up",
+        target_g=330, tares_g=[100, 52, 149, 88, 120], afterflow_g=1.6, settle_s=0.8, coarse_gs=80,
         fine_gs=2.05, change_s=0.5, carton_at_start=False),
 )
 
