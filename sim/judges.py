@@ -380,13 +380,14 @@ class Way:
     """One way a step can really advance, for `progress_within`.
 
     `distance(s)`: how far the step still has to go (mm, or any unit that shrinks as it
-    advances); the step has set off once it shrank by `by` from its value when the cause
-    came. With `until` (a predicate: the step arrived), a set-off step must then go on to
-    arrive without backing off: the distance may never grow more than `slack` above the
-    least it reached. Without `until`, setting off is enough. `arrive_s(s)` (with `until`),
-    read when the cause comes, is the time from the cause by which a set-off step must have
-    arrived: a step that sets off in time but crawls (a slide creeping toward the nest all
-    along, so its distance always shrinks whenever the cause comes) is late.
+    advances); the step has set off once it shrank by `by` from its value when the cause came
+    (or, from closer than that, once it shrank and arrived). With `until` (a predicate: the step
+    arrived), a set-off step must then go on to arrive without backing off: the distance may
+    never grow more than `slack` above the least it reached. Without `until`, setting off is
+    enough. `arrive_s(s)` (with `until`), read when the cause comes, is the time from the cause
+    by which a set-off step must have arrived: a step that sets off in time but crawls (a slide
+    creeping toward the nest all along, so its distance always shrinks whenever the cause comes)
+    is late.
 
         Way("slide approaching the nest", lambda s: 180.0 - s.plant["slide"].pos, by=5.0,
             until=lambda s: s.plant["slide"].pos >= 179.5)
@@ -468,6 +469,9 @@ class progress_within(Watch):
             return None
         for n, way in enumerate(self.ways):
             d = way.distance(s)
+            if way.until is not None and d < self.start[n] and way.until(s):
+                self.since_ms = None   # arrived, from closer than `by`: the whole step is done
+                return None
             if self.start[n] - d >= way.by:
                 if way.until is None or way.until(s):
                     self.since_ms = None

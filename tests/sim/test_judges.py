@@ -123,6 +123,14 @@ def test_progress_within_is_met_by_a_real_approach_to_arrival():
     assert out == [None] * 8
 
 
+def test_progress_within_is_met_by_arriving_from_closer_than_the_set_off_distance():
+    # 3 mm to go with a 5 mm set-off distance: closing it and arriving is the whole step
+    assert drive(_approach(), _rows([97, 97, 98] + [99.6] * 7), is_monitor=True) == [None] * 10
+    # standing at the line without arriving is still late
+    out = drive(_approach(), _rows([97, 97, 98, 98, 98, 98, 98, 98, 98]), is_monitor=True)
+    assert out[7] and "not done within" in out[7]
+
+
 def test_progress_within_misses_a_late_start():
     out = drive(_approach(), _rows([0, 0, 0, 0, 0, 0, 0, 0, 10]), is_monitor=True)
     assert out[:6] == [None] * 6        # go at 10 ms: 50 ms of grace up to 60 ms
