@@ -46,8 +46,12 @@ def test_python_program_passes_every_condition(kit):
 
 
 def test_releasing_the_brake_with_enable_sags_where_the_torque_is_slower_than_the_brake():
-    result = verdicts(grade(TASK, lift_program(release_with_enable=True)))
-    assert result["slow_torque_quick_brake"] == (False, ("MOT-E05-S2",))
+    report = grade(TASK, lift_program(release_with_enable=True))
+    result = verdicts(report)
+    # the load drops before the torque is there (S2 first); the drive then catches it only at
+    # its own deceleration, so it falls on to the minus limit, which faults it (S3 follows)
+    slow = next(c for c in report.conditions if c.name == "slow_torque_quick_brake")
+    assert not slow.passed and slow.violations[0].rule_id == "MOT-E05-S2"
     assert result["nominal"] == (True, ())
 
 
