@@ -5,308 +5,78 @@ tables and side tables keyed by ``id(node)`` (AST nodes have slots, so types and
 references live here): ``types`` (expression -> Type), ``refs`` (Name -> what it names),
 ``calls`` (Call -> CallInfo), ``consts`` (expression -> folded compile-time value).
 The code generator reads only these; it never re-interprets source text.
+
+The tables of standard names, the results and the state every part of the check shares are in
+st/check_context.py; the names other modules import from here stay importable here.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 from . import ast as A
 from . import stdlib
 from . import types as T
-from .diagnostics import DiagnosticBag, did_you_mean
+from .check_context import (
+    _GENERIC_VALUES,
+    BCD_CONVERSIONS,
+    ERR,
+    MAX_ARRAY_ELEMENTS,
+    MAX_CONST_BITS,
+    MAX_HINTS,
+    MAX_STORAGE,
+    MAX_TYPE_DEPTH,
+    OPERATOR_FUNCTIONS,
+    STD_FUNCTIONS,
+    CallInfo,
+    CheckContext,
+    CheckedProgram,
+    ConstTooLarge,
+    EnumRef,
+    NotConst,
+    PouInfo,
+    VarInfo,
+    _addr_ident,
+    _cycle_groups,
+    _describe,
+    _intish,
+    _parse_conversion,
+    f32,
+    std_fb_interfaces,
+    std_names,
+)
 
-# ----------------------------------------------------------------------------- tables
-
-# standard functions: name -> formal parameter names ('*' = extensible IN1, IN2 ...)
-STD_FUNCTIONS: dict[str, list[str] | str] = {
-    "ADD": "*",
-    "MUL": "*",
-    "SUB": ["IN1", "IN2"],
-    "DIV": ["IN1", "IN2"],
-    "MOD": ["IN1", "IN2"],
-    "EXPT": ["IN1", "IN2"],
-    "MOVE": ["IN"],
-    "GT": "*",
-    "GE": "*",
-    "EQ": "*",
-    "LE": "*",
-    "LT": "*",
-    "NE": ["IN1", "IN2"],
-    "AND": "*",
-    "OR": "*",
-    "XOR": "*",
-    "NOT": ["IN"],
-    "SEL": ["G", "IN0", "IN1"],
-    "MAX": "*",
-    "MIN": "*",
-    "LIMIT": ["MN", "IN", "MX"],
-    "MUX": "K*",
-    "ABS": ["IN"],
-    "SQRT": ["IN"],
-    "LN": ["IN"],
-    "LOG": ["IN"],
-    "EXP": ["IN"],
-    "SIN": ["IN"],
-    "COS": ["IN"],
-    "TAN": ["IN"],
-    "ASIN": ["IN"],
-    "ACOS": ["IN"],
-    "ATAN": ["IN"],
-    "SHL": ["IN", "N"],
-    "SHR": ["IN", "N"],
-    "ROL": ["IN", "N"],
-    "ROR": ["IN", "N"],
-    "TRUNC": ["IN"],
-    "LEN": ["IN"],
-    "LEFT": ["IN", "L"],
-    "RIGHT": ["IN", "L"],
-    "MID": ["IN", "L", "P"],
-    "CONCAT": "*",
-    "INSERT": ["IN1", "IN2", "P"],
-    "DELETE": ["IN", "L", "P"],
-    "REPLACE": ["IN1", "IN2", "L", "P"],
-    "FIND": ["IN1", "IN2"],
-    "CONCAT_DATE_TOD": ["IN1", "IN2"],
-}
-
-# function forms of the time and date operators (IEC 61131-3 Table 30): name -> (operator, the
-# kinds of IN1 and of IN2; 'num' is any number). ADD_DT_TIME(d, t) is d + t, checked and computed so.
-OPERATOR_FUNCTIONS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
-    "ADD_TIME": ("+", ("time",), ("time",)),
-    "SUB_TIME": ("-", ("time",), ("time",)),
-    "MUL_TIME": ("*", ("time",), ("num",)),
-    "DIV_TIME": ("/", ("time",), ("num",)),
-    "MULTIME": ("*", ("time",), ("num",)),
-    "DIVTIME": ("/", ("time",), ("num",)),
-    "ADD_TOD_TIME": ("+", ("tod",), ("time",)),
-    "ADD_DT_TIME": ("+", ("dt",), ("time",)),
-    "SUB_TOD_TIME": ("-", ("tod",), ("time",)),
-    "SUB_DT_TIME": ("-", ("dt",), ("time",)),
-    "SUB_DATE_DATE": ("-", ("date",), ("date",)),
-    "SUB_TOD_TOD": ("-", ("tod",), ("tod",)),
-    "SUB_DT_DT": ("-", ("dt",), ("dt",)),
-}
-STD_FUNCTIONS.update({name: ["IN1", "IN2"] for name in OPERATOR_FUNCTIONS})
-
-# BCD conversions: the IEC names (WORD_BCD_TO_UINT, UINT_TO_BCD_WORD) and the short CODESYS/OSCAT ones
-# (BCD_TO_INT, INT_TO_BCD): name -> (from BCD?, the integer type, the bit string type or None = by width)
-BCD_CONVERSIONS: dict[str, tuple[bool, str, str | None]] = {}
-for _bits, _int in (("BYTE", "USINT"), ("WORD", "UINT"), ("DWORD", "UDINT"), ("LWORD", "ULINT")):
-    BCD_CONVERSIONS[f"{_bits}_BCD_TO_{_int}"] = (True, _int, _bits)
-    BCD_CONVERSIONS[f"{_int}_TO_BCD_{_bits}"] = (False, _int, _bits)
-for _int in ("SINT", "INT", "DINT", "LINT", "USINT", "UINT", "UDINT", "ULINT"):
-    BCD_CONVERSIONS[f"BCD_TO_{_int}"] = (True, _int, None)
-    BCD_CONVERSIONS[f"{_int}_TO_BCD"] = (False, _int, None)
-STD_FUNCTIONS.update({name: ["IN"] for name in BCD_CONVERSIONS})
+__all__ = [
+    "BCD_CONVERSIONS",
+    "ERR",
+    "MAX_ARRAY_ELEMENTS",
+    "MAX_CONST_BITS",
+    "MAX_HINTS",
+    "MAX_STORAGE",
+    "MAX_TYPE_DEPTH",
+    "OPERATOR_FUNCTIONS",
+    "STD_FUNCTIONS",
+    "CallInfo",
+    "CheckContext",
+    "CheckedProgram",
+    "Checker",
+    "ConstTooLarge",
+    "EnumRef",
+    "NotConst",
+    "PouInfo",
+    "VarInfo",
+    "check",
+    "check_expression",
+    "coerce_const",
+    "date_result",
+    "f32",
+    "std_fb_interfaces",
+    "std_names",
+]
 
 
-def std_fb_interfaces() -> dict[str, list[tuple[str, str, str]]]:
-    """Name -> [(parameter, type, role)] of every standard FB: st/stdlib.py's table, the one source."""
-    return {k.upper(): v for k, v in stdlib.FB_INTERFACES.items()}
-
-
-MAX_ARRAY_ELEMENTS = 1_000_000
-# Values one instance of the program (or one call of a function) may hold, counted through every
-# level of arrays, structures and FBs, and how deep types may nest (Python recursion builds them).
-MAX_STORAGE = 4_000_000
-MAX_TYPE_DEPTH = 48
-MAX_HINTS = 50
-f32 = stdlib.f32  # compile-time folding rounds REAL exactly as the running program does
-
-
-# ----------------------------------------------------------------------------- results
-
-
-@dataclass(eq=False)
-class VarInfo:
-    name: str
-    type: T.Type
-    kind: str  # a section kind, 'RESULT' (function result) or 'ADDR' (implicit direct address)
-    line: int = 0
-    col: int = 0
-    constant: bool = False
-    init: object = None  # compile-time initial value (see Checker.init_value), None = type default
-    address: str | None = None
-    owner: PouInfo | None = None  # None for globals
-    used: bool = False
-    written: bool = False
-
-    @property
-    def lname(self) -> str:
-        return self.name.lower()
-
-    @property
-    def pyname(self) -> str:
-        if self.kind == "ADDR":  # its name is the compiler's, not the source's: another prefix
-            return "A_" + _addr_ident(self.address or "")
-        return "v_" + self.name.lower()
-
-
-@dataclass(eq=False)
-class PouInfo:
-    name: str
-    kind: str  # PROGRAM | FUNCTION_BLOCK | FUNCTION
-    node: A.Pou
-    vars: dict[str, VarInfo] = field(default_factory=dict)
-    return_type: T.Type | None = None
-    fbtype: T.FBT | None = None
-    callees: set = field(default_factory=set)  # lower names of user POUs called or instantiated
-
-    @property
-    def lname(self) -> str:
-        return self.name.lower()
-
-    @property
-    def pyname(self) -> str:
-        prefix = {"PROGRAM": "P_", "FUNCTION_BLOCK": "FB_", "FUNCTION": "F_"}[self.kind]
-        return prefix + self.name.lower()
-
-    def inputs(self) -> list[VarInfo]:
-        return [v for v in self.vars.values() if v.kind == "VAR_INPUT"]
-
-    def params(self) -> list[VarInfo]:
-        return [v for v in self.vars.values() if v.kind in ("VAR_INPUT", "VAR_IN_OUT")]
-
-
-@dataclass(eq=False)
-class CallInfo:
-    kind: str  # 'fb' | 'func' | 'std' | 'conv'
-    name: str  # display name (upper case for standard functions)
-    result: T.Type
-    pou: PouInfo | None = None
-    fbtype: T.FBT | None = None
-    instance: A.Expr | None = None
-    inputs: list = field(default_factory=list)  # [(VarInfo, Expr)] for fb/func
-    outputs: list = field(default_factory=list)  # [(VarInfo, target Expr, negated)]
-    args: list = field(default_factory=list)  # std/conv: ordered argument expressions
-    arg_types: list = field(default_factory=list)
-    src: T.Type | None = None  # conversions
-    dst: T.Type | None = None
-
-
-@dataclass(eq=False)
-class EnumRef:
-    enum: T.EnumT
-    value: int
-
-
-class CheckedProgram:
-    def __init__(self, filename: str):
-        self.filename = filename
-        self.pous: dict[str, PouInfo] = {}
-        self.main: PouInfo | None = None
-        self.globals: dict[str, VarInfo] = {}
-        self.structs: list[T.StructT] = []
-        self.enums: dict[str, T.EnumT] = {}
-        self.types_by_name: dict[str, T.Type] = {}
-        self.std_fbs: dict[str, T.FBT] = {}
-        self.types: dict[int, T.Type] = {}
-        self.refs: dict[int, object] = {}  # Name/FieldAccess id -> VarInfo | EnumRef
-        self.calls: dict[int, CallInfo] = {}
-        self.en_eno: dict[int, tuple] = {}  # id(Call) -> (EN expression or None, ENO target or None)
-        self.consts: dict[int, object] = {}
-        self.storage: dict[int, int] = {}  # id(type) -> values one value of it holds (check_storage)
-        self.addresses: dict[str, VarInfo] = {}  # implicit variables of direct addresses
-        self.keep: list = []  # keeps nodes alive so that id() keys stay unique
-
-
-class NotConst(Exception):
-    pass
-
-
-class ConstTooLarge(NotConst):
-    """A folded integer past any ST type (reported where it first grew too large)."""
-
-
-MAX_CONST_BITS = 1023  # as st.parser.MAX_INT_BITS: float() of more overflows, str() of 4300 digits fails
-
-
-ERR = T.Elem("<error>", "error")
-
-# standard functions whose values (argument index first..last) take the call's type
-_GENERIC_VALUES = {
-    "SEL": (1, None),
-    "MAX": (0, None),
-    "MIN": (0, None),
-    "LIMIT": (0, None),
-    "MUX": (1, None),
-    "MOVE": (0, None),
-    "ABS": (0, None),
-    "SHL": (0, 1),
-    "SHR": (0, 1),
-    "ROL": (0, 1),
-    "ROR": (0, 1),
-    "ADD": (0, None),
-    "SUB": (0, None),
-    "MUL": (0, None),
-    "DIV": (0, None),
-    "MOD": (0, None),
-    "SQRT": (0, None),
-    "LN": (0, None),
-    "LOG": (0, None),
-    "EXP": (0, None),
-    "SIN": (0, None),
-    "COS": (0, None),
-    "TAN": (0, None),
-    "ASIN": (0, None),
-    "ACOS": (0, None),
-    "ATAN": (0, None),
-}
-
-
-def std_names() -> set[str]:
-    names = set(STD_FUNCTIONS) | set(std_fb_interfaces())
-    return names
-
-
-# ----------------------------------------------------------------------------- checker
-
-
-class Checker:
-    def __init__(self, sf: A.SourceFile, filename: str):
-        self.const_memo: dict[int, tuple] = {}  # node id -> (folded value,) or (ConstTooLarge,)
-        self.sf = sf
-        self.filename = filename
-        self.bag = DiagnosticBag(filename)
-        self.out = CheckedProgram(filename)
-        self.out.keep.append(sf)
-        self.type_decls: dict[str, A.TypeDecl] = {}
-        self.resolving: set[str] = set()
-        self.type_depth = 0  # resolve_type calls under way
-        self.hints_left = MAX_HINTS  # "did you mean" suggestions still to make (see hint())
-        self.located_at: dict[str, list[VarInfo]] = {}  # address -> variables declared AT it
-        self.type_inits: dict[int, object] = {}  # id(TypeDecl) -> its initial value (type_init)
-        self.enum_index: dict[str, list[T.EnumT]] = {}  # value name -> enumerations that have it
-        self.pou = None  # PouInfo being checked
-        self.loop_depth = 0
-        self.fb_ifaces = std_fb_interfaces()
-        self.std_names = std_names()
-
-    # ------------------------------------------------------------------ diagnostics
-    def err(self, node, code: str, msg: str) -> None:
-        self.bag.at(node, "error", code, msg)
-
-    def warn(self, node, code: str, msg: str) -> None:
-        self.bag.at(node, "warning", code, msg)
-
-    def err_at(self, line: int, col: int, code: str, msg: str) -> None:
-        self.bag.error(code, msg, line, col)
-
-    def warn_at(self, line: int, col: int, code: str, msg: str) -> None:
-        self.bag.warning(code, msg, line, col)
-
-    def check_identifier(self, name: str, line: int, col: int) -> None:
-        """IEC 61131-3 (6.1.2) forbids identifiers with leading double underscores (__LIM_SW5)."""
-        if name.startswith("__"):
-            self.err_at(
-                line,
-                col,
-                "E206",
-                f"'{name}' is not a valid name: IEC 61131-3 names cannot start with two underscores "
-                "(CODESYS keeps those for its own operators such as __NEW)",
-            )
+class Checker(CheckContext):
+    """One check of one file: the parts' methods on one shared state (st/check_context.py)."""
 
     # ------------------------------------------------------------------ driver
     def run(self) -> CheckedProgram:
@@ -785,103 +555,7 @@ class Checker:
                     f"function block '{p.name}' contains an instance of itself",
                 )
 
-    # ------------------------------------------------------------------ constants and initial values
-    def const_eval(self, e):
-        """Fold a constant expression to a Python value, or raise NotConst. Each node is folded once
-        (the checker asks at every node of an expression: without the memo that was quadratic). A
-        plain NotConst is not kept: a name may become constant once its declaration is checked."""
-        key = id(e)
-        memo = self.const_memo.get(key)
-        if memo is not None:
-            if isinstance(memo[0], NotConst):
-                raise memo[0]
-            return memo[0]
-        value = self._const_eval(e)
-        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_CONST_BITS:
-            exc = ConstTooLarge()
-            self.err(e, "E304", "this constant expression is too large for any ST type")
-            self.const_memo[key] = (exc,)
-            raise exc
-        self.const_memo[key] = (value,)
-        self.out.keep.append(e)
-        return value
-
-    def _const_eval(self, e):
-        if isinstance(e, A.IntLiteral):
-            return e.value
-        if isinstance(e, A.RealLiteral):
-            return e.value
-        if isinstance(e, A.BoolLiteral):
-            return e.value
-        if isinstance(e, A.TimeLiteral):
-            return _ns_to_value(e.nanoseconds, e.type_prefix)
-        if isinstance(e, A.DateTimeLiteral):
-            return e.value
-        if isinstance(e, A.StringLiteral):
-            return e.value
-        if isinstance(e, A.EnumLiteral):
-            et = self.out.enums.get(e.type_name.lower())
-            if et is None and e.type_name.lower() in self.type_decls:
-                et = self.resolve_named(e.type_name, e)
-            if isinstance(et, T.EnumT) and e.value_name.lower() in et.by_lower:
-                return et.by_lower[e.value_name.lower()]
-            raise NotConst
-        if isinstance(e, A.Name):
-            key = e.name.lower()
-            v = None
-            if self.pou is not None:
-                v = self.pou.vars.get(key)
-            if v is None:
-                v = self.out.globals.get(key)
-            if v is not None:
-                if v.constant and v.init is not None and not isinstance(v.init, (list, dict)):
-                    return v.init
-                raise NotConst
-            hits = self.enums_with(key)
-            if len(hits) == 1:
-                return hits[0].by_lower[key]
-            raise NotConst
-        if isinstance(e, A.UnaryOp):
-            x = self.const_eval(e.operand)
-            if e.op == "-" and isinstance(x, (int, float)) and not isinstance(x, bool):
-                return -x
-            if e.op == "+":
-                return x
-            if e.op == "NOT" and isinstance(x, bool):
-                return not x
-            raise NotConst
-        if isinstance(e, A.BinaryOp):
-            a, b = self.const_eval(e.left), self.const_eval(e.right)
-            if isinstance(a, bool) or isinstance(b, bool):
-                if e.op in ("AND", "OR", "XOR") and isinstance(a, bool) and isinstance(b, bool):
-                    return {"AND": a and b, "OR": a or b, "XOR": a != b}[e.op]
-                raise NotConst
-            if not (isinstance(a, (int, float)) and isinstance(b, (int, float))):
-                raise NotConst
-            lt, rt = self.out.types.get(id(e.left), ERR), self.out.types.get(id(e.right), ERR)
-            if lt.is_date or rt.is_date:
-                if date_result(e.op, lt, rt) is None or not (isinstance(a, int) and isinstance(b, int)):
-                    raise NotConst
-                return stdlib.date_arith(e.op, T.concrete(lt).kind, T.concrete(rt).kind, a, b)
-            ints = isinstance(a, int) and isinstance(b, int)
-            op = e.op
-            if op == "+":
-                return a + b
-            if op == "-":
-                return a - b
-            if op == "*":
-                return a * b
-            if op in ("/", "MOD") and ints:
-                if b == 0:
-                    raise NotConst
-                return stdlib.idiv(a, b) if op == "/" else stdlib.imod(a, b)  # as the program computes
-            if op == "/" and b != 0:
-                return a / b
-            if ints and op in ("AND", "OR", "XOR"):
-                return {"AND": a & b, "OR": a | b, "XOR": a ^ b}[op]
-            raise NotConst
-        raise NotConst
-
+    # ------------------------------------------------------------------ initial values
     def init_value(self, init, t: T.Type):
         """Compile-time initial value: scalar python value, list (arrays), dict (structs)."""
         if t is ERR:
@@ -948,6 +622,161 @@ class Checker:
             self.settle(init, t)  # folded as the target's type computes, like an assignment
             val = self.out.consts.get(id(init), val)
         return coerce_const(val, t)
+
+    # ------------------------------------------------------------------ assignment compatibility
+    def check_assignable(self, src: T.Type, dst: T.Type, node, verb: str) -> bool:
+        if src is ERR or dst is ERR:
+            return True
+        if isinstance(dst, T.StringT) and isinstance(node, A.StringLiteral) and len(node.value) > dst.length:
+            kept = node.value[: dst.length]
+            self.warn(
+                node,
+                "W301",
+                f"this text has {len(node.value)} characters but {_string_name(dst)} holds {dst.length}: "
+                f"it is stored as {stdlib.format_string(kept, dst.wide)}",
+            )
+        if isinstance(src, T.IntLitT) and isinstance(dst, T.Elem) and dst.is_intlike:
+            if not T.literal_fits(src.value, dst):
+                if id(node) in self.out.consts and not _is_plain_literal(node):
+                    return True  # a folded expression wraps on store like any other
+                self.err(
+                    node, "E304", f"the literal {src.value} does not fit {dst.name} ({dst.lo}..{dst.hi})"
+                )
+                return False
+            return True
+        if (
+            isinstance(dst, T.Elem)
+            and dst.base is T.REAL
+            and _is_plain_literal(node)
+            and not _has_prefix(node)
+            and not self.check_real_fits(node, _literal_value(node))
+        ):
+            return False
+        if isinstance(dst, T.Subrange) and id(node) in self.out.consts and _is_plain_literal(node):
+            val = self.out.consts[id(node)]
+            if isinstance(val, int) and not (dst.lo <= val <= dst.hi):
+                self.err(node, "E304", f"the value {val} is outside the subrange {dst.lo}..{dst.hi}")
+                return False
+        if T.can_widen(src, dst):
+            return True
+        if isinstance(src, T.EnumT) and src is dst:
+            return True
+        if isinstance(src, T.StructT) and src is dst:
+            return True
+        if isinstance(src, T.FBT) or isinstance(dst, T.FBT):
+            self.err(
+                node,
+                "E305",
+                f"cannot {verb} {src.name} to {dst.name}: function block instances are not values",
+            )
+            return False
+        if isinstance(src, T.ArrayT) and isinstance(dst, T.ArrayT) and T.same(src, dst):
+            return True
+        hint = T.conversion_hint(src, dst)
+        if isinstance(dst, T.EnumT) and not isinstance(src, T.EnumT):
+            hint = f"write {dst.name}#<value>"
+        extra = f": {hint}" if hint else ""
+        verb_text = "assign" if verb == "assign" else verb
+        if isinstance(src, T.IntLitT):
+            sname = f"the integer {src.value}"
+        elif isinstance(src, T.RealLitT):
+            sname = "a REAL literal"
+        else:
+            sname = src.name
+        self.err(node, "E305", f"cannot {verb_text} {sname} to {dst.name}{extra}")
+        return False
+
+    def check_real_fits(self, node, value) -> bool:
+        """A REAL literal beyond float32's range (about 3.4e38) is an error, like an integer that
+        does not fit: it would silently become INF."""
+        if isinstance(value, float) and math.isfinite(value) and math.isinf(f32(value)):
+            text = _real_text(value)
+            self.err(node, "E304", f"the literal {text} does not fit REAL (at most 3.4028235e38): use LREAL")
+            return False
+        return True
+
+    # ------------------------------------------------------------------ which PROGRAM runs; unused names
+    def choose_main(self) -> None:
+        progs = [p for p in self.out.pous.values() if p.kind == "PROGRAM"]
+        named = []
+        for c in self.sf.configurations:
+            pcs = list(c.programs)
+            for r in c.resources:
+                pcs += r.programs
+            named += pcs
+        if named:
+            pc = named[0]
+            p = self.out.pous.get(pc.program_type.lower())
+            if p is None or p.kind != "PROGRAM":
+                hint = self.hint(pc.program_type, [x.name for x in progs])
+                self.err(
+                    pc,
+                    "E203",
+                    f"the configuration runs '{pc.program_type}', which is not a PROGRAM"
+                    + (f"; {hint}" if hint else ""),
+                )
+                return
+            if len(named) > 1:
+                self.warn(named[1], "W405", "only the first program of the configuration runs")
+            self.out.main = p
+            return
+        if not progs:
+            if not self.bag.has_errors:
+                self.bag.error(
+                    "E409", "no PROGRAM found: the file needs exactly one PROGRAM ... END_PROGRAM", 1, 1
+                )
+            return
+        if len(progs) > 1:
+            p = progs[1]
+            self.err_at(
+                p.node.name_line or p.node.line,
+                p.node.name_col or p.node.col,
+                "E409",
+                f"several PROGRAMs ({', '.join(x.name for x in progs)}): exactly one may run; "
+                f"name it in a CONFIGURATION",
+            )
+            return
+        self.out.main = progs[0]
+
+    def output_never_written(self, v: VarInfo, written: bool) -> None:
+        if not written:
+            stays = "FALSE" if v.type.is_bool else "0"
+            self.bag.warning(
+                "W202",
+                f"output {v.address} ('{v.name}') is never written: it stays {stays}",
+                v.line,
+                v.col,
+            )
+
+    def unused_warnings(self) -> None:
+        if self.bag.has_errors:
+            return  # a misspelt use makes its variable look unused: only noise next to the error
+        externals_written = {
+            key
+            for p in self.out.pous.values()
+            for key, v in p.vars.items()
+            if v.kind == "VAR_EXTERNAL" and v.written
+        }
+        for key, g in self.out.globals.items():
+            if g.address and g.address.startswith("%Q") and g.init is None:
+                self.output_never_written(g, g.written or key in externals_written)
+        for p in self.out.pous.values():
+            for v in p.vars.values():
+                if v.kind in ("VAR", "VAR_TEMP") and not v.used and not v.address:
+                    self.bag.warning("W201", f"variable '{v.name}' is never used", v.line, v.col)
+                if v.kind == "VAR_OUTPUT" and not v.written and p.kind != "PROGRAM" and not v.address:
+                    self.bag.warning("W202", f"output '{v.name}' is never written", v.line, v.col)
+                if v.kind == "VAR_OUTPUT" and not v.written and p.kind == "PROGRAM" and not v.address:
+                    self.bag.warning("W202", f"output '{v.name}' is never written", v.line, v.col)
+                if v.address and v.address.startswith("%Q") and v.owner is p and v.init is None:
+                    self.output_never_written(v, v.written)
+                if v.kind == "RESULT" and not v.written:
+                    self.bag.warning(
+                        "W203",
+                        f"function '{p.name}' never assigns its result; it returns {v.type.name}'s default",
+                        p.node.name_line or p.node.line,
+                        p.node.name_col or p.node.col,
+                    )
 
     # ------------------------------------------------------------------ statements
     def body(self, stmts: list[A.Stmt]) -> None:
@@ -1093,23 +922,104 @@ class Checker:
         self.body(s.body)
         self.loop_depth -= 1
 
-    # ------------------------------------------------------------------ names
-    def lookup_var(self, name: str) -> VarInfo | None:
-        key = name.lower()
-        if self.pou is not None:
-            v = self.pou.vars.get(key)
+    # ------------------------------------------------------------------ constants
+    def const_eval(self, e):
+        """Fold a constant expression to a Python value, or raise NotConst. Each node is folded once
+        (the checker asks at every node of an expression: without the memo that was quadratic). A
+        plain NotConst is not kept: a name may become constant once its declaration is checked."""
+        key = id(e)
+        memo = self.const_memo.get(key)
+        if memo is not None:
+            if isinstance(memo[0], NotConst):
+                raise memo[0]
+            return memo[0]
+        value = self._const_eval(e)
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_CONST_BITS:
+            exc = ConstTooLarge()
+            self.err(e, "E304", "this constant expression is too large for any ST type")
+            self.const_memo[key] = (exc,)
+            raise exc
+        self.const_memo[key] = (value,)
+        self.out.keep.append(e)
+        return value
+
+    def _const_eval(self, e):
+        if isinstance(e, A.IntLiteral):
+            return e.value
+        if isinstance(e, A.RealLiteral):
+            return e.value
+        if isinstance(e, A.BoolLiteral):
+            return e.value
+        if isinstance(e, A.TimeLiteral):
+            return _ns_to_value(e.nanoseconds, e.type_prefix)
+        if isinstance(e, A.DateTimeLiteral):
+            return e.value
+        if isinstance(e, A.StringLiteral):
+            return e.value
+        if isinstance(e, A.EnumLiteral):
+            et = self.out.enums.get(e.type_name.lower())
+            if et is None and e.type_name.lower() in self.type_decls:
+                et = self.resolve_named(e.type_name, e)
+            if isinstance(et, T.EnumT) and e.value_name.lower() in et.by_lower:
+                return et.by_lower[e.value_name.lower()]
+            raise NotConst
+        if isinstance(e, A.Name):
+            key = e.name.lower()
+            v = None
+            if self.pou is not None:
+                v = self.pou.vars.get(key)
+            if v is None:
+                v = self.out.globals.get(key)
             if v is not None:
-                return v
-        return self.out.globals.get(key)
+                if v.constant and v.init is not None and not isinstance(v.init, (list, dict)):
+                    return v.init
+                raise NotConst
+            hits = self.enums_with(key)
+            if len(hits) == 1:
+                return hits[0].by_lower[key]
+            raise NotConst
+        if isinstance(e, A.UnaryOp):
+            x = self.const_eval(e.operand)
+            if e.op == "-" and isinstance(x, (int, float)) and not isinstance(x, bool):
+                return -x
+            if e.op == "+":
+                return x
+            if e.op == "NOT" and isinstance(x, bool):
+                return not x
+            raise NotConst
+        if isinstance(e, A.BinaryOp):
+            a, b = self.const_eval(e.left), self.const_eval(e.right)
+            if isinstance(a, bool) or isinstance(b, bool):
+                if e.op in ("AND", "OR", "XOR") and isinstance(a, bool) and isinstance(b, bool):
+                    return {"AND": a and b, "OR": a or b, "XOR": a != b}[e.op]
+                raise NotConst
+            if not (isinstance(a, (int, float)) and isinstance(b, (int, float))):
+                raise NotConst
+            lt, rt = self.out.types.get(id(e.left), ERR), self.out.types.get(id(e.right), ERR)
+            if lt.is_date or rt.is_date:
+                if date_result(e.op, lt, rt) is None or not (isinstance(a, int) and isinstance(b, int)):
+                    raise NotConst
+                return stdlib.date_arith(e.op, T.concrete(lt).kind, T.concrete(rt).kind, a, b)
+            ints = isinstance(a, int) and isinstance(b, int)
+            op = e.op
+            if op == "+":
+                return a + b
+            if op == "-":
+                return a - b
+            if op == "*":
+                return a * b
+            if op in ("/", "MOD") and ints:
+                if b == 0:
+                    raise NotConst
+                return stdlib.idiv(a, b) if op == "/" else stdlib.imod(a, b)  # as the program computes
+            if op == "/" and b != 0:
+                return a / b
+            if ints and op in ("AND", "OR", "XOR"):
+                return {"AND": a & b, "OR": a | b, "XOR": a ^ b}[op]
+            raise NotConst
+        raise NotConst
 
-    def hint(self, name: str, candidates) -> str:
-        """did_you_mean, for the first MAX_HINTS unknown names only: each compares the name with every
-        candidate, so 20k unknown names among 20k declared ones were quadratic (a minute for 3k)."""
-        if self.hints_left <= 0:
-            return ""
-        self.hints_left -= 1
-        return did_you_mean(name, candidates)
-
+    # ------------------------------------------------------------------ names
     def undeclared(self, e: A.Name) -> None:
         if self.hints_left <= 0:  # not even the candidates: listing them is what costs
             self.err(e, "E201", f"'{e.name}' is not declared")
@@ -1213,78 +1123,6 @@ class Checker:
             self.err(node, "E401", f"cannot assign to constant '{v.name}'")
         elif v.type.is_fb:
             self.err(node, "E401", f"cannot assign to the function block instance '{v.name}'")
-
-    # ------------------------------------------------------------------ assignment compatibility
-    def check_assignable(self, src: T.Type, dst: T.Type, node, verb: str) -> bool:
-        if src is ERR or dst is ERR:
-            return True
-        if isinstance(dst, T.StringT) and isinstance(node, A.StringLiteral) and len(node.value) > dst.length:
-            kept = node.value[: dst.length]
-            self.warn(
-                node,
-                "W301",
-                f"this text has {len(node.value)} characters but {_string_name(dst)} holds {dst.length}: "
-                f"it is stored as {stdlib.format_string(kept, dst.wide)}",
-            )
-        if isinstance(src, T.IntLitT) and isinstance(dst, T.Elem) and dst.is_intlike:
-            if not T.literal_fits(src.value, dst):
-                if id(node) in self.out.consts and not _is_plain_literal(node):
-                    return True  # a folded expression wraps on store like any other
-                self.err(
-                    node, "E304", f"the literal {src.value} does not fit {dst.name} ({dst.lo}..{dst.hi})"
-                )
-                return False
-            return True
-        if (
-            isinstance(dst, T.Elem)
-            and dst.base is T.REAL
-            and _is_plain_literal(node)
-            and not _has_prefix(node)
-            and not self.check_real_fits(node, _literal_value(node))
-        ):
-            return False
-        if isinstance(dst, T.Subrange) and id(node) in self.out.consts and _is_plain_literal(node):
-            val = self.out.consts[id(node)]
-            if isinstance(val, int) and not (dst.lo <= val <= dst.hi):
-                self.err(node, "E304", f"the value {val} is outside the subrange {dst.lo}..{dst.hi}")
-                return False
-        if T.can_widen(src, dst):
-            return True
-        if isinstance(src, T.EnumT) and src is dst:
-            return True
-        if isinstance(src, T.StructT) and src is dst:
-            return True
-        if isinstance(src, T.FBT) or isinstance(dst, T.FBT):
-            self.err(
-                node,
-                "E305",
-                f"cannot {verb} {src.name} to {dst.name}: function block instances are not values",
-            )
-            return False
-        if isinstance(src, T.ArrayT) and isinstance(dst, T.ArrayT) and T.same(src, dst):
-            return True
-        hint = T.conversion_hint(src, dst)
-        if isinstance(dst, T.EnumT) and not isinstance(src, T.EnumT):
-            hint = f"write {dst.name}#<value>"
-        extra = f": {hint}" if hint else ""
-        verb_text = "assign" if verb == "assign" else verb
-        if isinstance(src, T.IntLitT):
-            sname = f"the integer {src.value}"
-        elif isinstance(src, T.RealLitT):
-            sname = "a REAL literal"
-        else:
-            sname = src.name
-        self.err(node, "E305", f"cannot {verb_text} {sname} to {dst.name}{extra}")
-        return False
-
-    def check_real_fits(self, node, value) -> bool:
-        """A REAL literal beyond float32's range (about 3.4e38) is an error, like an integer that
-        does not fit: it would silently become INF."""
-        if isinstance(value, float) and math.isfinite(value) and math.isinf(f32(value)):
-            text = _real_text(value)
-            self.err(node, "E304", f"the literal {text} does not fit REAL (at most 3.4028235e38): use LREAL")
-            return False
-        return True
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: A.Expr, expected: T.Type | None = None, lvalue: bool = False) -> T.Type:
@@ -1622,6 +1460,82 @@ class Checker:
         if a.is_enum and b.is_enum:
             return a is b
         return False
+
+    # ------------------------------------------------------------------ untyped literals
+    def settle(self, e: A.Expr, t: T.Type, force: bool = False) -> None:
+        """Give an expression of untyped literals the type its context expects (DESIGN.md: an
+        untyped literal takes its type from its context): SEL(b, 2#11111111, 8#3) where a WORD is
+        expected is a WORD, ROR of it rotates 16 bits; a REAL literal there is a float32."""
+        o = self.out
+        et = o.types.get(id(e))
+        if not force and not isinstance(et, (T.IntLitT, T.RealLitT)):
+            return
+        if not (isinstance(t, T.Elem) and (t.is_num or t.is_bits)) or t is ERR:
+            return
+        if isinstance(et, T.RealLitT) and not t.is_real:
+            return
+        t = t.base
+        if id(e) in o.consts and not isinstance(e, A.Call):
+            if t is T.REAL and isinstance(et, T.RealLitT):
+                o.consts[id(e)] = self.fold_f32(e)
+                o.types[id(e)] = t
+            elif t.is_intlike and isinstance(et, T.IntLitT) and isinstance(e, (A.BinaryOp, A.UnaryOp)):
+                o.consts[id(e)] = self.fold_int(e, t)  # (2147483647 + 1) / 2 as a DINT computes it
+            return
+        if isinstance(e, A.Call):
+            info = o.calls.get(id(e))
+            if info is None or info.kind != "std" or info.name not in _GENERIC_VALUES:
+                return
+            if t.is_real and info.name in ("SHL", "SHR", "ROL", "ROR"):
+                return  # a bit string shifted, then converted: it stays a DWORD
+        o.types[id(e)] = t
+        if isinstance(e, A.BinaryOp) and e.op not in _COMPARE:
+            self.settle(e.left, t)
+            self.settle(e.right, t)
+        elif isinstance(e, A.UnaryOp) and (e.op == "-" or (e.op == "NOT" and t.is_intlike)):
+            self.settle(e.operand, t)
+        elif isinstance(e, A.Call):
+            info.result = t
+            first, last = _GENERIC_VALUES[info.name]
+            for i, a in enumerate(info.args):
+                if first <= i < (last if last is not None else len(info.args)):
+                    self.settle(a, t)
+                    info.arg_types[i] = o.types.get(id(a), info.arg_types[i])
+
+    def fold_int(self, e: A.Expr, t: T.Elem) -> int:
+        """An integer constant expression folded as the running program computes it in type ``t``:
+        in 32 bits for 8/16-bit types, else in ``t``, wrapping every intermediate."""
+        w = T.DINT if t.bits <= 16 else t
+        c = self.out.consts.get(id(e))
+        if c is None:
+            c = self.const_eval(e)
+        if isinstance(e, A.UnaryOp) and e.op == "-":
+            return T.wrap(-self.fold_int(e.operand, t), w)
+        if isinstance(e, A.BinaryOp) and e.op in ("+", "-", "*", "/", "MOD", "AND", "OR", "XOR"):
+            a, b = self.fold_int(e.left, t), self.fold_int(e.right, t)
+            if e.op in ("/", "MOD"):
+                if b == 0:
+                    return c
+                v = stdlib.idiv(a, b) if e.op == "/" else stdlib.imod(a, b)
+            else:
+                v = {"+": a + b, "-": a - b, "*": a * b, "AND": a & b, "OR": a | b, "XOR": a ^ b}[e.op]
+            return T.wrap(v, w)
+        return c if type(c) is int else int(c)
+
+    def fold_f32(self, e: A.Expr) -> float:
+        """A REAL constant expression folded in float32, every literal and every step rounded."""
+        if isinstance(e, (A.RealLiteral, A.IntLiteral)):
+            return f32(float(e.value))
+        if isinstance(e, A.UnaryOp) and e.op in ("-", "+"):
+            x = self.fold_f32(e.operand)
+            return -x if e.op == "-" else x
+        if isinstance(e, A.BinaryOp) and e.op in ("+", "-", "*", "/"):
+            a, b = self.fold_f32(e.left), self.fold_f32(e.right)
+            try:
+                return f32({"+": a + b, "-": a - b, "*": a * b}[e.op] if e.op != "/" else a / b)
+            except ZeroDivisionError:
+                pass
+        return f32(float(self.out.consts[id(e)]))
 
     # ------------------------------------------------------------------ calls
     def call(self, e: A.Call, statement: bool) -> T.Type:
@@ -2115,81 +2029,6 @@ class Checker:
             return T.WSTRING if ts[0].is_string and ts[0].wide else T.STRING
         return ERR
 
-    def settle(self, e: A.Expr, t: T.Type, force: bool = False) -> None:
-        """Give an expression of untyped literals the type its context expects (DESIGN.md: an
-        untyped literal takes its type from its context): SEL(b, 2#11111111, 8#3) where a WORD is
-        expected is a WORD, ROR of it rotates 16 bits; a REAL literal there is a float32."""
-        o = self.out
-        et = o.types.get(id(e))
-        if not force and not isinstance(et, (T.IntLitT, T.RealLitT)):
-            return
-        if not (isinstance(t, T.Elem) and (t.is_num or t.is_bits)) or t is ERR:
-            return
-        if isinstance(et, T.RealLitT) and not t.is_real:
-            return
-        t = t.base
-        if id(e) in o.consts and not isinstance(e, A.Call):
-            if t is T.REAL and isinstance(et, T.RealLitT):
-                o.consts[id(e)] = self.fold_f32(e)
-                o.types[id(e)] = t
-            elif t.is_intlike and isinstance(et, T.IntLitT) and isinstance(e, (A.BinaryOp, A.UnaryOp)):
-                o.consts[id(e)] = self.fold_int(e, t)  # (2147483647 + 1) / 2 as a DINT computes it
-            return
-        if isinstance(e, A.Call):
-            info = o.calls.get(id(e))
-            if info is None or info.kind != "std" or info.name not in _GENERIC_VALUES:
-                return
-            if t.is_real and info.name in ("SHL", "SHR", "ROL", "ROR"):
-                return  # a bit string shifted, then converted: it stays a DWORD
-        o.types[id(e)] = t
-        if isinstance(e, A.BinaryOp) and e.op not in _COMPARE:
-            self.settle(e.left, t)
-            self.settle(e.right, t)
-        elif isinstance(e, A.UnaryOp) and (e.op == "-" or (e.op == "NOT" and t.is_intlike)):
-            self.settle(e.operand, t)
-        elif isinstance(e, A.Call):
-            info.result = t
-            first, last = _GENERIC_VALUES[info.name]
-            for i, a in enumerate(info.args):
-                if first <= i < (last if last is not None else len(info.args)):
-                    self.settle(a, t)
-                    info.arg_types[i] = o.types.get(id(a), info.arg_types[i])
-
-    def fold_int(self, e: A.Expr, t: T.Elem) -> int:
-        """An integer constant expression folded as the running program computes it in type ``t``:
-        in 32 bits for 8/16-bit types, else in ``t``, wrapping every intermediate."""
-        w = T.DINT if t.bits <= 16 else t
-        c = self.out.consts.get(id(e))
-        if c is None:
-            c = self.const_eval(e)
-        if isinstance(e, A.UnaryOp) and e.op == "-":
-            return T.wrap(-self.fold_int(e.operand, t), w)
-        if isinstance(e, A.BinaryOp) and e.op in ("+", "-", "*", "/", "MOD", "AND", "OR", "XOR"):
-            a, b = self.fold_int(e.left, t), self.fold_int(e.right, t)
-            if e.op in ("/", "MOD"):
-                if b == 0:
-                    return c
-                v = stdlib.idiv(a, b) if e.op == "/" else stdlib.imod(a, b)
-            else:
-                v = {"+": a + b, "-": a - b, "*": a * b, "AND": a & b, "OR": a | b, "XOR": a ^ b}[e.op]
-            return T.wrap(v, w)
-        return c if type(c) is int else int(c)
-
-    def fold_f32(self, e: A.Expr) -> float:
-        """A REAL constant expression folded in float32, every literal and every step rounded."""
-        if isinstance(e, (A.RealLiteral, A.IntLiteral)):
-            return f32(float(e.value))
-        if isinstance(e, A.UnaryOp) and e.op in ("-", "+"):
-            x = self.fold_f32(e.operand)
-            return -x if e.op == "-" else x
-        if isinstance(e, A.BinaryOp) and e.op in ("+", "-", "*", "/"):
-            a, b = self.fold_f32(e.left), self.fold_f32(e.right)
-            try:
-                return f32({"+": a + b, "-": a - b, "*": a * b}[e.op] if e.op != "/" else a / b)
-            except ZeroDivisionError:
-                pass
-        return f32(float(self.out.consts[id(e)]))
-
     def conv_call(self, e: A.Call, upper: str, conv) -> T.Type:
         src_name, dst_name = conv
         args = [a for a in e.args]
@@ -2255,135 +2094,6 @@ class Checker:
                 "recursion is not allowed: " + " calls ".join(names),
             )
 
-    def choose_main(self) -> None:
-        progs = [p for p in self.out.pous.values() if p.kind == "PROGRAM"]
-        named = []
-        for c in self.sf.configurations:
-            pcs = list(c.programs)
-            for r in c.resources:
-                pcs += r.programs
-            named += pcs
-        if named:
-            pc = named[0]
-            p = self.out.pous.get(pc.program_type.lower())
-            if p is None or p.kind != "PROGRAM":
-                hint = self.hint(pc.program_type, [x.name for x in progs])
-                self.err(
-                    pc,
-                    "E203",
-                    f"the configuration runs '{pc.program_type}', which is not a PROGRAM"
-                    + (f"; {hint}" if hint else ""),
-                )
-                return
-            if len(named) > 1:
-                self.warn(named[1], "W405", "only the first program of the configuration runs")
-            self.out.main = p
-            return
-        if not progs:
-            if not self.bag.has_errors:
-                self.bag.error(
-                    "E409", "no PROGRAM found: the file needs exactly one PROGRAM ... END_PROGRAM", 1, 1
-                )
-            return
-        if len(progs) > 1:
-            p = progs[1]
-            self.err_at(
-                p.node.name_line or p.node.line,
-                p.node.name_col or p.node.col,
-                "E409",
-                f"several PROGRAMs ({', '.join(x.name for x in progs)}): exactly one may run; "
-                f"name it in a CONFIGURATION",
-            )
-            return
-        self.out.main = progs[0]
-
-    def output_never_written(self, v: VarInfo, written: bool) -> None:
-        if not written:
-            stays = "FALSE" if v.type.is_bool else "0"
-            self.bag.warning(
-                "W202",
-                f"output {v.address} ('{v.name}') is never written: it stays {stays}",
-                v.line,
-                v.col,
-            )
-
-    def unused_warnings(self) -> None:
-        if self.bag.has_errors:
-            return  # a misspelt use makes its variable look unused: only noise next to the error
-        externals_written = {
-            key
-            for p in self.out.pous.values()
-            for key, v in p.vars.items()
-            if v.kind == "VAR_EXTERNAL" and v.written
-        }
-        for key, g in self.out.globals.items():
-            if g.address and g.address.startswith("%Q") and g.init is None:
-                self.output_never_written(g, g.written or key in externals_written)
-        for p in self.out.pous.values():
-            for v in p.vars.values():
-                if v.kind in ("VAR", "VAR_TEMP") and not v.used and not v.address:
-                    self.bag.warning("W201", f"variable '{v.name}' is never used", v.line, v.col)
-                if v.kind == "VAR_OUTPUT" and not v.written and p.kind != "PROGRAM" and not v.address:
-                    self.bag.warning("W202", f"output '{v.name}' is never written", v.line, v.col)
-                if v.kind == "VAR_OUTPUT" and not v.written and p.kind == "PROGRAM" and not v.address:
-                    self.bag.warning("W202", f"output '{v.name}' is never written", v.line, v.col)
-                if v.address and v.address.startswith("%Q") and v.owner is p and v.init is None:
-                    self.output_never_written(v, v.written)
-                if v.kind == "RESULT" and not v.written:
-                    self.bag.warning(
-                        "W203",
-                        f"function '{p.name}' never assigns its result; it returns {v.type.name}'s default",
-                        p.node.name_line or p.node.line,
-                        p.node.name_col or p.node.col,
-                    )
-
-
-# ----------------------------------------------------------------------------- helpers
-
-_COMPARE = {"=", "<>", "<", ">", "<=", ">="}
-
-
-def _source_order(item) -> tuple:
-    v = item[1]
-    return (v.kind != "RESULT", v.line, v.col)
-
-
-_KIND_WORDS = {"time": "a TIME", "tod": "a TOD", "dt": "a DT", "date": "a DATE", "num": "a number"}
-_BITS_OF_WIDTH = {8: T.BYTE, 16: T.WORD, 32: T.DWORD, 64: T.LWORD}
-
-
-def date_result(op: str, lt: T.Type, rt: T.Type) -> T.Type | None:
-    """The type of ``lt op rt`` when a date is involved, None when that is not defined."""
-    lk, rk = getattr(T.concrete(lt), "kind", ""), getattr(T.concrete(rt), "kind", "")
-    durations = ("time", "ltime")
-    if op in ("+", "-") and lk in ("dt", "tod") and rk in durations:
-        return T.DT if lk == "dt" else T.TOD
-    if op == "+" and lk in durations and rk in ("dt", "tod"):
-        return T.DT if rk == "dt" else T.TOD
-    if op == "-" and lk == rk and lk in ("dt", "date", "tod"):
-        return T.TIME
-    return None
-
-
-def _constants_first(sections: list) -> list:
-    return [s for s in sections if s.constant] + [s for s in sections if not s.constant]
-
-
-def _intish(t: T.Type) -> bool:
-    return t.is_intlike
-
-
-def _operand_text(e: A.Expr) -> str:
-    """An operand as the user wrote it, for a suggested rewrite (long expressions are shortened)."""
-    if isinstance(e, A.Name):
-        return e.name
-    if isinstance(e, A.StringLiteral):
-        return stdlib.format_string(e.value, e.wide)
-    if isinstance(e, A.FieldAccess):
-        inner = _operand_text(e.base)
-        return f"{inner}.{e.field}" if inner != "..." else "..."
-    return "..."
-
 
 def _string_name(t: T.StringT) -> str:
     return f"{'WSTRING' if t.wide else 'STRING'}[{t.length}]"
@@ -2415,76 +2125,6 @@ def _is_plain_literal(node) -> bool:
     ):
         return True
     return False
-
-
-def _ns_to_value(ns: int, prefix: str | None) -> int:
-    if (prefix or "TIME").upper() == "LTIME":
-        return ns
-    # TIME has millisecond resolution: sub-millisecond parts truncate toward zero
-    q = abs(ns) // 1_000_000
-    return q if ns >= 0 else -q
-
-
-def _cycle_groups(graph: dict[str, set[str]]) -> dict[str, int]:
-    """Nodes on a cycle -> the number of their strongly connected group (Tarjan, without recursion)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on_stack: set[str] = set()
-    stack: list[str] = []
-    out: dict[str, int] = {}
-    for root in graph:
-        if root in index:
-            continue
-        work = [(root, iter(sorted(graph[root])))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, it = work[-1]
-            nxt = next(it, None)
-            if nxt is not None:
-                if nxt not in index:
-                    index[nxt] = low[nxt] = len(index)
-                    stack.append(nxt)
-                    on_stack.add(nxt)
-                    work.append((nxt, iter(sorted(graph[nxt]))))
-                elif nxt in on_stack:
-                    low[node] = min(low[node], index[nxt])
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-            if low[node] == index[node]:
-                members = []
-                while True:
-                    m = stack.pop()
-                    on_stack.discard(m)
-                    members.append(m)
-                    if m == node:
-                        break
-                if len(members) > 1 or node in graph[node]:
-                    for m in members:
-                        out[m] = index[node]
-    return out
-
-
-def _circle_through(graph: dict[str, set[str]], start: str, group: dict[str, int]) -> list[str]:
-    """A path start -> ... that calls start again, inside start's group (each node visited once)."""
-    mine = group[start]
-    parent: dict[str, str | None] = {start: None}
-    queue = [start]
-    for node in queue:
-        for nxt in sorted(graph[node]):
-            if nxt == start:
-                path = [node]
-                while parent[path[-1]] is not None:
-                    path.append(parent[path[-1]])
-                return path[::-1]
-            if nxt not in parent and group.get(nxt) == mine:
-                parent[nxt] = node
-                queue.append(nxt)
-    return [start]
 
 
 def _members(t: T.Type) -> list[tuple[T.Type, object]]:
@@ -2523,6 +2163,56 @@ def _own_storage(t: T.Type, sizes: dict) -> tuple[int, int]:
 
 def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# the types each size of address holds (CODESYS sizes: TIME and the dates are 32-bit there)
+_ADDRESS_SIZES = {
+    "X": ("a bit address", ("BOOL",)),
+    "B": ("a byte address (8 bits)", ("SINT", "USINT", "BYTE")),
+    "W": ("a word address (16 bits)", ("INT", "UINT", "WORD")),
+    "D": (
+        "a double-word address (32 bits)",
+        ("DINT", "UDINT", "DWORD", "REAL", "TIME", "DATE", "TIME_OF_DAY", "DATE_AND_TIME"),
+    ),
+    "L": ("a long-word address (64 bits)", ("LINT", "ULINT", "LWORD", "LREAL", "LTIME")),
+}
+
+
+def _address_misfit(address: str, t: T.Type) -> str:
+    """Why a variable of type ``t`` cannot sit at ``address`` (canonical, e.g. '%IW0'); '' when it fits."""
+    size = address[2:3]
+    if size not in _ADDRESS_SIZES:
+        return ""
+    what, names = _ADDRESS_SIZES[size]
+    base = t.base if isinstance(t, (T.Elem, T.EnumT)) else t
+    if isinstance(base, T.Elem) and base.base.name in names:
+        return ""
+    shown = [{"TIME_OF_DAY": "TOD", "DATE_AND_TIME": "DT"}.get(n, n) for n in names]
+    choice = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+    return f"{address} is {what}: declare {choice}, not {t.name}"
+
+
+def coerce_const(val, t: T.Type):
+    """A folded compile-time value converted to the storage form of type ``t``."""
+    if val is None:
+        return None
+    if isinstance(t, T.Elem):
+        if t.is_bool:
+            return bool(val)
+        if t.is_intlike:
+            if isinstance(val, float):
+                return None
+            return T.wrap(int(val), t)
+        if t.is_real:
+            return f32(float(val)) if t.base is T.REAL else float(val)
+        if (t.is_time or t.is_date) and isinstance(val, int):
+            return T.wrap(val, t)  # signed 64-bit counts, as every store of them at run time
+        return int(val) if not isinstance(val, str) else val
+    if isinstance(t, T.StringT):
+        return str(val)[: t.length]
+    if isinstance(t, T.EnumT):
+        return int(val)
+    return val
 
 
 def _covered_earlier(ranges: list[tuple[int, int]]) -> list[bool]:
@@ -2566,47 +2256,62 @@ def _covered_earlier(ranges: list[tuple[int, int]]) -> list[bool]:
     return out
 
 
-def _addr_ident(addr: str) -> str:
-    # one-to-one: an address holds letters, digits, '.' and a final '*', never '_'
-    return addr.lstrip("%").lower().replace(".", "_").replace("*", "_star")
+_COMPARE = {"=", "<>", "<", ">", "<=", ">="}
 
 
-def _describe(e) -> str:
+def date_result(op: str, lt: T.Type, rt: T.Type) -> T.Type | None:
+    """The type of ``lt op rt`` when a date is involved, None when that is not defined."""
+    lk, rk = getattr(T.concrete(lt), "kind", ""), getattr(T.concrete(rt), "kind", "")
+    durations = ("time", "ltime")
+    if op in ("+", "-") and lk in ("dt", "tod") and rk in durations:
+        return T.DT if lk == "dt" else T.TOD
+    if op == "+" and lk in durations and rk in ("dt", "tod"):
+        return T.DT if rk == "dt" else T.TOD
+    if op == "-" and lk == rk and lk in ("dt", "date", "tod"):
+        return T.TIME
+    return None
+
+
+def _operand_text(e: A.Expr) -> str:
+    """An operand as the user wrote it, for a suggested rewrite (long expressions are shortened)."""
     if isinstance(e, A.Name):
-        return f"'{e.name}'"
+        return e.name
+    if isinstance(e, A.StringLiteral):
+        return stdlib.format_string(e.value, e.wide)
     if isinstance(e, A.FieldAccess):
-        inner = _describe(e.base).strip("'")
-        return f"'{inner}.{e.field}'"
-    if isinstance(e, A.IndexAccess):
-        return f"'{_describe(e.base).strip(chr(39))}[...]'"
-    return "the expression"
+        inner = _operand_text(e.base)
+        return f"{inner}.{e.field}" if inner != "..." else "..."
+    return "..."
 
 
-# the types each size of address holds (CODESYS sizes: TIME and the dates are 32-bit there)
-_ADDRESS_SIZES = {
-    "X": ("a bit address", ("BOOL",)),
-    "B": ("a byte address (8 bits)", ("SINT", "USINT", "BYTE")),
-    "W": ("a word address (16 bits)", ("INT", "UINT", "WORD")),
-    "D": (
-        "a double-word address (32 bits)",
-        ("DINT", "UDINT", "DWORD", "REAL", "TIME", "DATE", "TIME_OF_DAY", "DATE_AND_TIME"),
-    ),
-    "L": ("a long-word address (64 bits)", ("LINT", "ULINT", "LWORD", "LREAL", "LTIME")),
-}
+def _ns_to_value(ns: int, prefix: str | None) -> int:
+    if (prefix or "TIME").upper() == "LTIME":
+        return ns
+    # TIME has millisecond resolution: sub-millisecond parts truncate toward zero
+    q = abs(ns) // 1_000_000
+    return q if ns >= 0 else -q
 
 
-def _address_misfit(address: str, t: T.Type) -> str:
-    """Why a variable of type ``t`` cannot sit at ``address`` (canonical, e.g. '%IW0'); '' when it fits."""
-    size = address[2:3]
-    if size not in _ADDRESS_SIZES:
-        return ""
-    what, names = _ADDRESS_SIZES[size]
-    base = t.base if isinstance(t, (T.Elem, T.EnumT)) else t
-    if isinstance(base, T.Elem) and base.base.name in names:
-        return ""
-    shown = [{"TIME_OF_DAY": "TOD", "DATE_AND_TIME": "DT"}.get(n, n) for n in names]
-    choice = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
-    return f"{address} is {what}: declare {choice}, not {t.name}"
+_KIND_WORDS = {"time": "a TIME", "tod": "a TOD", "dt": "a DT", "date": "a DATE", "num": "a number"}
+_BITS_OF_WIDTH = {8: T.BYTE, 16: T.WORD, 32: T.DWORD, 64: T.LWORD}
+
+
+def _circle_through(graph: dict[str, set[str]], start: str, group: dict[str, int]) -> list[str]:
+    """A path start -> ... that calls start again, inside start's group (each node visited once)."""
+    mine = group[start]
+    parent: dict[str, str | None] = {start: None}
+    queue = [start]
+    for node in queue:
+        for nxt in sorted(graph[node]):
+            if nxt == start:
+                path = [node]
+                while parent[path[-1]] is not None:
+                    path.append(parent[path[-1]])
+                return path[::-1]
+            if nxt not in parent and group.get(nxt) == mine:
+                parent[nxt] = node
+                queue.append(nxt)
+    return [start]
 
 
 def _date_conversion_refused(src: T.Type, dst: T.Type) -> str:
@@ -2628,38 +2333,13 @@ def _date_conversion_refused(src: T.Type, dst: T.Type) -> str:
     return ""
 
 
-def _parse_conversion(upper: str):
-    """'REAL_TO_INT' -> ('REAL', 'INT'); 'TO_INT' -> (None, 'INT'); otherwise None."""
-    if upper.startswith("TO_") and upper[3:] in T.CONVERSION_NAMES:
-        return (None, upper[3:])
-    if "_TO_" in upper:
-        src, _, dst = upper.partition("_TO_")
-        if src in T.CONVERSION_NAMES and dst in T.CONVERSION_NAMES:
-            return (src, dst)
-    return None
+def _source_order(item) -> tuple:
+    v = item[1]
+    return (v.kind != "RESULT", v.line, v.col)
 
 
-def coerce_const(val, t: T.Type):
-    """A folded compile-time value converted to the storage form of type ``t``."""
-    if val is None:
-        return None
-    if isinstance(t, T.Elem):
-        if t.is_bool:
-            return bool(val)
-        if t.is_intlike:
-            if isinstance(val, float):
-                return None
-            return T.wrap(int(val), t)
-        if t.is_real:
-            return f32(float(val)) if t.base is T.REAL else float(val)
-        if (t.is_time or t.is_date) and isinstance(val, int):
-            return T.wrap(val, t)  # signed 64-bit counts, as every store of them at run time
-        return int(val) if not isinstance(val, str) else val
-    if isinstance(t, T.StringT):
-        return str(val)[: t.length]
-    if isinstance(t, T.EnumT):
-        return int(val)
-    return val
+def _constants_first(sections: list) -> list:
+    return [s for s in sections if s.constant] + [s for s in sections if not s.constant]
 
 
 def check(sf: A.SourceFile, filename: str):
