@@ -327,6 +327,7 @@ class CheckContext:
 
 # ----------------------------------------------------------------------------- helpers
 
+
 def _intish(t: T.Type) -> bool:
     return t.is_intlike
 

@@ -644,6 +644,7 @@ class DeclarationChecks(CheckContext):
 
 # ----------------------------------------------------------------------------- helpers
 
+
 def _string_name(t: T.StringT) -> str:
     return f"{'WSTRING' if t.wide else 'STRING'}[{t.length}]"
 

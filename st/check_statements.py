@@ -157,6 +157,7 @@ class StatementChecks(CheckContext):
 
 # ----------------------------------------------------------------------------- helpers
 
+
 def _covered_earlier(ranges: list[tuple[int, int]]) -> list[bool]:
     """For each range lo..hi in order: does it share a value with an earlier one? In n log n (a CASE
     of 40k labels compared each with all before it took 27 s). Two ranges meet exactly when they
