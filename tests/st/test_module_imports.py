@@ -19,8 +19,11 @@ def _runtime_imports(module: str) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
             typing_only |= {id(n) for n in ast.walk(node)}
-    return {n.module for n in ast.walk(tree)
-            if isinstance(n, ast.ImportFrom) and n.level == 1 and n.module and id(n) not in typing_only}
+    found = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.ImportFrom) and n.level == 1 and id(n) not in typing_only:
+            found |= {n.module} if n.module else {a.name for a in n.names}  # from . import debug
+    return found
 
 
 def test_runtime_and_debug_do_not_import_each_other():
