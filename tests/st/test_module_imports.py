@@ -1,5 +1,7 @@
 """st/runtime.py and st/debug.py do not import each other: st/program.py, which builds both kinds of
-instance, imports them (issue 9). Imports under TYPE_CHECKING only name types."""
+instance, imports them (issue 9). The checker's parts (st/check_*.py) import only
+st/check_context.py of the checker, which imports none of them; st/checker.py composes them.
+Imports under TYPE_CHECKING only name types."""
 
 from __future__ import annotations
 
@@ -17,14 +19,27 @@ def _runtime_imports(module: str) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
             typing_only |= {id(n) for n in ast.walk(node)}
-    return {n.module for n in ast.walk(tree)
-            if isinstance(n, ast.ImportFrom) and n.level == 1 and n.module and id(n) not in typing_only}
+    found = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.ImportFrom) and n.level == 1 and id(n) not in typing_only:
+            found |= {n.module} if n.module else {a.name for a in n.names}  # from . import debug
+    return found
 
 
 def test_runtime_and_debug_do_not_import_each_other():
     assert not _runtime_imports("runtime") & {"debug", "program"}
     assert not _runtime_imports("debug") & {"program"}
     assert {"runtime", "debug"} <= _runtime_imports("program")
+
+
+def test_checker_parts_import_only_the_context():
+    parts = {p.stem for p in ST.glob("check_*.py")}
+    checker = parts | {"checker"}
+    assert "check_context" in parts
+    assert not _runtime_imports("check_context") & checker
+    for part in sorted(parts - {"check_context"}):
+        assert _runtime_imports(part) & checker == {"check_context"}, part
+    assert parts <= _runtime_imports("checker")
 
 
 def test_both_kinds_of_instance_still_come_from_one_program(kit):
