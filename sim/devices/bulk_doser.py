@@ -16,6 +16,8 @@ from typing import Any
 
 from sim.plant import Device
 
+BULK_COLOUR = "#b08a55"   # granules in the hopper and on their way down
+
 
 class BulkDoser(Device):
     kind = "bulk_doser"
@@ -112,6 +114,8 @@ class BulkDoser(Device):
         s, name = self.state(), self.name
         x, y = s["x"], s["y"]
         hopper = pen.rect_rotated(x, y + 130, 200, 120, 0.0, "MACHINE_FLOOR")
+        if not s["empty"]:   # the bulk material in the hopper, so the doser reads as one
+            pen.rect_rotated(x, y + 105, 192, 62, 0.0, pen.rgb(BULK_COLOUR))
         pen.rect_rotated(x, y + 130, 200, 120, 0.0, "PLACE_EDGE", border=2)
         for dx, on, label in ((-45, s["coarse"], "coarse"), (45, s["fine"], "fine")):
             pen.rect_rotated(x + dx, y + 55, 50, 30, 0.0, "COIL" if on else "SENSOR_BODY")

@@ -16,6 +16,8 @@ from typing import Any
 
 from sim.plant import Device
 
+CARDBOARD = "#8a6a45"
+
 
 @dataclass(slots=True)
 class Container:
@@ -94,7 +96,7 @@ class Carton(Device):
         x, y, w, h = s["x"], s["y"], s["width"], s["height"]
         pts = []
         if s["present"]:
-            pts = pen.rect_rotated(x, y + h / 2, w, h, 0.0, "PLACE")
+            pts = pen.rect_rotated(x, y + h / 2, w, h, 0.0, pen.rgb(CARDBOARD))
             pen.rect_rotated(x, y + h / 2, w, h, 0.0, "PLACE_EDGE", border=2)
             fill = min(1.0, s["contents_g"] / 1000.0)
             if fill > 0:
