@@ -263,7 +263,7 @@ def run_local(entries: list[Entry], units: list[Unit], jobs: int,
                 for future in done:
                     unit = pending.pop(future)
                     result = future.result()
-                    if result is not None:
+                    if result is not None and not (stop.is_set() and is_interrupted_worker(result)):
                         on_result(unit, result)
                 if stop.is_set():
                     raise KeyboardInterrupt
