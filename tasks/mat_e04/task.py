@@ -38,7 +38,7 @@ from sim.devices.sensors import PhotoEye
 from sim.devices.station_tray import StationTray
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import CountGrows
+from tasks.common import CountGrows, published_range
 
 REQUESTS = 6
 STACK = 8                 # parts in the magazine at power-up (one fewer when one was let out before)
@@ -286,8 +286,7 @@ CONDITIONS = [
 
 
 def _range(name: str) -> tuple[float, float]:
-    r = next(r for r in PARAMETERS if r.name == name)
-    return r.low, r.high
+    return published_range(PARAMETERS, name)
 
 
 def sample_condition(rng: random.Random) -> dict:

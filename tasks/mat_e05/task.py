@@ -45,7 +45,14 @@ from sim.devices.sensors import PhotoEye, ProximitySensor
 from sim.devices.workpiece import Feeder, Workpiece, material_flow
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import BackAfterStroke, CountGrows, belt_position, operator_empties, turns_back_within
+from tasks.common import (
+    BackAfterStroke,
+    CountGrows,
+    belt_position,
+    operator_empties,
+    published_range,
+    turns_back_within,
+)
 
 LOT = 10
 BELT_LENGTH = 1400.0
@@ -359,8 +366,7 @@ CONDITIONS = [
 
 
 def _range(name: str) -> tuple[float, float]:
-    r = next(r for r in PARAMETERS if r.name == name)
-    return r.low, r.high
+    return published_range(PARAMETERS, name)
 
 
 def sample_condition(rng: random.Random) -> dict:

@@ -39,7 +39,7 @@ from sim.devices.swing_diverter import SwingDiverter
 from sim.devices.workpiece import COLOUR_CODES, Feeder, Workpiece, material_flow
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import CountGrows
+from tasks.common import CountGrows, published_range
 
 LOT = 10
 INFEED_LENGTH, DIVERTER_LENGTH = 700.0, 700.0
@@ -327,8 +327,7 @@ CONDITIONS = [
 
 
 def _range(name: str) -> tuple[float, float]:
-    r = next(r for r in PARAMETERS if r.name == name)
-    return r.low, r.high
+    return published_range(PARAMETERS, name)
 
 
 def sample_condition(rng: random.Random) -> dict:

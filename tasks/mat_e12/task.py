@@ -37,7 +37,7 @@ from sim.devices.sensors import InspectionSensor, PhotoEye
 from sim.devices.workpiece import Feeder, Workpiece, material_flow
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import CountGrows, operator_empties
+from tasks.common import CountGrows, operator_empties, published_range
 
 LOT = 8
 BELT_LENGTH = 1200.0
@@ -325,8 +325,7 @@ CONDITIONS = [
 
 
 def _range(name: str) -> tuple[float, float]:
-    r = next(r for r in PARAMETERS if r.name == name)
-    return r.low, r.high
+    return published_range(PARAMETERS, name)
 
 
 def sample_condition(rng: random.Random) -> dict:

@@ -25,7 +25,7 @@ from sim.devices.sensors import InspectionSensor, PhotoEye, ProximitySensor
 from sim.devices.workpiece import Feeder, Workpiece, material_flow
 from sim.plant import Plant
 from sim.task import Completion, Condition, Disturbance, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import CountGrows
+from tasks.common import CountGrows, published_range
 
 LOT = 8
 KINDS = {"A": dict(part_kind="A", code=1, colour="red", material="metal", height_mm=30.0),
@@ -413,8 +413,7 @@ CONDITIONS = [
 
 
 def _range(name: str) -> tuple[float, float]:
-    r = next(r for r in PARAMETERS if r.name == name)
-    return r.low, r.high
+    return published_range(PARAMETERS, name)
 
 
 def sample_condition(rng: random.Random) -> dict:

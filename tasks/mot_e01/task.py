@@ -9,7 +9,6 @@ position and the operator's timing vary per condition.
 
 from __future__ import annotations
 
-import math
 import random
 
 from sim import judges
@@ -17,7 +16,7 @@ from sim.devices.axis import Axis, ValueWord, to_word
 from sim.devices.panel import Lamp, PushButton
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, OperatorAction, ParameterRange, SafetyRule, Task
-from tasks.common import AnsweredWithin, store_drive_fault
+from tasks.common import AnsweredWithin, log_uniform, store_drive_fault
 
 WINDOW_MM = 0.5          # in-position window of the drive, and the judge's tolerance
 DONE_WITHIN_S = 1.0      # Done must come on within this time after the slide is at rest there
@@ -153,10 +152,6 @@ CONDITIONS = (
           response_s=0.1),
 )
 
-def _log_uniform(rng: random.Random, low: float, high: float) -> float:
-    return math.exp(rng.uniform(math.log(low), math.log(high)))
-
-
 def _sample(rng: random.Random) -> dict:
     """One condition from the published ranges. Every parameter is drawn on its own: none has to
     agree with another for the plant to make sense (any start, order, drive and press time fit
@@ -168,8 +163,8 @@ def _sample(rng: random.Random) -> dict:
     start = requested if rng.random() < 0.1 else round(rng.uniform(0.0, 480.0), 1)
     params = dict(
         start_mm=start, requested_mm=requested,
-        max_speed=round(_log_uniform(rng, 60.0, 400.0), 1),
-        accel=round(_log_uniform(rng, 150.0, 2000.0), 1),
+        max_speed=round(log_uniform(rng, 60.0, 400.0), 1),
+        accel=round(log_uniform(rng, 150.0, 2000.0), 1),
         settle_s=round(rng.uniform(0.03, 0.25), 3),
         response_s=round(rng.uniform(0.0, 0.1), 3),
         fault_at_start=int(rng.random() < 0.25),
