@@ -142,8 +142,7 @@ def render_prompt(task: Task, dialect: Sequence[str] = ()) -> str:
     add("")
     add("- Submit one IEC 61131-3 Structured Text file containing exactly one `PROGRAM ... END_PROGRAM` "
         "(functions and function blocks of your own may come before it).")
-    add("- The PLC runs the program cyclically with a 10 ms scan; the first scan runs at plant time 0. "
-        "Timers (TON, TOF, TP) use the plant time of the scan.")
+    add("- The PLC runs the program cyclically with a 10 ms scan; the first scan runs at plant time 0.")
     if dialect:
         add("- Structured Text dialect points a program could trip on:")
         for line in dialect:
