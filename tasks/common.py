@@ -263,3 +263,31 @@ def operator_empties(key: str, chute: str, what: str):
         return Condition(name, seed, params, description, disturbances=disturbances(params))
 
     return disturbances, condition
+
+
+class HeldStillUnless(judges.Monitor):
+    """Violated once a position leaves where it stood by more than `tolerance` while `allowed(s)`
+    is false ("X and Y stand still unless Z is up"). Where it stood is taken again each time
+    `allowed` stops holding; at power-up it is `start[name](s)` (a condition parameter: the first
+    scan's plant step already ran the program's outputs). From position, never velocity, as the
+    judging lessons ask: a hop inside one step counts. `positions` and `start` map a name ("X")
+    to a reading (mm); `why(s)` says why motion was not allowed, for the message."""
+
+    def __init__(self, allowed, positions: dict, start: dict, tolerance: float, why):
+        self.allowed, self.positions, self.start = allowed, positions, start
+        self.tolerance, self.why = tolerance, why
+        self.held: dict[str, float] | None = None
+        self.first = True
+
+    def check(self, s):
+        first, self.first = self.first, False
+        if self.allowed(s):
+            self.held = None
+            return None
+        if self.held is None:
+            self.held = {n: (self.start[n](s) if first else pos(s)) for n, pos in self.positions.items()}
+        for n, at in self.held.items():
+            pos = self.positions[n](s)
+            if abs(pos - at) > self.tolerance:
+                return f"{n} moved from {at:.2f} mm to {pos:.2f} mm with {self.why(s)}"
+        return None

@@ -41,7 +41,14 @@ from sim.devices.incremental_axis import IncrementalAxis
 from sim.devices.panel import Lamp, PushButton
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import AnsweredWithin, axis_io, log_uniform, start_press_condition, store_drive_fault
+from tasks.common import (
+    AnsweredWithin,
+    HeldStillUnless,
+    axis_io,
+    log_uniform,
+    start_press_condition,
+    store_drive_fault,
+)
 
 AXES = ("x", "y", "z")
 XY_CAM_EDGE_MM = -20.0     # X and Y: true position of the cam's plus edge, their reference point
@@ -209,29 +216,18 @@ def _end_state_kept(s) -> bool:
 
 # --- safety -------------------------------------------------------------------------------
 
-class XYStillUnlessZHomed(judges.Monitor):
-    """S1: X and Y must not leave where they stood (by more than STILL_MM) while Z is not
-    referenced at or above its safe height; where they stood is taken again each time Z stops
-    being so. From position, as the judging lessons ask: a hop inside one step counts."""
+def _z_not_homed_why(s) -> str:
+    z = _axis(s, "z")
+    return "Z not referenced" if not z.referenced else f"Z at {z.pos:.1f} mm, below the safe height"
 
-    def __init__(self):
-        self.held: dict[str, float] | None = None
 
-    def check(self, s):
-        if _axis(s, "z").referenced and s.devices.gantry.z_safe:
-            self.held = None
-            return None
-        if self.held is None:
-            # at power-up the first scan's step already ran the program's outputs: where they stood
-            first = s.time_ms <= 10
-            self.held = {a: (s.params[f"{a}_start_mm"] if first else _axis(s, a).pos) for a in ("x", "y")}
-        for a, at in self.held.items():
-            pos = _axis(s, a).pos
-            if abs(pos - at) > STILL_MM:
-                z = _axis(s, "z")
-                why = "not referenced" if not z.referenced else f"at {z.pos:.1f} mm, below the safe height"
-                return f"{a.upper()} moved from {at:.2f} mm to {pos:.2f} mm with Z {why}"
-        return None
+def _xy_still_unless_z_homed():
+    # S1, from position: where X and Y stood is taken again each time Z stops being homed
+    return HeldStillUnless(
+        lambda s: _axis(s, "z").referenced and s.devices.gantry.z_safe,
+        {"X": lambda s: _axis(s, "x").pos, "Y": lambda s: _axis(s, "y").pos},
+        {"X": lambda s: s.params["x_start_mm"], "Y": lambda s: s.params["y_start_mm"]}, STILL_MM,
+        why=_z_not_homed_why)
 
 
 class NoFurtherOntoLimit(judges.Monitor):
@@ -531,7 +527,7 @@ TASK = Task(
     safety_rules=(
         SafetyRule("MOT-M01-S1", f"X and Y must stand still (no more than {STILL_MM:g} mm of travel) "
                    f"whenever Z is not referenced and at or above the safe height ({SAFE_Z_MM:g} mm).",
-                   XYStillUnlessZHomed()),
+                   _xy_still_unless_z_homed()),
         SafetyRule("MOT-M01-S2", "No axis may reach a limit switch, and an axis standing on one must never "
                    "be jogged toward it with its drive enabled.", NoFurtherOntoLimit()),
         SafetyRule("MOT-M01-S3", "No move (start_move) of an axis may be started before that axis is "
