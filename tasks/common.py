@@ -67,15 +67,16 @@ _AXIS_POINTS = {
 
 
 def axis_io(device: str, *points: tuple[str, str], window_mm: float = 0.5, limit_minus_mm: float = -5.0,
-            limit_plus_mm: float = 505.0, what: str = "slide") -> tuple[IOPoint, ...]:
+            limit_plus_mm: float = 505.0, what: str = "slide", prefix: str = "") -> tuple[IOPoint, ...]:
     """The I/O points of a servo drive (sim.devices.axis.Axis) that every axis task states alike,
     as (address, name) pairs: axis_io("slide", ("%IX0.1", "drive_ready"), ("%QX0.0", "drive_enable")).
-    `what` names the moving part in the meanings ("the car is not moving")."""
+    `what` names the moving part in the meanings ("the car is not moving"); `prefix` goes before
+    each name, for a machine of several axes ("x_" gives x_drive_ready)."""
     fill = dict(window=f"{window_mm:g}", minus=f"{limit_minus_mm:g}", plus=f"{limit_plus_mm:g}", what=what)
     out = []
     for address, name in points:
         kind, direction, signal, meaning = _AXIS_POINTS[name]
-        out.append(IOPoint(address, name, kind, direction, device, signal, meaning.format(**fill)))
+        out.append(IOPoint(address, prefix + name, kind, direction, device, signal, meaning.format(**fill)))
     return tuple(out)
 
 

@@ -32,7 +32,6 @@ Changes from the catalog entry, and why:
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from sim import judges
@@ -375,11 +374,10 @@ def _axis_points(a: str, byte_in: int, word_in: int, byte_out: int, word_out: in
     with the axis's letter, plus its reference cam, referenced, position, set_ref and words."""
     lo, hi = LIMITS[a]
     b, o = f"%IX{byte_in}", f"%QX{byte_out}"
-    base = axis_io(a, (f"{b}.0", "drive_ready"), (f"{b}.1", "in_position"), (f"{b}.2", "standstill"),
+    named = axis_io(a, (f"{b}.0", "drive_ready"), (f"{b}.1", "in_position"), (f"{b}.2", "standstill"),
                    (f"{b}.3", "drive_fault"), (f"{b}.5", "limit_minus"), (f"{b}.6", "limit_plus"),
                    (f"{o}.0", "drive_enable"), (f"{o}.4", "reset_fault"),
-                   window_mm=WINDOW_MM, limit_minus_mm=lo, limit_plus_mm=hi, what=_WHAT[a])
-    named = tuple(dataclasses.replace(p, name=f"{a}_{p.name}") for p in base)
+                   window_mm=WINDOW_MM, limit_minus_mm=lo, limit_plus_mm=hi, what=_WHAT[a], prefix=f"{a}_")
     A = a.upper()
     if a == "z":
         cam = (f"Z reference cam switch (NO): TRUE while its roller is on the cam at the top of the Z stroke "
