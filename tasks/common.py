@@ -292,3 +292,35 @@ class HeldStillUnless(judges.Monitor):
             if abs(pos - at) > self.tolerance:
                 return f"{n} moved from {at:.2f} mm to {pos:.2f} mm with {self.why(s)}"
         return None
+
+
+class EachInTolerance(judges.Judge):
+    """Done once `needed` measurements have each passed `check`; the first that fails it fails the
+    judge (the run ends). `count(s)` says how many measurements the plant's log holds so far
+    (pieces between cuts, seals made); `check(s, n)` measures number n (1-based) and returns None or
+    the message of its miss. For a job whose every product is measured: a bad piece is scrap, not a
+    retry."""
+
+    def __init__(self, name: str, count, check, needed: int):
+        super().__init__()
+        self.name, self.count, self.check, self.needed = name, count, check, needed
+        self.seen = 0
+
+    def update(self, s):
+        if self.done or self.failed:
+            return self.done
+        available = min(self.count(s), self.needed)
+        while self.seen < available:
+            self.seen += 1
+            msg = self.check(s, self.seen)
+            if msg:
+                self.failed = msg
+                return False
+        if self.seen >= self.needed:
+            return self._finish(s)
+        return False
+
+    def pending(self):
+        if self.done:
+            return ""
+        return self.failed or f"{self.name} ({self.seen} so far)"
