@@ -40,7 +40,7 @@ from sim.devices.belt_encoder import BeltEncoder
 from sim.devices.strip_line import FlyingCarriage, Knife, StripLine
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import axis_io, log_uniform, store_drive_fault
+from tasks.common import EachInTolerance, axis_io, log_uniform, store_drive_fault
 
 COUNTS_PER_MM = 20.0
 STROKE = 1000.0
@@ -114,37 +114,18 @@ class Line:
         return slip if abs(slip) > tolerance(self.knife.strip_mm_s) else None
 
 
-class _Pieces(judges.Judge):
-    """The head trim, then PIECES pieces each of the ordered length +/-TOL_MM, measured on the
-    strip between two cuts (their material coordinates). Written for this task: no shared judge
-    measures a length between two events on a moving strip. A piece out of tolerance fails."""
+def _piece_in_tolerance(s, n):
+    """Piece n after the head trim: the strip between cut n and cut n + 1 (material coordinates)."""
+    cuts, length = s.devices.strip.cuts, s.params["length_mm"]
+    piece = cuts[n - 1] - cuts[n]
+    if abs(piece - length) > TOL_MM:
+        return f"piece {n} was {piece:.1f} mm long (ordered {length:g} mm +/-{TOL_MM:g})"
+    return None
 
-    name = f"the head trimmed, then {PIECES} pieces of the ordered length +/-{TOL_MM:g} mm"
 
-    def __init__(self):
-        super().__init__()
-        self.seen = 0
-
-    def update(self, s):
-        if self.done or self.failed:
-            return self.done
-        cuts = s.devices.strip.cuts
-        length = s.params["length_mm"]
-        while self.seen + 1 < len(cuts) and self.seen < PIECES:
-            piece = cuts[self.seen] - cuts[self.seen + 1]
-            self.seen += 1
-            if abs(piece - length) > TOL_MM:
-                self.failed = (f"piece {self.seen} was {piece:.1f} mm long (ordered {length:g} mm "
-                               f"+/-{TOL_MM:g})")
-                return False
-        if self.seen >= PIECES:
-            return self._finish(s)
-        return False
-
-    def pending(self):
-        if self.done:
-            return ""
-        return self.failed or f"{self.name} ({self.seen} so far)"
+def _pieces_judge():
+    return EachInTolerance(f"the head trimmed, then {PIECES} pieces of the ordered length +/-{TOL_MM:g} mm",
+                           lambda s: len(s.devices.strip.cuts) - 1, _piece_in_tolerance, PIECES)
 
 
 def _parked(s) -> bool:
@@ -165,7 +146,8 @@ def _lifts_promptly():
 
 def _completion():
     return judges.watched(judges.in_order(
-        _Pieces(), judges.held("the carriage parked at home, knife up", _parked, 2.0)), _lifts_promptly())
+        _pieces_judge(), judges.held("the carriage parked at home, knife up", _parked, 2.0)),
+        _lifts_promptly())
 
 
 def _knife_lowered_out_of_step(s):
