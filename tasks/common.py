@@ -324,3 +324,15 @@ class EachInTolerance(judges.Judge):
         if self.done:
             return ""
         return self.failed or f"{self.name} ({self.seen} so far)"
+
+
+def table_index_way(name: str = "table", what: str = "the table") -> judges.Way:
+    """A rotary indexing table (sim.devices.rotary.RotaryTable) really setting off on an index, as a
+    Way for progress_within ("index within 0.5 s of the slide back"): its distance shrinks by one
+    on the scan the table starts turning. An index edge always turns it a whole station, so no token
+    can fake it; a table already turning when the cause comes has set off."""
+    def distance(s) -> float:
+        table = s.plant[name]
+        return -(table.index_count + (1 if table.rotating else 0))
+
+    return judges.Way(what, distance, by=1.0)
