@@ -38,6 +38,8 @@ class Gantry(Device):
 
     kind = "gantry"
     layer = 2
+    # the keep-out zone's box as the gantry controller hands it to the PLC (whole mm)
+    signals = ("keep_out_x0", "keep_out_y0", "keep_out_x1", "keep_out_y1")
 
     def __init__(self, name: str, *, x: str, y: str, z: str, origin: tuple[float, float] = (0.0, 0.0),
                  safe_z_mm: float = 0.0, posts: tuple[tuple[float, float, float, float], ...] = (),
@@ -78,6 +80,11 @@ class Gantry(Device):
     def tool_z(self) -> float:
         z = self.z
         return z.stroke - z.position if isinstance(z, Cylinder) else z.pos
+
+    def read(self, signal: str) -> Any:
+        if signal in self.signals and self.keep_out is not None:
+            return int(round(self.keep_out[self.signals.index(signal)]))
+        return super().read(signal)
 
     def tool_point(self) -> tuple[float, float, float]:
         return (self.x.pos, self.y.pos, self.tool_z)

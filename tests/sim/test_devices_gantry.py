@@ -92,3 +92,8 @@ def test_keep_out_distance_is_zero_inside_the_box_and_euclidean_outside():
     assert g.state()["in_margin"] is False
     x.pos, y.pos = 185.0, 150.0
     assert g.state()["in_margin"] is True
+
+
+def test_the_keep_out_box_is_read_as_whole_mm_words():
+    plant, x, y, z, g = _cylinder_gantry()
+    assert [g.read(n) for n in g.signals] == [200, 100, 300, 200]
