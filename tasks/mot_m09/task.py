@@ -38,7 +38,7 @@ from sim.devices.pneumatics import Cylinder
 from sim.devices.rotary import RotaryTable
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import log_uniform
+from tasks.common import log_uniform, table_index_way
 
 SCREWS = 4
 SNUG_NM = 1.0
@@ -181,11 +181,6 @@ class CycleTime(judges.Watch):
         return None
 
 
-def _index_progress(s) -> float:
-    t = s.devices.table
-    return -(t.index_count + (1 if t.rotating else 0))
-
-
 def _completion():
     finished = Finished()
     feed_down_way = judges.Way("the feed", lambda s: FEED_STROKE - s.devices.feed.position, by=FEED_BY_MM,
@@ -229,7 +224,7 @@ def _completion():
                            f"from {t:g} s, but the feed had not gone up {FEED_UP_WITHIN_S:g} s later"),
         judges.progress_within(
             f"table indexing within {INDEX_WITHIN_S:g} s of the feed up on a finished screw", finished_up,
-            [judges.Way("the table", _index_progress, by=1.0)], INDEX_WITHIN_S,
+            [table_index_way()], INDEX_WITHIN_S,
             late=lambda t: f"the feed was up on a finished screw from {t:g} s with screws left, but the "
                            f"table had not set off {INDEX_WITHIN_S:g} s later"),
         CycleTime(),
