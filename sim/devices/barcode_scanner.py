@@ -68,8 +68,12 @@ class BarcodeScanner(PartDevice):
         self._pending: list[tuple[float, str, int | None]] = []   # (due time, part name, code)
 
     def _blocking(self) -> Workpiece | None:
+        x1, y1, bx, by = self.x1, self.y1, self.bx, self.by
         for part in self.flow.parts:
-            if not part.lifted and crosses_line(part, self.x1, self.y1, self.bx, self.by, self.beam_length):
+            px, py = part.xy()
+            if abs((py - y1) * bx - (px - x1) * by) > part.radius:
+                continue                # cheap test first: nowhere near the beam
+            if not part.lifted and crosses_line(part, x1, y1, bx, by, self.beam_length):
                 return part
         return None
 
