@@ -32,7 +32,6 @@ from typing import Any
 
 from sim.devices.axis import Axis
 from sim.devices.conveyor import Conveyor
-from sim.devices.sensors import crosses_line
 from sim.devices.workpiece import Workpiece, material_flow
 from sim.plant import Plant
 
@@ -162,15 +161,25 @@ class TransferCar(Axis):
         return bool(self.deck.read("running"))
 
     # -- physics ----------------------------------------------------------------------------
-    def _beam(self, x: float, cy: float, part: Workpiece) -> bool:
-        half = self.deck_width / 2 + 20.0
-        return crosses_line(part, x, cy - half, 0.0, 1.0, 2 * half)
-
     def _sense(self, parts) -> None:
+        """Both beams run straight across the belt (along +y), so sensors.crosses_line reduces to
+        this: the part's centre within its radius of the beam's span and the beam within the
+        part's half size along x of its centre (the same arithmetic, with the half size cached)."""
         cy = self.origin[1] + self.pos
         entry, end = self.entry_x + self.entry_eye_mm, self.entry_x + self.end_eye_mm
-        self.eyes["entry_eye"] = any(self._beam(entry, cy, p) for p in parts)
-        self.eyes["end_eye"] = any(self._beam(end, cy, p) for p in parts)
+        half = self.deck_width / 2 + 20.0
+        y1, length = cy - half, 2 * half
+        seen_entry = seen_end = False
+        for part in parts:
+            px, py = part.xy()
+            r = part.radius
+            along = py - y1
+            if along < -r or along > length + r:
+                continue
+            hx = self.half_sizes(part)[0]
+            seen_entry = seen_entry or abs(px - entry) < hx
+            seen_end = seen_end or abs(px - end) < hx
+        self.eyes["entry_eye"], self.eyes["end_eye"] = seen_entry, seen_end
 
     def _power_up(self) -> None:
         if not self._stepped:
