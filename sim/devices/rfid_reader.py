@@ -10,7 +10,7 @@ The controller drives it like a PLC's RFID function block:
   'done' TRUE with 'data' = the tag's word, or 'error' TRUE ('data' 0) when no tag was in the
   field at the start or the end of the read, or when the read failed (the first `read_fails(part)`
   reads of each carrier fail: a tag badly placed or shielded).
-- 'write' (a rising edge starts a write of the word then on 'data_out'): 'busy' for `write_s`,
+- 'write' (a rising edge starts a write of the word on 'data_out' in that scan): 'busy' for `write_s`,
   then 'done'. A write reports 'error' only when no tag is in the field; the first
   `write_fails(part)` writes to a carrier fail silently (the head says done, the tag keeps its old
   word: a torn write), so only reading the word back verifies it.
@@ -87,7 +87,9 @@ class RFIDReader(PartDevice):
         part = self.in_field()
         self.busy, self.done, self.error, self.data = True, False, False, 0
         duration = self.read_s if what == "read" else self.write_s
-        self._job = (what, self.time + duration, part.name if part else None, self.data_out)
+        # the word to write is taken at the head's next cycle: the PLC's outputs of one scan
+        # (tag_out and the write edge) arrive together, whatever order they are written in
+        self._job = (what, self.time + duration, part.name if part else None, -1)
 
     def in_field(self) -> Workpiece | None:
         """The carrier whose tag lies in the antenna's field, if any."""
@@ -124,6 +126,8 @@ class RFIDReader(PartDevice):
     def step(self, dt: float) -> None:
         self.time += dt
         self.tag_present = self.in_field() is not None
+        if self._job is not None and self._job[3] < 0:
+            self._job = (*self._job[:3], self.data_out)
         if self._job is not None and self.time + 1e-9 >= self._job[1]:
             what, _, carrier, word = self._job
             self._job = None

@@ -85,3 +85,13 @@ def test_no_tag_in_the_field_gives_an_error():
     command(plant, head, "read")
     assert head.read("error") and not head.read("done")
     assert head.ops[-1][2] is None
+
+
+def test_the_word_written_is_the_one_on_data_out_in_the_scan_of_the_edge_in_either_order():
+    plant, head = cell()
+    plant.step()
+    head.write("write", True)        # the edge first, the word after it, as one scan's outputs
+    head.write("data_out", 1080)
+    for _ in range(30):
+        plant.step()
+    assert head.tags["carrier1"] == 1080
