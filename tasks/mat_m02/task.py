@@ -25,7 +25,7 @@ Changed from the catalog, and why:
 Judged by what the plant does: deliveries are distinct cartons with their counted contents at
 the take-away; promptness by real progress (the full carton moving on 20 mm, the product belt
 carrying 10 mm); the end state (product belt at standstill, nothing falling) held 2 s. A missed
-deadline, a wrong carton or a spilled part ends the run at once (_MissEndsTheRun: the battery's
+deadline, a wrong carton or a spilled part ends the run at once (tasks.common.MissEndsTheRun: the battery's
 failing programs would otherwise each run to the 160 s limit). The product belt is 700 mm long
 and has no contactor feedback input, to keep the closed loop above 300x real time.
 """
@@ -47,7 +47,7 @@ from sim.devices.two_speed_conveyor import TwoSpeedConveyor
 from sim.devices.workpiece import Workpiece
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import CountGrows, belt_position, published_range
+from tasks.common import CountGrows, MissEndsTheRun, belt_position, published_range
 
 CARTONS = 4
 EXTRA_PARTS = 3
@@ -238,34 +238,6 @@ class _Packed(judges.Judge):
         return "" if self.done else f"{self.name} ({len(self.good)} so far)"
 
 
-class _MissEndsTheRun(judges.Judge):
-    """Written for this task: a missed deadline or a slow creep ends the run at once (watched()
-    goes on to the time limit), so each failing program of the battery costs a few seconds of
-    plant time instead of the whole limit (the test-suite budget); the rule counterexamples trip
-    their rules before any miss."""
-
-    def __init__(self, inner):
-        super().__init__()
-        self.inner, self.name = inner, inner.name
-
-    def bind(self, plant):
-        self.inner.bind(plant)
-
-    def update(self, s):
-        if self.inner.update(s):
-            return self._finish(s)
-        miss = self.inner.failed or self.inner.missed      # watched(): a watch that missed
-        if miss:
-            self.failed = miss
-        return False
-
-    def events(self):
-        return self.inner.events()
-
-    def pending(self):
-        return "" if self.done else (self.failed or self.inner.pending())
-
-
 def _at_rest(s) -> bool:
     line = s.devices
     return line.belt.velocity == 0.0 and not line.fill.falling
@@ -282,7 +254,7 @@ COMPLETION = Completion(
     f"{RESUME_MM:g} mm); and the belt runs slow only while the last part the carton needs is on its "
     f"way from the count eye to the belt end (from its nose reaching count_eye until it drops; "
     f"{SLOW_GRACE_S:g} s grace), at full speed otherwise.",
-    lambda: _MissEndsTheRun(judges.watched(
+    lambda: MissEndsTheRun(judges.watched(
         judges.in_order(_Packed(), judges.held(AT_REST, _at_rest, HOLD_S)),
         *_prompt_steps(), name="cartons packed by count")),
     keep=_at_rest, keep_wording=AT_REST + ".",
