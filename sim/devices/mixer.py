@@ -5,8 +5,9 @@ agitator motor ('run') comes up to speed `start_s` after it is switched on ('run
 monitor). While it runs at speed with material in the vessel the batch is being mixed:
 `mixed_s` grows; material added later restarts it (a fresh ingredient is not yet mixed in). The
 discharge valve ('discharge', TRUE open) lets the vessel empty at `outflow_gs`; 'empty' is the
-low-level switch (TRUE below `empty_g`). When the vessel runs empty through the valve the batch
-is logged in `batches` as (time_s, {ingredient: grams}, mixed_s at the moment the valve opened).
+low-level switch (TRUE below `empty_g`). When a batch (at least `empty_g`) has run down through
+the valve below the low level it is logged in `batches` as (time_s, {ingredient: grams}, mixed_s
+at the moment the valve opened); what is left under the switch (a heel) joins the next batch.
 Units: grams, seconds, millimetres.
 
     mixer = plant.add(Mixer("mixer", 0, -300, outflow_gs=400.0))
@@ -83,18 +84,19 @@ class Mixer(Device):
                 self.mixed_s += dt
         if not self.discharge or total <= 0.0:
             return
-        if self.mixed_at_open is None:
+        if self.mixed_at_open is None and total >= self.empty_g:
             self.mixed_at_open = self.mixed_s
             self._batch = dict(self.contents)
         out = min(self.outflow_gs * dt, total)
         for k in self.contents:
             self.contents[k] -= out * self.contents[k] / total
         self.out_g += out
-        if self.total_g() < 1e-6:
-            self.contents = {}
+        if self.mixed_at_open is not None and self.total_g() < self.empty_g:
             self.batches.append((self.time, self._batch, self.mixed_at_open))
             self.mixed_at_open = None
             self.mixed_s = 0.0
+        if self.total_g() < 1e-6:
+            self.contents = {}
 
     def state(self) -> dict[str, Any]:
         return {"x": self.x, "y": self.y, "width": self.width, "total_g": self.total_g(),

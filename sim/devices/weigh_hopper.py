@@ -7,7 +7,8 @@ it holds. `gross_g()` is the load on the scale (empty weight plus contents). The
 Cylinder of the plant (`gate=` its name, extended = open): while it is open the contents run out
 at `outflow_gs` times the open fraction of its stroke into `into` (a device with
 `add(grams, ingredient)`), each ingredient in proportion. Logs `discharged` (time_s, {ingredient:
-grams}) each time the hopper has run empty through the gate. Units: grams, seconds, millimetres.
+grams}) each time the gate shuts again after letting material out (what it let out that time; a
+few grams left when it shuts join the next batch). Units: grams, seconds, millimetres.
 
     hopper = plant.add(WeighHopper("hopper", 0, 300, gate="gate", into="mixer", empty_weight_g=4000))
     plant.add(BulkDoser("doser_a", -200, 600, into=hopper.inlet("A").name))
@@ -23,8 +24,8 @@ BULK_COLOUR = "#b08a55"
 
 
 class HopperInlet(Device):
-    """Where one ingredient pours into a weigh hopper (a doser's `into`): no signals; it lies in the
-    hopper's mouth and the hopper draws it."""
+    """Where one ingredient pours into a weigh hopper (a doser's `into`): no signals; drawn as a
+    spout on the hopper's rim."""
 
     kind = "hopper_inlet"
     layer = 0
@@ -36,14 +37,23 @@ class HopperInlet(Device):
     def add(self, grams: float) -> None:
         self.hopper.add(grams, self.ingredient)
 
+    def _at(self) -> tuple[float, float]:
+        k = list(self.hopper.inlets).index(self.ingredient) if self.ingredient in self.hopper.inlets else 0
+        n = max(1, len(self.hopper.inlets))
+        return (self.hopper.x + (k - (n - 1) / 2) * 60.0, self.hopper.y + 170.0)
+
     def state(self) -> dict[str, Any]:
-        return {"x": self.hopper.x, "y": self.hopper.y + 160.0}    # in the hopper's mouth: drawn by it
+        x, y = self._at()
+        return {"x": x, "y": y}
 
     def extent(self) -> list[tuple[float, float]]:
-        return []
+        x, y = self._at()
+        return [(x - 15, y - 10), (x + 15, y + 10)]
 
     def draw(self, pen) -> None:
-        return None
+        x, y = self._at()                   # a short spout on the hopper's rim
+        pts = pen.rect_rotated(x, y, 24, 14, 0.0, "SENSOR_BODY")
+        pen.hot(self.name, self.kind, pts)
 
 
 class WeighHopper(Device):
@@ -90,11 +100,14 @@ class WeighHopper(Device):
 
     def step(self, dt: float) -> None:
         self.time += dt
-        total = self.total_g()
-        if total <= 0.0:
-            return
         opening = self.open_fraction()
         if opening <= 0.0:
+            if self._batch:                 # the gate is shut again: one discharge
+                self.discharged.append((self.time, self._batch))
+                self._batch = {}
+            return
+        total = self.total_g()
+        if total <= 0.0:
             return
         if self._into is None:
             self._into = self.plant[self.into_name]      # type: ignore[index]
@@ -106,8 +119,6 @@ class WeighHopper(Device):
             self._into.add(part, k)
         if self.total_g() < 1e-6:
             self.contents = {}
-            self.discharged.append((self.time, self._batch))
-            self._batch = {}
 
     def state(self) -> dict[str, Any]:
         return {"x": self.x, "y": self.y, "width": self.width, "total_g": self.total_g(),

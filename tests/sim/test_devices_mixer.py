@@ -53,12 +53,22 @@ def test_discharge_empties_at_the_outflow_rate_and_logs_the_batch():
     m.write("discharge", True)
     steps(plant, 50)
     assert m.total_g() == pytest.approx(200.0, abs=1e-6) and not m.read("empty")
-    steps(plant, 49)
-    assert m.read("empty") and not m.batches
-    steps(plant, 1)
+    steps(plant, 48)
+    assert not m.read("empty") and not m.batches
+    steps(plant, 1)                                  # 4 g left: below the low level
     ((_, contents, mixed),) = m.batches
+    assert m.read("empty")
+    steps(plant, 1)
     assert contents == {"A": 300.0, "B": 100.0} and mixed == pytest.approx(2.0, abs=0.011)
-    assert m.out_g == pytest.approx(400.0) and m.mixed_s == 0.0
+    assert m.out_g == pytest.approx(400.0)
+
+
+def test_a_heel_under_the_low_level_is_no_batch_and_joins_the_next():
+    plant, m = mixer(start_s=0.0, empty_g=5.0)
+    m.add(3.0, "A")
+    m.write("discharge", True)
+    steps(plant, 5)
+    assert not m.batches and m.total_g() == 0.0
 
 
 def test_an_unmixed_batch_discharged_logs_how_little_it_was_mixed():
