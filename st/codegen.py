@@ -282,14 +282,19 @@ class CodeGen:
         for p in cp.fb_order:
             if p.base is not None:
                 p.base.extended = True
+        done: set[str] = set()
         for p in cp.pous.values():
             if p.kind == "FUNCTION":
                 for mode in ("fast", "dbg"):
                     self.gen_function(p, mode)
-            elif p.kind != "FUNCTION_BLOCK":
-                self.gen_fb(p)
-        for p in cp.fb_order:  # a block after the one it extends (its Python base class)
-            self.gen_fb(p)
+                continue
+            chain = []
+            while p is not None and p.lname not in done:  # a block after the one it extends (its base class)
+                chain.append(p)
+                done.add(p.lname)
+                p = p.base
+            for q in reversed(chain):
+                self.gen_fb(q)
         self.gen_io()
         return "\n".join(self.lines) + "\n"
 
@@ -396,7 +401,7 @@ class CodeGen:
             for key in p.fbtype.props:
                 if inherited is None or key not in inherited.props:
                     records.append("R_P_" + key)
-        self.emit(0, f"class {p.pyname}({base.pyname if base is not None else ''}):")
+        self.emit(0, f"class {p.pyname}({base.pyname}):" if base is not None else f"class {p.pyname}:")
         self.emit(1, f"__slots__ = ({''.join(lit(n) + ', ' for n in [v.pyname for v in members] + records)})")
         self.emit(1, "def __init__(self):")
         if base is not None:
