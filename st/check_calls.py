@@ -78,8 +78,9 @@ class CallChecks(CheckContext):
                 return ERR
             if isinstance(bt, (T.FBT, T.IfaceT)) and f.field.lower() in bt.methods:
                 return self.method_call(e, bt.methods[f.field.lower()], f.base)
-        if isinstance(f, A.Name) and self.lookup_var(f.name) is None:
-            fb = self.current_fb()
+        own = self.lookup_var(f.name) if isinstance(f, A.Name) else None
+        if isinstance(f, A.Name) and (own is None or own.kind == "RESULT" and own.owner is self.pou):
+            fb = self.current_fb()  # M(...) inside METHOD M is a recursive call, not its result
             m = fb.fbtype.methods.get(f.name.lower()) if fb is not None else None
             if m is not None:
                 return self.method_call(e, m, None)  # M(...) in the block or its methods: THIS^.M(...)

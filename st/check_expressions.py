@@ -475,7 +475,7 @@ class ExpressionChecks(CheckContext):
                     self.err(e, "E401", f"the property '{prop.name}' has no GET: it can only be assigned")
                 return prop.type
             if key in bt.methods:
-                self.err(e, "E203", f"'{e.field}' is a METHOD of {bt.name}: call it, {_describe(e)}(...)")
+                self.err(e, "E203", f"'{e.field}' is a METHOD of {bt.name}: call it, {e.field}(...)")
                 return ERR
         if isinstance(bt, T.IfaceT):
             names = [m.name for m in bt.methods.values()] + [p.name for p in bt.props.values()]

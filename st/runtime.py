@@ -724,7 +724,10 @@ class Instance:
         return get, set_, T.BOOL, canon
 
     def read(self, path: str):
-        get, _set, _t, _c = self._resolve(path)
+        get, _set, t, canon = self._resolve(path)
+        if isinstance(t, (T.RefT, T.IfaceT)):  # what it refers to, as the variable tree says it
+            node = next((n for n in _walk(self.variables()) if n.path.lower() == canon.lower()), None)
+            return node.value if node is not None else ("NULL" if get() is None else "-> ?")
         return get()
 
     def write(self, path: str, value) -> None:
@@ -944,6 +947,14 @@ class _Tree:
                 where = self.places.get(id(ref))
                 n.target = where[0] if where is not None else None
                 n.value = f"-> {n.target or '(an instance outside the tree)'}"
+
+
+def _walk(nodes):
+    stack = list(nodes)
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(n.children)
 
 
 def _index_label(t: T.ArrayT, flat: int) -> str:

@@ -537,3 +537,54 @@ def test_the_variable_tree_shows_properties_methods_and_references(kit):
         assert tree["v.Drive()"].value == 40 and tree["v.Position"].value is None
         with pytest.raises(KeyError):
             plc.inst.write("r", 1)
+
+
+IA = "INTERFACE IA METHOD Ma : INT END_METHOD END_INTERFACE\n"
+FA = "FUNCTION_BLOCK F IMPLEMENTS IA METHOD Ma : INT Ma := 7; END_METHOD END_FUNCTION_BLOCK\n"
+
+
+@pytest.mark.parametrize("src, path, value", [
+    (IA + "INTERFACE IB EXTENDS IA METHOD Mb : INT END_METHOD END_INTERFACE\n"
+     "FUNCTION_BLOCK G IMPLEMENTS IB METHOD Ma : INT Ma := 1; END_METHOD METHOD Mb : INT Mb := 2; END_METHOD"
+     " END_FUNCTION_BLOCK\nPROGRAM Main VAR g : G; a : IA; b : IB; x : INT; END_VAR b := g; a := b;"
+     " x := a.Ma() * 10 + b.Mb(); END_PROGRAM", "x", 12),
+    (IA + FA + "FUNCTION H : INT VAR_IN_OUT i : IA; END_VAR H := i.Ma(); END_FUNCTION\n"
+     "PROGRAM Main VAR f : F; a : IA; x : INT; END_VAR a := f; x := H(a); END_PROGRAM", "x", 7),
+    (IA + FA + "FUNCTION H : INT VAR_INPUT i : IA; END_VAR H := i.Ma() + 1; END_FUNCTION\n"
+     "PROGRAM Main VAR f : F; x : INT; END_VAR x := H(f); END_PROGRAM", "x", 8),
+    ("FUNCTION_BLOCK ABSTRACT A METHOD ABSTRACT M : INT END_METHOD END_FUNCTION_BLOCK\n"
+     "FUNCTION_BLOCK B EXTENDS A METHOD M : INT M := 5; END_METHOD END_FUNCTION_BLOCK\n"
+     "PROGRAM Main VAR b : B; r : REF_TO A; x : INT; END_VAR r := REF(b); x := r^.M(); END_PROGRAM", "x", 5),
+    ("TYPE S : STRUCT r : REF_TO INT; END_STRUCT END_TYPE\nPROGRAM Main VAR s : S; a : INT;"
+     " arr : ARRAY[1..2] OF REF_TO INT; END_VAR s.r := REF(a); arr[1] := s.r; arr[1]^ := 4;"
+     " s.r^ := s.r^ + 1; END_PROGRAM", "a", 5),
+    ("VAR_GLOBAL g : INT; END_VAR\nPROGRAM Main VAR r : REF_TO INT; END_VAR r := REF(g); r^ := r^ + 11;"
+     " END_PROGRAM", "g", 22),
+    ("FUNCTION_BLOCK A METHOD Inc VAR_IN_OUT x : INT; END_VAR x := x + 1; END_METHOD END_FUNCTION_BLOCK\n"
+     "PROGRAM Main VAR a : A; v : INT; END_VAR a.Inc(v); a.Inc(x := v); END_PROGRAM", "v", 4),
+    ("FUNCTION_BLOCK A METHOD Down : INT VAR_INPUT k : INT; END_VAR IF k > 0 THEN Down := 1 + Down(k - 1);"
+     " END_IF; END_METHOD END_FUNCTION_BLOCK\nPROGRAM Main VAR a : A; x : INT; END_VAR x := a.Down(10);"
+     " END_PROGRAM", "x", 10),
+])
+def test_interfaces_and_references_in_more_places(kit, src, path, value):
+    for plc in both(kit, src, 2):
+        assert plc.fault is None
+        assert plc[path] == value
+
+
+@pytest.mark.parametrize("src, code", [
+    ("FUNCTION_BLOCK A EXTENDS B END_FUNCTION_BLOCK FUNCTION_BLOCK B EXTENDS A END_FUNCTION_BLOCK", "E424"),
+    ("FUNCTION_BLOCK A EXTENDS TON END_FUNCTION_BLOCK", "E424"),
+    ("FUNCTION_BLOCK A IMPLEMENTS Nope END_FUNCTION_BLOCK", "E207"),
+    ("INTERFACE I METHOD M : INT M := 1; END_METHOD END_INTERFACE", "E424"),
+    ("FUNCTION_BLOCK A METHOD M : INT M := 1; END_METHOD METHOD M : INT M := 2; END_METHOD"
+     " END_FUNCTION_BLOCK", "E202"),
+])
+def test_wrong_class_declarations(kit, src, code):
+    comp = kit.compile_errors(src + "\nPROGRAM Main VAR x : INT; END_VAR x := 1; END_PROGRAM")
+    assert [d.code for d in comp.errors] == [code]
+
+
+def test_reading_a_reference_gives_what_it_refers_to(kit):
+    plc = kit.run(kit.main("a : INT := 4; r : REF_TO INT; q : REF_TO INT;", "r := REF(a);"), 1)
+    assert plc["r"] == "-> a = 4" and plc["q"] == "NULL"
