@@ -22,7 +22,8 @@ Conventions:
 
 Change log (after the first commit only additions are allowed; the back end codes against it):
 - object-oriented extensions and references: ``Deref``, ``This``, ``Super``, ``RefAssign``,
-  ``RefType``, ``Method``, ``Property``, ``PropertyAccessor``, ``Interface``; ``Pou`` gained
+  ``RefType``, ``Method``, ``Property``, ``PropertyAccessor``, ``Interface``,
+  ``ConformantArrayType``; ``Pou`` gained
   ``extends``/``implements``/``modifiers``/``methods``/``properties`` and ``SourceFile`` gained
   ``interfaces``.
 """
@@ -310,6 +311,14 @@ class ArrayRange(Node):
 @dataclass(slots=True)
 class ArrayType(TypeRef):
     ranges: list[ArrayRange]
+    element: TypeRef
+
+
+@dataclass(slots=True)
+class ConformantArrayType(TypeRef):
+    """``ARRAY[*, *] OF T`` (IEC 61131-3 3rd edition): a VAR_IN_OUT taking arrays of any bounds."""
+
+    dims: int
     element: TypeRef
 
 

@@ -134,6 +134,8 @@ class CallChecks(CheckContext):
             return ERR
         if upper in ("REF", "__ISVALIDREF"):
             return self.ref_call(e, upper)
+        if upper in ("LOWER_BOUND", "UPPER_BOUND"):
+            return self.bound_call(e, upper)
         if upper == "TIME":  # CODESYS: TIME() is the time of this scan (here the plant time)
             if e.args:
                 self.err(e, "E412", "TIME() takes no arguments: it gives the plant time of this scan")
@@ -231,6 +233,29 @@ class CallChecks(CheckContext):
         rt = T.RefT(t)
         self.out.calls[id(e)] = CallInfo("std", upper, rt, args=[a], arg_types=[t])
         return rt
+
+    def bound_call(self, e: A.Call, upper: str) -> T.Type:
+        """LOWER_BOUND(arr, dim) / UPPER_BOUND(arr, dim) (IEC 61131-3 3rd edition): a bound of dimension
+        dim (a constant from 1) of an array; of an ARRAY[*] VAR_IN_OUT, the bound of the array passed."""
+        args = [a.value for a in e.args if a.kind == "positional" and a.value is not None]
+        if len(args) != 2 or len(args) != len(e.args):
+            self.err(e, "E412", f"{upper} takes two arguments: the array and the dimension (1, 2 ...)")
+            self.args_only(e)
+            return ERR
+        at = self.expr(args[0])
+        self.expr(args[1])
+        if at is ERR:
+            return ERR
+        if not isinstance(at, (T.ArrayT, T.ConfArrayT)):
+            self.err(args[0], "E325", f"{upper} needs an array, not {at.name}")
+            return ERR
+        dims = at.dims_count if isinstance(at, T.ConfArrayT) else len(at.dims)
+        dim = self.out.consts.get(id(args[1]))
+        if not isinstance(dim, int) or isinstance(dim, bool) or not 1 <= dim <= dims:
+            self.err(args[1], "E325", f"the dimension of {upper} is a constant from 1 to {dims}")
+            return ERR
+        self.out.calls[id(e)] = CallInfo("std", upper, T.DINT, args=args, arg_types=[at, T.DINT])
+        return T.DINT
 
     def referable(self, a: A.Expr, what: str) -> T.Type:
         """The type of a variable a reference may point at, reporting one that has no lasting place."""

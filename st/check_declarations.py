@@ -289,6 +289,9 @@ class DeclarationChecks(CheckContext):
         if isinstance(ref, A.StructType):
             self.err(ref, "E311", "a STRUCT must be declared in a TYPE block")
             return ERR
+        if isinstance(ref, A.ConformantArrayType):
+            elem = self.resolve_type(ref.element)
+            return ERR if elem is ERR else T.ConfArrayT(ref.dims, elem)
         if isinstance(ref, A.RefType):
             target = self.resolve_type(ref.target)
             if target is ERR:
@@ -346,6 +349,9 @@ class DeclarationChecks(CheckContext):
                 continue
             if pou is not None and pou.kind == "FUNCTION" and t.is_fb:
                 self.err(d, "E402", "a FUNCTION cannot hold function block instances (they keep state)")
+            if isinstance(t, T.ConfArrayT) and kind != "VAR_IN_OUT":
+                self.err(d.type, "E313", "ARRAY[*] (any bounds) is only for a VAR_IN_OUT: the caller's array "
+                         "gives the bounds; elsewhere give them, ARRAY[1..10] OF ...")
             inner = t
             while isinstance(inner, T.ArrayT):
                 inner = inner.elem

@@ -401,6 +401,12 @@ class ExpressionChecks(CheckContext):
                     self.err(ix, "E323", f"an array index must be an integer, not {it.name}")
             if bt is ERR:
                 return ERR
+            if isinstance(bt, T.ConfArrayT):  # bounds known when it runs: checked then
+                if len(e.indices) != bt.dims_count:
+                    self.err(e, "E323", f"{_describe(e.base)} has {bt.dims_count} dimension(s) but "
+                             f"{len(e.indices)} index(es) were given")
+                    return ERR
+                return bt.elem
             if not isinstance(bt, T.ArrayT):
                 self.err(e, "E323", f"{_describe(e.base)} is {bt.name}, not an array")
                 return ERR

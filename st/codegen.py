@@ -313,8 +313,8 @@ class CodeGen:
             if all(x is None for x in items):
                 return f"[{self.ctor(e)} for _ in range({t.size})]"
             return _runs([self.ctor(e, x) for x in items], fresh=True)
-        if isinstance(t, (T.RefT, T.IfaceT)):
-            return "None"  # refers to nothing yet
+        if isinstance(t, (T.RefT, T.IfaceT, T.ConfArrayT)):
+            return "None"  # refers to nothing yet (an ARRAY[*]: bound to the caller's array by each call)
         if isinstance(t, (T.StructT, T.FBT)):
             base = f"{t.pyname}()"
             members = t.fields if isinstance(t, T.StructT) else t.vars
@@ -1051,7 +1051,7 @@ class CodeGen:
             if is_ref(v):
                 code = self.ref_arg(arg, refs)
             elif v.kind == "VAR_IN_OUT":
-                code = self.ex(arg)  # an array, structure or FB instance: the object itself
+                code = self.in_out_object(arg, v.type)  # an array, structure or FB instance: the object
             else:
                 code = self.store_value(arg, v.type)
             self.flush_pre(ind)
@@ -1117,6 +1117,15 @@ class CodeGen:
             raise ValueError("a member bound to a VAR_IN_OUT is held in a local")  # see gen_body_method
         return f"_RefA(self, {lit(v.pyname)})"
 
+    def in_out_object(self, a: A.Expr, t: T.Type) -> str:
+        """A composite VAR_IN_OUT's argument: the object itself; for an ARRAY[*], the array with its
+        bounds (``_Conf``), or the one the caller was given."""
+        code = self.ex(a)
+        at = self.cp.types.get(id(a))
+        if isinstance(t, T.ConfArrayT) and isinstance(at, T.ArrayT):
+            return f"_Conf({code}, {lit([list(d) for d in at.dims])})"
+        return code
+
     def func_args(self, info: CallInfo, refs: _RefArgs) -> list[str]:
         given = {id(v): a for v, a in info.inputs}
         out = []
@@ -1127,7 +1136,7 @@ class CodeGen:
             elif is_ref(v):
                 out.append(self.ref_arg(a, refs))
             elif v.kind == "VAR_IN_OUT":
-                out.append(self.ex(a))
+                out.append(self.in_out_object(a, v.type))
             else:
                 out.append(self.store_value(a, v.type))
         return out
@@ -1502,6 +1511,10 @@ class CodeGen:
         at = cp.types.get(id(e.base))
         base = self.ex(e.base)
         name = _path_text(e.base)
+        if isinstance(at, T.ConfArrayT):  # ARRAY[*]: the bounds of the array passed, checked as it runs
+            t = self.new_tmp("_c")
+            idx = "".join(self.ex(ix) + ", " for ix in e.indices)
+            return f"({t} := {base}).o", f"_conf_index({t}, ({idx}), {lit(name)})"
         parts = []
         for ix, (lo, hi), stride in zip(e.indices, at.dims, at.strides, strict=True):
             if id(ix) in cp.consts:
@@ -1740,6 +1753,12 @@ class CodeGen:
             return "ctx.now"  # the plant time of the scan, as the timers see it
         if n == "REF":
             return self.ref_of(info.args[0])
+        if n in ("LOWER_BOUND", "UPPER_BOUND"):
+            at, k = info.arg_types[0], self.cp.consts[id(info.args[1])] - 1
+            side = 0 if n == "LOWER_BOUND" else 1
+            if isinstance(at, T.ArrayT):
+                return lit(at.dims[k][side])
+            return f"{self.ex(info.args[0])}.d[{k}][{side}]"
         if n == "__ISVALIDREF":
             a = info.args[0]
             code = self.raw(a) if _implicit(self.cp.refs.get(id(a))) else self.ex(a)

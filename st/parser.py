@@ -747,6 +747,11 @@ class _AstBuilder(Transformer):
         element = _first(c, ast.TypeRef)
         return _at(ast.ArrayType(ranges, element), c[0], element)
 
+    def conformant_array_type(self, c):
+        element = _first(c, ast.TypeRef)
+        stars = sum(1 for t in c if isinstance(t, Token) and t.type == "STAR")
+        return _at(ast.ConformantArrayType(stars, element), c[0], element)
+
     def array_range(self, c):
         return _at(ast.ArrayRange(c[0], c[1]), c[0], c[1])
 
@@ -1362,9 +1367,6 @@ class _Driver:
         return None
 
     def _message(self, tok: Token, ps: ParserState) -> tuple[str, str]:
-        stack = [v for v in ps.value_stack[-2:] if isinstance(v, Token)]
-        if tok.value == "*" and [v.type for v in stack] == ["ARRAY", "LSQB"]:
-            return E_UNSUPPORTED, "not supported: ARRAY[*] (arrays of variable length; give the bounds)"
         expected = self._accepts(ps)
         found = self._found(tok)
         if "NAME" in expected and "SEMI" not in expected and tok.type in KEYWORDS:

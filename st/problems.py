@@ -80,7 +80,8 @@ _TABLE = [
     _p("E310", "types-too-deep", "Types are nested deeper than the compiler allows."),
     _p("E311", "struct-outside-type", "A STRUCT declared outside a TYPE block."),
     _p("E312", "storage-too-large", "A variable or array needs more storage than the limit."),
-    _p("E313", "bad-range", "An array range, subrange or string length that is empty or does not fit."),
+    _p("E313", "bad-range", "An array range, subrange or string length that is empty or does not fit, or "
+                            "ARRAY[*] anywhere but a VAR_IN_OUT."),
     _p("E314", "bad-initialiser", "An initialiser of the wrong shape or with the wrong number of values."),
     _p("E315", "zero-for-step", "A FOR loop whose step is 0 (it would never end)."),
     _p("E316", "bad-type-prefix", "A type prefix (T#, REAL#, ...) that cannot prefix this literal."),

@@ -150,6 +150,31 @@ class _RefI:
         self.o[self.k] = value
 
 
+class _Conf:
+    """The array given to an ARRAY[*] VAR_IN_OUT: its values (the caller's list itself) and bounds."""
+
+    __slots__ = ("o", "d", "strides")
+
+    def __init__(self, o, dims):
+        self.o = o
+        self.d = dims
+        self.strides = []
+        s = 1
+        for lo, hi in reversed(dims):
+            self.strides.insert(0, s)
+            s *= hi - lo + 1
+
+
+def _conf_index(c, idx, name):
+    """The flat offset of c[idx...], each index checked against the bounds of the array passed."""
+    flat = 0
+    for i, (lo, hi), stride in zip(idx, c.d, c.strides, strict=True):
+        if not lo <= i <= hi:
+            _index_fault(i, lo, hi, name)
+        flat += (i - lo) * stride
+    return flat
+
+
 def _null_ref(what):
     raise PlcFault(f"'{what}' refers to nothing (NULL): a REF_TO, REFERENCE TO or interface used "
                    "before it was assigned")
@@ -289,6 +314,8 @@ def runtime_namespace() -> dict:
         "_RefA": _RefA,
         "_RefI": _RefI,
         "_null_ref": _null_ref,
+        "_Conf": _Conf,
+        "_conf_index": _conf_index,
         "_same_ref": _same_ref,
         "_mux": _mux,
         "_to_string": _to_string,
@@ -896,6 +923,13 @@ class _Tree:
                 kids.append(self.node(v.name, f"{path}.{v.name}", v.type, member))
             kids += self.members(path, t, value)
             return VarNode(name, path, t.name, None, kids, address)
+        if isinstance(t, T.ConfArrayT):  # an FB's ARRAY[*] VAR_IN_OUT: the array its last call passed
+            if value is None:
+                return VarNode(name, path, t.name, None, [], address, read_only=True)
+            at = T.ArrayT([tuple(d) for d in value.d], t.elem)
+            n = self.node(name, path, at, value.o, address)
+            n.type_name = t.name
+            return n
         if isinstance(t, (T.RefT, T.IfaceT)):
             n = VarNode(name, path, t.name, "NULL" if value is None else None, [], address, read_only=True)
             if value is not None:

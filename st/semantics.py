@@ -893,12 +893,22 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             'error E425',
         ),
     ]),
+    ('Arrays of any bounds', [
+        Rule(
+            ('a VAR_IN_OUT may be `ARRAY[*] OF T` (or `ARRAY[*, *]`...): it takes an array of those '
+             'dimensions and any bounds, by reference; `LOWER_BOUND(a, 1)` and `UPPER_BOUND(a, 1)` give the '
+             'bounds of the array passed (DINT; of a fixed array, its declared bounds); an index outside '
+             'them is the usual runtime fault; ARRAY[*] anywhere else is error E313'),
+            '`Sum(b)` with `b : ARRAY[-2..2] OF INT` and `FOR i := LOWER_BOUND(a, 1) TO UPPER_BOUND(a, 1)`',
+            'the loop runs i = -2 .. 2',
+        ),
+    ]),
     ('Not supported', [
         Rule(
             ('pointers (POINTER TO, ADR, ADRINST, BITADR, SIZEOF, XSIZEOF), UNION, VAR_INST, VAR_STAT, '
              'CODESYS operators with two leading underscores (`__NEW`, `__QUERYINTERFACE`, ...; '
              '`__ISVALIDREF` is supported), namespace-qualified types (`Lib.T`), addresses with no number '
-             '(`%I*`), `ARRAY[*]` and byte or word partial access (`x.%B1`) are refused where they appear'),
+             '(`%I*`) and byte or word partial access (`x.%B1`) are refused where they appear'),
             '`p : POINTER TO INT;`',
             'error E105 "not supported: POINTER TO"',
             'not supported',

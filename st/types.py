@@ -214,6 +214,19 @@ class IfaceT(Type):
         return self is other or any(b.derives_from(other) for b in self.bases)
 
 
+class ConfArrayT(Type):
+    """ARRAY[*] OF elem (a VAR_IN_OUT only): takes an array of any bounds with ``dims`` dimensions;
+    LOWER_BOUND and UPPER_BOUND read the bounds of the array passed."""
+
+    is_array = True
+    kind = "array"
+
+    def __init__(self, dims: int, elem: Type):
+        self.dims_count = dims
+        self.elem = elem
+        self.name = f"ARRAY[{', '.join('*' * dims)}] OF {elem.name}"
+
+
 class RefT(Type):
     """REF_TO target (IEC: read through ``r^``) or REFERENCE TO target (CODESYS: the name alone is the
     target). Its value is nothing (NULL) or the place of a variable."""
@@ -337,6 +350,10 @@ def same(a: Type, b: Type) -> bool:
         return a.base is b.base
     if isinstance(a, ArrayT) and isinstance(b, ArrayT):
         return [hi - lo for lo, hi in a.dims] == [hi - lo for lo, hi in b.dims] and same(a.elem, b.elem)
+    if isinstance(a, ConfArrayT) or isinstance(b, ConfArrayT):  # ARRAY[*] takes any bounds
+        na = a.dims_count if isinstance(a, ConfArrayT) else len(getattr(a, "dims", ()))
+        nb = b.dims_count if isinstance(b, ConfArrayT) else len(getattr(b, "dims", ()))
+        return a.is_array and b.is_array and na == nb and same(a.elem, b.elem)
     if isinstance(a, RefT) and isinstance(b, RefT):
         return a.implicit == b.implicit and same(a.target, b.target)
     return False

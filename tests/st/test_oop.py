@@ -588,3 +588,57 @@ def test_wrong_class_declarations(kit, src, code):
 def test_reading_a_reference_gives_what_it_refers_to(kit):
     plc = kit.run(kit.main("a : INT := 4; r : REF_TO INT; q : REF_TO INT;", "r := REF(a);"), 1)
     assert plc["r"] == "-> a = 4" and plc["q"] == "NULL"
+
+
+CONFORMANT = """
+FUNCTION Sum : DINT
+VAR_IN_OUT a : ARRAY[*] OF INT; END_VAR
+VAR i : DINT; END_VAR
+  FOR i := LOWER_BOUND(a, 1) TO UPPER_BOUND(a, 1) DO
+    Sum := Sum + a[i];
+    a[i] := a[i] + 1;
+  END_FOR;
+END_FUNCTION
+FUNCTION_BLOCK Grid
+VAR_IN_OUT m : ARRAY[*, *] OF INT; END_VAR
+VAR_OUTPUT rows : DINT; cols : DINT; corner : INT; END_VAR
+  rows := UPPER_BOUND(m, 1) - LOWER_BOUND(m, 1) + 1;
+  cols := UPPER_BOUND(m, 2) - LOWER_BOUND(m, 2) + 1;
+  corner := m[UPPER_BOUND(m, 1), UPPER_BOUND(m, 2)];
+END_FUNCTION_BLOCK
+"""
+
+
+def test_array_of_any_bounds_in_a_var_in_out_with_its_bounds(kit):
+    src = kit.main(
+        "a : ARRAY[1..3] OF INT := [1, 2, 3]; b : ARRAY[-2..2] OF INT := [5(10)]; s1 : DINT; s2 : DINT;"
+        " g : Grid; mm : ARRAY[0..1, 5..7] OF INT := [1, 2, 3, 4, 5, 6]; lb : DINT;",
+        "s1 := Sum(a); s2 := Sum(b); g(m := mm); lb := LOWER_BOUND(b, 1);",
+        CONFORMANT,
+    )
+    for plc in both(kit, src, 2):
+        assert plc["s1"] == 2 + 3 + 4 and plc["a[3]"] == 5  # the callee wrote the caller's array
+        assert plc["s2"] == 55 and plc["b[-2]"] == 12
+        assert (plc["g.rows"], plc["g.cols"], plc["g.corner"]) == (2, 3, 6)
+        assert plc["lb"] == -2
+        tree = _tree(plc.inst.variables())
+        assert tree["g.m[1,7]"].value == 6 and tree["g.m"].type_name == "ARRAY[*, *] OF INT"
+
+
+def test_an_index_outside_the_bounds_passed_is_a_runtime_fault(kit):
+    src = CONFORMANT + """
+FUNCTION Peek : INT
+VAR_IN_OUT a : ARRAY[*] OF INT; END_VAR
+VAR_INPUT i : DINT; END_VAR
+  Peek := a[i];
+END_FUNCTION
+""" + kit.main("a : ARRAY[1..3] OF INT; x : INT; n : DINT;", "n := n + 1;\nx := Peek(a, n);")
+    line = src.split("\n").index("  Peek := a[i];") + 1
+    for plc in both(kit, src, 4):
+        assert plc.fault is not None and plc.fault.line == line
+        assert "index 4 out of range 1..3" in plc.fault.message
+        assert plc["n"] == 4
+
+
+def test_array_of_any_bounds_outside_a_var_in_out_is_an_error(kit):
+    one_error(kit, kit.main("a : ARRAY[*] OF INT;", ""), "E313", "only for a VAR_IN_OUT")
