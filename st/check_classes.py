@@ -83,6 +83,7 @@ class ClassChecks(CheckContext):
                             f"'{p.name}' cannot extend '{base.name}': it is FINAL")
             p.base = base
             p.fbtype.base = base.fbtype
+            base.extended = True
         order: list[PouInfo] = []
         state: dict[str, int] = {}  # 1 visiting, 2 done
         for p in fbs:

@@ -158,6 +158,7 @@ class PouInfo:
     final: bool = False
     accessor: str | None = None  # 'GET' | 'SET' for a property's accessor
     base: PouInfo | None = None  # FUNCTION_BLOCK: the one it EXTENDS
+    extended: bool = False  # FUNCTION_BLOCK: another one EXTENDS it
 
     @property
     def lname(self) -> str:

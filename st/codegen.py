@@ -125,7 +125,7 @@ def _oop(p: PouInfo) -> bool:
     """A function block with methods or properties, or in an EXTENDS chain: code outside its body
     (its methods, a block that extends it) reaches its members, so its body keeps none in locals."""
     t = p.fbtype
-    return t is not None and bool(t.methods or t.props or t.base is not None or getattr(p, "extended", False))
+    return t is not None and bool(t.methods or t.props or t.base is not None or p.extended)
 
 
 def lit(v) -> str:
@@ -279,9 +279,6 @@ class CodeGen:
         for st in cp.structs:
             self.gen_struct(st)
         self.gen_globals()
-        for p in cp.fb_order:
-            if p.base is not None:
-                p.base.extended = True
         done: set[str] = set()
         for p in cp.pous.values():
             if p.kind == "FUNCTION":
