@@ -642,3 +642,21 @@ END_FUNCTION
 
 def test_array_of_any_bounds_outside_a_var_in_out_is_an_error(kit):
     one_error(kit, kit.main("a : ARRAY[*] OF INT;", ""), "E313", "only for a VAR_IN_OUT")
+
+
+def test_the_debugger_stops_in_a_method_and_steps_into_and_out_of_it(kit):
+    src = kit.main("c : Counter; r : INT;", "r := c.Add(5);\nr := r + 1;", COUNTER)
+    lines = src.split("\n")
+    in_method = lines.index("    scratch := scratch + n;") + 1
+    call = lines.index("r := c.Add(5);") + 1
+    dbg = kit.compile_ok(src).program.instantiate(debug=True)
+    assert {in_method, call} <= dbg.breakable_lines()
+    dbg.breakpoints.add(call)
+    pause = dbg.begin_scan(0)
+    assert pause.line == call and pause.depth == 1
+    pause = dbg.step_into()
+    assert pause.line == in_method and pause.pou == "Counter.Add" and pause.depth == 2
+    assert [p for p, _line in pause.stack] == ["Main", "Counter.Add"]
+    pause = dbg.step_out()
+    assert pause.line == call + 1 and dbg.read("r") == 5
+    assert dbg.resume() is None and dbg.read("r") == 6
