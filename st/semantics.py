@@ -40,8 +40,10 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`x = 1`',
         ),
         Rule(
-            ('ON, TASK, WITH and RESOURCE are keywords only inside a CONFIGURATION; elsewhere, where a '
-             'name fits, they are names (CODESYS, matiec); every other keyword is reserved'),
+            ('ON, TASK, WITH and RESOURCE are keywords only inside a CONFIGURATION, and PUBLIC, PRIVATE, '
+             'PROTECTED, INTERNAL, ABSTRACT, FINAL, GET and SET only where a method, property or '
+             'function block header has them; elsewhere, where a name fits, they are names (CODESYS, '
+             'matiec); every other keyword is reserved'),
             '`on : BOOL; on := TRUE;`; `by : INT;`',
             '`on = TRUE`; error E106',
         ),
@@ -76,7 +78,9 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         ),
         Rule(
             ('generated Python uses `v_<lower name>` for every ST name, and each kind of generated name '
-             'its own prefix (`v_` `P_` `FB_` `F_` `S_` `A_` `D_`, none the start of another)'),
+             'its own prefix (`v_` `P_` `FB_` `F_` `S_` `A_` `D_`, none the start of another; inside a '
+             'block\'s class its methods and accessors `M_` `MD_` `PG_` `PGD_` `PS_` `PSD_` and their last '
+             'results `R_M_` `R_P_`)'),
             '`Self : INT;`, `FUNCTION Foo_dbg`, `VAR_GLOBAL _addr_ix0_0`',
             "stored as `v_self`; nothing clashes with a function's debug variant or an address",
         ),
