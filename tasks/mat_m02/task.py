@@ -26,7 +26,7 @@ Judged by what the plant does: deliveries are distinct cartons with their counte
 the take-away; promptness by real progress (the full carton moving on 20 mm, the product belt
 carrying 10 mm); the end state (product belt at standstill, nothing falling) held 2 s. A missed
 deadline, a wrong carton or a spilled part ends the run at once (tasks.common.MissEndsTheRun: the battery's
-failing programs would otherwise each run to the 160 s limit). The product belt is 700 mm long
+failing programs would otherwise each run to the 160 s limit). The product belt is 600 mm long
 and has no contactor feedback input, to keep the closed loop above 300x real time.
 """
 
@@ -51,7 +51,7 @@ from tasks.common import CountGrows, MissEndsTheRun, belt_position, published_ra
 
 CARTONS = 4
 EXTRA_PARTS = 3
-BELT_LENGTH = 700.0
+BELT_LENGTH = 600.0
 COUNT_EYE_AT = BELT_LENGTH - 200.0
 PART_LENGTH, PART_WIDTH = 40.0, 60.0
 SLOW_RATIO = 0.25
