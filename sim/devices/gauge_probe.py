@@ -7,7 +7,9 @@ within `reach_mm` of the probe (along the belt), or, with none there, runs to it
 
 'value' (INT, µm) is the reading, sampled once a step while the probe touches a part: the part's
 true size (`size_of(part)`, µm) plus the ringing of the landing, a damped oscillation of
-`ring_um` that decays to 5 % (e^-3) by `ringing_s` after touch-down, plus uniform noise of
+`ring_um` that decays to 5 % (e^-3) by `ringing_s` after touch-down, plus the tip settling into
+the surface (`settle_um` decaying with the time constant `settle_s`: a mean of the first few
+samples is high however the ringing averages out), plus uniform noise of
 `noise_um` peak to peak from the plant's random stream (rounded to whole µm). Lifted off, or at
 the bottom with no part, the value is 0.
 
@@ -38,7 +40,8 @@ class GaugeProbe(PartDevice):
 
     def __init__(self, name: str, conveyor: Any, at_mm: float, *, stroke_s: float = 0.2,
                  ringing_s: float = 0.3, ring_um: float = 40.0, period_s: float = 0.045,
-                 noise_um: float = 2.0, reach_mm: float = 15.0,
+                 noise_um: float = 2.0, reach_mm: float = 15.0, settle_um: float = 30.0,
+                 settle_s: float = 0.03,
                  size_of: Callable[[Workpiece], float] | None = None, label: str = ""):
         super().__init__(name)
         if stroke_s <= 0 or ringing_s <= 0 or period_s <= 0 or noise_um < 0:
@@ -48,6 +51,7 @@ class GaugeProbe(PartDevice):
         self.x, self.y = conveyor.point(at_mm)
         self.stroke_s, self.ringing_s, self.ring_um = float(stroke_s), float(ringing_s), float(ring_um)
         self.period_s, self.noise_um, self.reach_mm = float(period_s), float(noise_um), float(reach_mm)
+        self.settle_um, self.settle_s = float(settle_um), float(settle_s)
         self.size_of = size_of or (lambda part: part.height_mm * 1000.0)
         self.label = label or name
         self.position = 0.0            # 0 = fully up .. 1 = at its landing
@@ -92,6 +96,7 @@ class GaugeProbe(PartDevice):
             return
         t = self.time - self.landed_at
         ring = self.ring_um * math.exp(-3.0 * t / self.ringing_s) * math.cos(2 * math.pi * t / self.period_s)
+        ring += self.settle_um * math.exp(-t / self.settle_s)   # the tip settling into the surface
         noise = (self.plant.rng.random() - 0.5) * self.noise_um if self.noise_um else 0.0
         self.value = round(self.size_of(part) + ring + noise)
 

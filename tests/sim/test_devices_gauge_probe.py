@@ -75,3 +75,9 @@ def test_with_no_part_under_it_the_probe_reaches_its_bottom_and_reads_0_and_0_ag
     for _ in range(25):
         plant2.step()
     assert probe2.read("up")
+
+
+def test_the_first_sample_after_touch_down_is_far_above_the_size():
+    plant, probe = cell(ringing_s=0.2, noise_um=0.0)
+    lower(plant, probe)
+    assert probe.read("value") - 20012 > 30                  # the ringing's first peak
