@@ -367,3 +367,32 @@ class MissEndsTheRun(judges.Judge):
 
     def pending(self):
         return "" if self.done else (self.failed or self.inner.pending())
+
+
+class _ClearedPart:
+    """The part a station cleared to go, remembered from the scan it was cleared: `cleared(s)`
+    names it (or None), `distance(s, name)` is its way still to go (None once it is gone)."""
+
+    def __init__(self, cleared, distance):
+        self.cleared, self.distance, self.name = cleared, distance, None
+
+    def __call__(self, s) -> float:
+        name = self.cleared(s)
+        if name is not None:
+            self.name = name
+        if self.name is None:
+            return 0.0
+        left = self.distance(s, self.name)
+        return 0.0 if left is None else left
+
+
+def part_released(name: str, cleared, distance, *, within_s: float, by_mm: float, arrive_s, late,
+                  way: str = "the cleared part moving off toward the exit") -> judges.Watch:
+    """A station's release judged by progress: once `cleared(s)` names a part (the step that
+    allowed it to go), that part must have moved `by_mm` toward its exit within `within_s`, and go
+    on to arrive (distance 0) within `arrive_s(s)`. `late(t)` words the miss."""
+    left = _ClearedPart(cleared, distance)
+    return judges.progress_within(
+        name, lambda s: cleared(s) is not None,
+        [judges.Way(way, left, by=by_mm, until=lambda s: left(s) <= 0.0, arrive_s=arrive_s)],
+        within_s, late=late)
