@@ -27,8 +27,8 @@ the registered recipes played back by recognising the head's read time (tuned/lo
 Judged by what the plant does: each carrier as it passes the exit eye (its tag's word in the
 head's memory, the press strokes with the carrier at the station, the Tag fault lamp), the
 release by the carrier really moving off within 0.5 s of the step that allowed it, and the
-rules on the cylinders' positions every scan. The judge of each carrier is this task's own:
-what a carrier must have had done to it depends on its tag.
+rules on the cylinders' positions every scan. Each carrier is checked by tasks.common's
+EachInTolerance with this task's verdict: what a carrier must have had done depends on its tag.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from sim.devices.sensors import PhotoEye
 from sim.devices.workpiece import Feeder, Workpiece, material_flow
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import published_range
+from tasks.common import EachInTolerance, published_range
 
 CARRIERS = 8
 BELT_LENGTH, FEED_AT, STOP_AT, EXIT_AT = 1100.0, 80.0, 500.0, 640.0
@@ -209,34 +209,12 @@ def verdict(s, name: str, lamp: bool) -> str | None:
     return None
 
 
-class CarriersHandled(judges.Judge):
-    """Done once CARRIERS carriers (distinct names) have passed the exit line each handled as its
-    tag asked; failed by the first that was not (see `verdict`). Written for this task: what a
-    carrier must have had done to it depends on what its tag said."""
-
-    name = f"{CARRIERS} carriers handled as their tags ask"
-
-    def __init__(self):
-        super().__init__()
-        self.checked = 0
-
-    def update(self, s):
-        if self.done or self.failed:
-            return self.done
-        c = _cell(s)
-        while self.checked < len(c.passed):
-            name, lamp = c.passed[self.checked]
-            self.checked += 1
-            wrong = verdict(s, name, lamp)
-            if wrong:
-                self.failed = wrong
-                return False
-        if self.checked >= CARRIERS:
-            return self._finish(s)
-        return False
-
-    def pending(self):
-        return "" if self.done else f"{self.name} ({self.checked} so far)"
+def _carriers_handled():
+    """Done once CARRIERS carriers have passed the exit line each handled as its tag asked; failed
+    by the first that was not (see `verdict`): tasks.common.EachInTolerance over the carriers in
+    the order they pass."""
+    return EachInTolerance(f"{CARRIERS} carriers handled as their tags ask", lambda s: len(_cell(s).passed),
+                           lambda s, n: verdict(s, *_cell(s).passed[n - 1]), CARRIERS)
 
 
 def _release_due(s) -> bool:
@@ -281,7 +259,7 @@ def _at_rest(s) -> bool:
 
 def _completion():
     return judges.watched(
-        judges.in_order(CarriersHandled(), judges.held("the station at rest", _at_rest, HOLD_S)),
+        judges.in_order(_carriers_handled(), judges.held("the station at rest", _at_rest, HOLD_S)),
         _released(), name=f"{CARRIERS} carriers handled")
 
 
