@@ -126,6 +126,8 @@ class _Cell:
         self.scan = -1
         self.known: dict[str, Workpiece] = {}
         self.fell: list[tuple[str, str]] = []
+        self.landed: set[str] = set()           # parts the probe has landed on
+        self.graded: list[str] = []             # parts fallen into a chute after being gauged
 
     def tally(self, s) -> _Cell:
         if s.scan == self.scan:
@@ -133,6 +135,8 @@ class _Cell:
         self.scan = s.scan
         for part in self.flow.parts:
             self.known.setdefault(part.name, part)
+        if len(self.landed) < len(self.probe.landings):
+            self.landed.update(name for _, name in self.probe.landings)
         for name, part in list(self.known.items()):
             if part.removed:
                 del self.known[name]
@@ -140,10 +144,9 @@ class _Cell:
                 off_side = part.xy()[1] > 60
                 lane = next((k for k, at in LANES.items() if abs(x - at) <= 70 and off_side), "reject")
                 self.fell.append((name, lane))
+                if name in self.landed:
+                    self.graded.append(name)
         return self
-
-    def gauged(self, name: str) -> bool:
-        return any(n == name for _, n in self.probe.landings)
 
 
 def _cell(s) -> _Cell:
@@ -173,8 +176,7 @@ class WrongLane(judges.Monitor):
 
 
 def _parts_graded(s):
-    c = _cell(s)
-    return [name for name, _ in c.fell if c.gauged(name)]
+    return _cell(s).graded
 
 
 def _landed(s) -> bool:
