@@ -65,8 +65,9 @@ class _SwitchingSensor(PartDevice):
             self.detected = self.output = self._sees_any()
 
     def step(self, dt: float) -> None:
-        self._power_up()
-        self._stepped = True
+        if not self._stepped:
+            self._power_up()
+            self._stepped = True
         self._t += dt
         now = self._sees_any()
         if now != self.detected:
@@ -132,7 +133,8 @@ class PhotoEye(_SwitchingSensor):
         return crosses_line(part, self.x1, self.y1, self.bx, self.by, self.beam_length)
 
     def read(self, signal: str) -> Any:
-        self._power_up()
+        if not self._stepped:
+            self._power_up()
         if signal == "blocked":
             return self.output
         if signal == "clear":
@@ -193,7 +195,8 @@ class ProximitySensor(_SwitchingSensor):
         return (px - self.x) ** 2 + (py - self.y) ** 2 <= self._r2
 
     def read(self, signal: str) -> Any:
-        self._power_up()
+        if not self._stepped:
+            self._power_up()
         if signal == "detected":
             return self.output
         return super().read(signal)

@@ -232,7 +232,7 @@ class Workpiece(Device):
             belt = self._surface
             if belt is None or (belt is not _UNKNOWN and belt.surface_vx == 0.0 and belt.surface_vy == 0.0):
                 return
-        px, py = self.xy()
+        px, py = self._xy if self._xy_tick == self.plant.tick else self.xy()   # type: ignore[union-attr]
         for belt in self.flow.belts:    # type: ignore[union-attr]
             dx = px - belt.x
             dy = py - belt.y
@@ -255,11 +255,14 @@ class Workpiece(Device):
             _cp.cpBodySetVelocity(body, (0.0, 0.0))  # come to rest exactly so the part costs nothing further
             _cp.cpBodySetAngularVelocity(body, 0.0)
             return
-        gain_belt, gain_floor, turn_belt, turn_floor = self._gains(dt)
-        m = gain_belt if on_belt else gain_floor
+        k = self._k_cache
+        if k[0] != dt:
+            self._gains(dt)
+            k = self._k_cache
+        m = k[1] if on_belt else k[2]          # as _gains: (h, gain belt, floor, turn belt, floor)
         _cp.cpBodySetForce(body, ((svx - vx) * m, (svy - vy) * m))
         if wx != 0.0:
-            _cp.cpBodySetTorque(body, -wx * (turn_belt if on_belt else turn_floor))
+            _cp.cpBodySetTorque(body, -wx * (k[3] if on_belt else k[4]))
 
     def state(self) -> dict[str, Any]:
         px, py = self.body.position
