@@ -33,7 +33,7 @@ from typing import Any
 
 from sim.guard import release_reserve
 from sim.judges import Monitor, ScanState
-from sim.plant import SCAN_MS, SCAN_S
+from sim.plant import SCAN_MS, SCAN_S, direct_reader, direct_writer
 from sim.recorder import Trace
 from sim.task import Condition, OperatorAction, Task
 
@@ -206,14 +206,15 @@ class Session:
                 if p.signal not in dev.signals:
                     raise SessionError(f"I/O point {p.name} ({p.address}): device {p.device} has no signal "
                                        f"{p.signal!r}; it has {', '.join(dev.signals) or 'none'}")
-                read = _constant(self.forces[p.name]) if forced else partial(dev.read, p.signal)
+                read = (_constant(self.forces[p.name]) if forced
+                        else direct_reader(dev, p.signal) or partial(dev.read, p.signal))
                 self._inputs.append((i, read, conv, p.address))
             else:
                 if p.signal not in dev.commands:
                     raise SessionError(f"I/O point {p.name} ({p.address}): device {p.device} has no command "
                                        f"{p.signal!r}; it has {', '.join(dev.commands) or 'none'}")
                 get = _constant(self.forces[p.name]) if forced else partial(ctl.get_output, p.address)
-                write = partial(dev.write, p.signal)
+                write = direct_writer(dev, p.signal, p.type) or partial(dev.write, p.signal)
                 self._outputs.append((i, get, conv, write))
         self._inputs = tuple(self._inputs)
         self._outputs = tuple(self._outputs)
