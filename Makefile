@@ -1,6 +1,6 @@
 # Two commands do all the set-up on a fresh machine (Python 3.11+, pip, apt):
 #   make run    grade the default task with its reference program
-#   make test   lint and run the whole test suite
+#   make test   lint and run the whole test suite (on every core: one task's tests per worker)
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
@@ -23,7 +23,7 @@ lint: $(STAMP)
 test: $(STAMP)
 	bash scripts/system-deps.sh
 	$(PY) -m ruff check .
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadgroup
 
 bench: $(STAMP)
 	$(PY) -m bench

@@ -67,15 +67,16 @@ _AXIS_POINTS = {
 
 
 def axis_io(device: str, *points: tuple[str, str], window_mm: float = 0.5, limit_minus_mm: float = -5.0,
-            limit_plus_mm: float = 505.0, what: str = "slide") -> tuple[IOPoint, ...]:
+            limit_plus_mm: float = 505.0, what: str = "slide", prefix: str = "") -> tuple[IOPoint, ...]:
     """The I/O points of a servo drive (sim.devices.axis.Axis) that every axis task states alike,
     as (address, name) pairs: axis_io("slide", ("%IX0.1", "drive_ready"), ("%QX0.0", "drive_enable")).
-    `what` names the moving part in the meanings ("the car is not moving")."""
+    `what` names the moving part in the meanings ("the car is not moving"); `prefix` goes before
+    each name, for a machine of several axes ("x_" gives x_drive_ready)."""
     fill = dict(window=f"{window_mm:g}", minus=f"{limit_minus_mm:g}", plus=f"{limit_plus_mm:g}", what=what)
     out = []
     for address, name in points:
         kind, direction, signal, meaning = _AXIS_POINTS[name]
-        out.append(IOPoint(address, name, kind, direction, device, signal, meaning.format(**fill)))
+        out.append(IOPoint(address, prefix + name, kind, direction, device, signal, meaning.format(**fill)))
     return tuple(out)
 
 
@@ -263,3 +264,75 @@ def operator_empties(key: str, chute: str, what: str):
         return Condition(name, seed, params, description, disturbances=disturbances(params))
 
     return disturbances, condition
+
+
+class HeldStillUnless(judges.Monitor):
+    """Violated once a position leaves where it stood by more than `tolerance` while `allowed(s)`
+    is false ("X and Y stand still unless Z is up"). Where it stood is taken again each time
+    `allowed` stops holding; at power-up it is `start[name](s)` (a condition parameter: the first
+    scan's plant step already ran the program's outputs). From position, never velocity, as the
+    judging lessons ask: a hop inside one step counts. `positions` and `start` map a name ("X")
+    to a reading (mm); `why(s)` says why motion was not allowed, for the message."""
+
+    def __init__(self, allowed, positions: dict, start: dict, tolerance: float, why):
+        self.allowed, self.positions, self.start = allowed, positions, start
+        self.tolerance, self.why = tolerance, why
+        self.held: dict[str, float] | None = None
+        self.first = True
+
+    def check(self, s):
+        first, self.first = self.first, False
+        if self.allowed(s):
+            self.held = None
+            return None
+        if self.held is None:
+            self.held = {n: (self.start[n](s) if first else pos(s)) for n, pos in self.positions.items()}
+        for n, at in self.held.items():
+            pos = self.positions[n](s)
+            if abs(pos - at) > self.tolerance:
+                return f"{n} moved from {at:.2f} mm to {pos:.2f} mm with {self.why(s)}"
+        return None
+
+
+class EachInTolerance(judges.Judge):
+    """Done once `needed` measurements have each passed `check`; the first that fails it fails the
+    judge (the run ends). `count(s)` says how many measurements the plant's log holds so far
+    (pieces between cuts, seals made); `check(s, n)` measures number n (1-based) and returns None or
+    the message of its miss. For a job whose every product is measured: a bad piece is scrap, not a
+    retry."""
+
+    def __init__(self, name: str, count, check, needed: int):
+        super().__init__()
+        self.name, self.count, self.check, self.needed = name, count, check, needed
+        self.seen = 0
+
+    def update(self, s):
+        if self.done or self.failed:
+            return self.done
+        available = min(self.count(s), self.needed)
+        while self.seen < available:
+            self.seen += 1
+            msg = self.check(s, self.seen)
+            if msg:
+                self.failed = msg
+                return False
+        if self.seen >= self.needed:
+            return self._finish(s)
+        return False
+
+    def pending(self):
+        if self.done:
+            return ""
+        return self.failed or f"{self.name} ({self.seen} so far)"
+
+
+def table_index_way(name: str = "table", what: str = "the table") -> judges.Way:
+    """A rotary indexing table (sim.devices.rotary.RotaryTable) really setting off on an index, as a
+    Way for progress_within ("index within 0.5 s of the slide back"): its distance shrinks by one
+    on the scan the table starts turning. An index edge always turns it a whole station, so no token
+    can fake it; a table already turning when the cause comes has set off."""
+    def distance(s) -> float:
+        table = s.plant[name]
+        return -(table.index_count + (1 if table.rotating else 0))
+
+    return judges.Way(what, distance, by=1.0)

@@ -14,6 +14,13 @@ post lower than the post's top (judges use it for "X/Y still until Z is up").
     z = plant.add(IncrementalAxis("z", origin=(700, 0), angle_deg=90, ...))
     gantry = plant.add(Gantry("gantry", x="x", y="y", z="z", origin=(0, 0), safe_z_mm=80,
                               posts=((200, 150, 20, 60),)))
+
+Z may also be a pneumatic sim.devices.pneumatics.Cylinder whose rod extends downward (extend =
+tool down): the tool's height is then the stroke less the rod's extension (stroke = fully up,
+0 = fully down), and the tool is safe only fully up (safe_z_mm defaults to the stroke). A
+keep-out zone (`keep_out`: x0, y0, x1, y1 in mm, with `margin_mm`) is drawn on the table and
+told apart for judges: `keep_out_distance()` is the tool's distance (mm, in X/Y) from the zone's
+box, 0 inside it.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ import math
 from typing import Any
 
 from sim.devices.axis import Axis
+from sim.devices.pneumatics import Cylinder
 from sim.plant import Device
 
 
@@ -30,10 +38,13 @@ class Gantry(Device):
 
     kind = "gantry"
     layer = 2
+    # the keep-out zone's box as the gantry controller hands it to the PLC (whole mm)
+    signals = ("keep_out_x0", "keep_out_y0", "keep_out_x1", "keep_out_y1")
 
     def __init__(self, name: str, *, x: str, y: str, z: str, origin: tuple[float, float] = (0.0, 0.0),
                  safe_z_mm: float = 0.0, posts: tuple[tuple[float, float, float, float], ...] = (),
-                 bridge_mm: float = 400.0, label: str = ""):
+                 bridge_mm: float = 400.0, label: str = "",
+                 keep_out: tuple[float, float, float, float] | None = None, margin_mm: float = 0.0):
         super().__init__(name)
         self.names = (x, y, z)
         self.origin = (float(origin[0]), float(origin[1]))
@@ -41,13 +52,21 @@ class Gantry(Device):
         self.posts = tuple(tuple(float(v) for v in p) for p in posts)
         self.bridge_mm = float(bridge_mm)
         self.label = label or name
+        self.keep_out = None if keep_out is None else tuple(float(v) for v in keep_out)
+        self.margin_mm = float(margin_mm)
         self.x: Axis | None = None
         self.y: Axis | None = None
-        self.z: Axis | None = None
+        self.z: Axis | Cylinder | None = None
 
     def attach(self, plant) -> None:
         super().attach(plant)
-        self.x, self.y, self.z = (plant.device(n, Axis) for n in self.names)
+        self.x, self.y = (plant.device(n, Axis) for n in self.names[:2])
+        z = plant[self.names[2]]
+        if not isinstance(z, (Axis, Cylinder)):
+            raise TypeError(f"{self.name}: Z must be an Axis or a Cylinder, not {type(z).__name__}")
+        self.z = z
+        if isinstance(z, Cylinder) and self.safe_z_mm <= 0.0:
+            self.safe_z_mm = z.stroke
         self._follow()
 
     def _follow(self) -> None:
@@ -57,12 +76,33 @@ class Gantry(Device):
     def step(self, dt: float) -> None:
         self._follow()
 
+    @property
+    def tool_z(self) -> float:
+        z = self.z
+        return z.stroke - z.position if isinstance(z, Cylinder) else z.pos
+
+    def read(self, signal: str) -> Any:
+        if signal in self.signals and self.keep_out is not None:
+            return int(round(self.keep_out[self.signals.index(signal)]))
+        return super().read(signal)
+
     def tool_point(self) -> tuple[float, float, float]:
-        return (self.x.pos, self.y.pos, self.z.pos)
+        return (self.x.pos, self.y.pos, self.tool_z)
 
     @property
     def z_safe(self) -> bool:
-        return self.z.pos >= self.safe_z_mm - 1e-9
+        return self.tool_z >= self.safe_z_mm - 1e-9
+
+    def keep_out_distance(self, x: float | None = None, y: float | None = None) -> float:
+        """Distance (mm, in X/Y) of the tool, or of the point (x, y), from the keep-out box; 0 inside."""
+        if self.keep_out is None:
+            return math.inf
+        x0, y0, x1, y1 = self.keep_out
+        px = self.x.pos if x is None else x
+        py = self.y.pos if y is None else y
+        dx = max(x0 - px, 0.0, px - x1)
+        dy = max(y0 - py, 0.0, py - y1)
+        return math.hypot(dx, dy)
 
     def collides(self) -> bool:
         """The tool stands within a post's radius and below its top."""
@@ -73,13 +113,18 @@ class Gantry(Device):
         tx, ty, tz = self.tool_point()
         return {"x": self.origin[0] + tx, "y": self.origin[1] + ty, "tool_z": tz, "z_safe": self.z_safe,
                 "posts": self.posts, "origin": self.origin, "bridge_mm": self.bridge_mm,
-                "collides": self.collides(), "label": self.label}
+                "collides": self.collides(), "label": self.label, "keep_out": self.keep_out,
+                "margin_mm": self.margin_mm, "in_margin": self.keep_out_distance() < self.margin_mm}
 
     def extent(self) -> list[tuple[float, float]]:
         s = self.state()
         ox, oy = s["origin"]
         pts = [(ox - 40, oy - 40), (ox + 40, oy + s["bridge_mm"] + 40)]
         pts += [(ox + px + sgn * r, oy + py + sgn * r) for px, py, r, _ in s["posts"] for sgn in (-1, 1)]
+        if s["keep_out"] is not None:
+            x0, y0, x1, y1 = s["keep_out"]
+            m = s["margin_mm"]
+            pts += [(ox + x0 - m, oy + y0 - m), (ox + x1 + m, oy + y1 + m)]
         return pts
 
     def draw(self, pen) -> None:
@@ -88,6 +133,15 @@ class Gantry(Device):
         for px, py, r, h in s["posts"]:
             pen.circle(ox + px, oy + py, r, "GUARD")
             pen.label(f"post {h:g} mm", ox + px, oy + py - r - 12)
+        if s["keep_out"] is not None:
+            # the zone's margin as a frame around the box it keeps the tool away from
+            x0, y0, x1, y1 = s["keep_out"]
+            m = s["margin_mm"]
+            frame = "FAULT" if s["in_margin"] else "ZONE"
+            pen.rect_rotated(ox + (x0 + x1) / 2, oy + (y0 + y1) / 2, x1 - x0 + 2 * m, y1 - y0 + 2 * m, 0.0,
+                             frame, border=2)
+            pen.rect_rotated(ox + (x0 + x1) / 2, oy + (y0 + y1) / 2, x1 - x0, y1 - y0, 0.0, "GUARD")
+            pen.label(f"keep-out (+{m:g} mm)", ox + (x0 + x1) / 2, oy + (y0 + y1) / 2)
         bx = s["x"]
         bridge = pen.rect_rotated(bx, oy + s["bridge_mm"] / 2, 30.0, s["bridge_mm"] + 40, 0.0,
                                   pen.shade("RAIL", 1.2))

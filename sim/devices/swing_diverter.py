@@ -176,7 +176,7 @@ class SwingDiverter(PartDevice):
                 if self.moving and id(part) not in self._hit_this_swing:
                     self._hit_this_swing.add(id(part))
                     self.hits.append((round(self.time, 3), part.name))
-            elif not occupied and self.in_grid(part):
+            elif not occupied and self.approach_mm > 0.0 and self.in_grid(part):   # in_sweep said no
                 occupied = True
         self.occupied = occupied
 

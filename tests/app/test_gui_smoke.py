@@ -20,7 +20,8 @@ sys.path.insert(0, str(ROOT))
 
 import tasks  # noqa: E402
 
-pytestmark = pytest.mark.gui
+# One group: xvfb-run -a picks a display number racily when two workers start it at once.
+pytestmark = [pytest.mark.gui, pytest.mark.xdist_group("xvfb")]
 
 
 def _task_ids():

@@ -1,5 +1,7 @@
 """Gantry: the tool point of three axes, the Y rail riding on X, Z safe height, posts."""
 
+import math
+
 import pytest
 
 from sim.devices.gantry import Gantry
@@ -53,3 +55,45 @@ def test_state_and_extent_show_the_tool_and_the_posts():
     assert (s["x"], s["y"], s["tool_z"]) == (100.0, 150.0, 20.0) and s["collides"]
     xs = [p[0] for p in g.extent()]
     assert min(xs) <= 75.0 and max(xs) >= 125.0
+
+
+def _cylinder_gantry():
+    from sim.devices.axis import Axis
+    from sim.devices.pneumatics import Cylinder
+
+    plant = Plant(seed=3, substeps=1)
+    x = plant.add(Axis("x", start_mm=100.0, max_speed=200.0, accel=1000.0))
+    y = plant.add(Axis("y", angle_deg=90.0, start_mm=50.0, max_speed=200.0, accel=1000.0))
+    z = plant.add(Cylinder("z", 800.0, 0.0, angle_deg=-90.0, stroke=40.0, extend_s=0.2, retract_s=0.2,
+                           start_extended=True))
+    g = plant.add(Gantry("gantry", x="x", y="y", z="z", keep_out=(200.0, 100.0, 300.0, 200.0),
+                         margin_mm=20.0))
+    return plant, x, y, z, g
+
+
+def test_a_cylinder_z_is_up_only_fully_retracted_and_its_tool_height_follows_the_rod():
+    plant, x, y, z, g = _cylinder_gantry()
+    assert g.safe_z_mm == 40.0 and g.tool_z == 0.0 and not g.z_safe    # started down
+    _run(plant, 0.1)                                                   # springing back for 0.1 of 0.2 s
+    assert 15.0 < g.tool_z < 25.0 and not g.z_safe
+    _run(plant, 0.11)
+    assert g.tool_z == 40.0 and g.z_safe
+    z.write("extend", True)
+    _run(plant, 0.05)
+    assert not g.z_safe
+
+
+def test_keep_out_distance_is_zero_inside_the_box_and_euclidean_outside():
+    plant, x, y, z, g = _cylinder_gantry()
+    assert g.keep_out_distance(250.0, 150.0) == 0.0
+    assert g.keep_out_distance(190.0, 150.0) == pytest.approx(10.0)
+    assert g.keep_out_distance(197.0, 96.0) == pytest.approx(5.0)        # off the corner: 3-4-5
+    assert g.keep_out_distance() == pytest.approx(math.hypot(100.0, 50.0))  # the tool at 100/50
+    assert g.state()["in_margin"] is False
+    x.pos, y.pos = 185.0, 150.0
+    assert g.state()["in_margin"] is True
+
+
+def test_the_keep_out_box_is_read_as_whole_mm_words():
+    plant, x, y, z, g = _cylinder_gantry()
+    assert [g.read(n) for n in g.signals] == [200, 100, 300, 200]

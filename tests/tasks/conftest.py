@@ -131,3 +131,27 @@ def kit():
         st_program=st_program, st_text=st_text, grade_st=grade_st, graded=graded, why=why, failed=failed,
         passes=passes, no_faults=no_faults, succeeds_nowhere=succeeds_nowhere, trips=trips,
         prompt_states_everything=prompt_states_everything, published=published)
+
+
+def _task_of(item) -> str | None:
+    """The task a test in tests/tasks grades: its `task` parameter, else its file's folder name
+    (test_mat_e01.py and test_adversarial_mat_e01.py grade tasks/mat_e01)."""
+    callspec = getattr(item, "callspec", None)
+    task = callspec.params.get("task") if callspec else None
+    if task is not None:
+        return task.id
+    stem = Path(str(item.fspath)).stem.removeprefix("test_").removeprefix("adversarial_")
+    is_task = (Path(__file__).parents[2] / "tasks" / stem).is_dir()
+    return stem.upper().replace("_", "-") if is_task else None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Under `pytest -n N --dist loadgroup` every test of one task runs on one worker, so kit.graded
+    grades each program once per session, as in a single process."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            task = _task_of(item)
+            if task:
+                item.add_marker(pytest.mark.xdist_group(task))
