@@ -1329,6 +1329,7 @@ class DebuggerApp:
         d = self.d
         from app.values import format_typed, summary, visible_children
 
+        actions = actions and not getattr(node, "read_only", False)  # a reference, a method's result
         imgui.table_next_row()
         imgui.table_next_column()
         children = visible_children(node)

@@ -21,7 +21,11 @@ Conventions:
   milliseconds since midnight. ``DateTimeLiteral.nanoseconds`` keeps the full precision.
 
 Change log (after the first commit only additions are allowed; the back end codes against it):
-- (none yet)
+- object-oriented extensions and references: ``Deref``, ``This``, ``Super``, ``RefAssign``,
+  ``RefType``, ``Method``, ``Property``, ``PropertyAccessor``, ``Interface``,
+  ``ConformantArrayType``; ``Pou`` gained
+  ``extends``/``implements``/``modifiers``/``methods``/``properties`` and ``SourceFile`` gained
+  ``interfaces``.
 """
 
 from __future__ import annotations
@@ -124,6 +128,23 @@ class DirectAddress(Expr):
 
 
 @dataclass(slots=True)
+class Deref(Expr):
+    """``base^``: the variable a reference points at (``THIS^``, ``SUPER^``, ``r^``)."""
+
+    base: Expr
+
+
+@dataclass(slots=True)
+class This(Expr):
+    """``THIS`` (written ``THIS^``): the function block instance whose body or method runs."""
+
+
+@dataclass(slots=True)
+class Super(Expr):
+    """``SUPER`` (written ``SUPER^``): the same instance seen as its base function block."""
+
+
+@dataclass(slots=True)
 class CallArg(Node):
     """One argument of a call.
 
@@ -169,6 +190,14 @@ class Stmt(Node):
 
 @dataclass(slots=True)
 class Assign(Stmt):
+    target: Expr
+    value: Expr
+
+
+@dataclass(slots=True)
+class RefAssign(Stmt):
+    """``r REF= x`` (CODESYS): binds the REFERENCE TO ``r`` to the variable ``x``."""
+
     target: Expr
     value: Expr
 
@@ -286,6 +315,14 @@ class ArrayType(TypeRef):
 
 
 @dataclass(slots=True)
+class ConformantArrayType(TypeRef):
+    """``ARRAY[*, *] OF T`` (IEC 61131-3 3rd edition): a VAR_IN_OUT taking arrays of any bounds."""
+
+    dims: int
+    element: TypeRef
+
+
+@dataclass(slots=True)
 class SubrangeType(TypeRef):
     base: str  # 'INT', 'UINT' ... (upper-cased)
     low: Expr
@@ -302,6 +339,14 @@ class EnumValueDecl(Node):
 class EnumType(TypeRef):
     values: list[EnumValueDecl]
     base: str | None = None  # (a, b) INT  /  INT (a, b) (CODESYS); upper-cased; None = default
+
+
+@dataclass(slots=True)
+class RefType(TypeRef):
+    """``REF_TO T`` (IEC, dereferenced with ``^``) or ``REFERENCE TO T`` (CODESYS, implicit)."""
+
+    target: TypeRef
+    implicit: bool = False  # REFERENCE TO
 
 
 @dataclass(slots=True)
@@ -367,6 +412,46 @@ class TypeDecl(Node):
 
 
 @dataclass(slots=True)
+class Method(Node):
+    """``METHOD [PUBLIC|PRIVATE|PROTECTED|INTERNAL] [ABSTRACT|FINAL] Name [: type]``."""
+
+    name: str
+    var_sections: list[VarSection]
+    body: list[Stmt]
+    return_type: TypeRef | None = None
+    modifiers: list[str] = field(default_factory=list)  # upper case, as written
+    name_line: int = 0
+    name_col: int = 0
+
+
+@dataclass(slots=True)
+class PropertyAccessor(Node):
+    kind: str  # 'GET' | 'SET'
+    var_sections: list[VarSection]
+    body: list[Stmt]
+
+
+@dataclass(slots=True)
+class Property(Node):
+    name: str
+    type: TypeRef
+    accessors: list[PropertyAccessor] = field(default_factory=list)
+    modifiers: list[str] = field(default_factory=list)
+    name_line: int = 0
+    name_col: int = 0
+
+
+@dataclass(slots=True)
+class Interface(Node):
+    name: str
+    extends: list[str] = field(default_factory=list)
+    methods: list[Method] = field(default_factory=list)  # prototypes: no body
+    properties: list[Property] = field(default_factory=list)
+    name_line: int = 0
+    name_col: int = 0
+
+
+@dataclass(slots=True)
 class Pou(Node):
     kind: str  # 'PROGRAM' | 'FUNCTION_BLOCK' | 'FUNCTION'
     name: str
@@ -375,6 +460,11 @@ class Pou(Node):
     return_type: TypeRef | None = None  # FUNCTION only
     name_line: int = 0
     name_col: int = 0
+    extends: list[str] = field(default_factory=list)  # FUNCTION_BLOCK B EXTENDS A -> ['A']
+    implements: list[str] = field(default_factory=list)
+    modifiers: list[str] = field(default_factory=list)  # 'ABSTRACT', 'FINAL', 'PUBLIC' ...
+    methods: list[Method] = field(default_factory=list)
+    properties: list[Property] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -419,6 +509,7 @@ class SourceFile(Node):
     types: list[TypeDecl] = field(default_factory=list)
     configurations: list[Configuration] = field(default_factory=list)
     global_sections: list[VarSection] = field(default_factory=list)  # top-level VAR_GLOBAL blocks
+    interfaces: list[Interface] = field(default_factory=list)
 
 
 __all__ = [name for name in dir() if name[:1].isupper()]

@@ -16,6 +16,8 @@ from .check_context import (
     CallInfo,
     CheckContext,
     PouInfo,
+    PropRef,
+    VarInfo,
     _cycle_groups,
     _describe,
     _intish,
@@ -67,6 +69,21 @@ class CallChecks(CheckContext):
     def _call(self, e: A.Call, statement: bool) -> T.Type:
         f = e.func
         o = self.out
+        if isinstance(f, A.Deref) and isinstance(f.base, A.Super):
+            return self.super_body_call(e, statement)
+        if isinstance(f, A.FieldAccess):
+            bt = self.expr(f.base)
+            if bt is ERR:
+                self.args_only(e)
+                return ERR
+            if isinstance(bt, (T.FBT, T.IfaceT)) and f.field.lower() in bt.methods:
+                return self.method_call(e, bt.methods[f.field.lower()], f.base)
+        own = self.lookup_var(f.name) if isinstance(f, A.Name) else None
+        if isinstance(f, A.Name) and (own is None or own.kind == "RESULT" and own.owner is self.pou):
+            fb = self.current_fb()  # M(...) inside METHOD M is a recursive call, not its result
+            m = fb.fbtype.methods.get(f.name.lower()) if fb is not None else None
+            if m is not None:
+                return self.method_call(e, m, None)  # M(...) in the block or its methods: THIS^.M(...)
         # FB instance call?
         local = self.lookup_var(f.name) if isinstance(f, A.Name) else None
         if local is not None and local.kind == "RESULT":
@@ -115,6 +132,10 @@ class CallChecks(CheckContext):
             )
             self.args_only(e)
             return ERR
+        if upper in ("REF", "__ISVALIDREF"):
+            return self.ref_call(e, upper)
+        if upper in ("LOWER_BOUND", "UPPER_BOUND"):
+            return self.bound_call(e, upper)
         if upper == "TIME":  # CODESYS: TIME() is the time of this scan (here the plant time)
             if e.args:
                 self.err(e, "E412", "TIME() takes no arguments: it gives the plant time of this scan")
@@ -160,8 +181,119 @@ class CallChecks(CheckContext):
         self.out.calls[id(e)] = info
         return ERR if not statement else T.BOOL
 
-    def func_call(self, e: A.Call, p: PouInfo) -> T.Type:
-        info = CallInfo("func", p.name, p.return_type or T.BOOL, pou=p)
+    def method_call(self, e: A.Call, m: PouInfo, instance: A.Expr | None) -> T.Type:
+        """inst.M(...), M(...) inside the block (THIS^), SUPER^.M(...) (the base's code), itf.M(...)."""
+        self.check_access(m, e.func)
+        static = None
+        if isinstance(instance, A.Deref) and isinstance(instance.base, A.Super):
+            static = self.current_fb().base
+            if m.abstract:
+                self.err(e.func, "E421",
+                         f"'{m.name}' is ABSTRACT in '{m.parent.name}': SUPER^ has no code to run")
+        return self.func_call(e, m, kind="method", instance=instance, static=static)
+
+    def super_body_call(self, e: A.Call, statement: bool) -> T.Type:
+        """SUPER^(): the body of the function block this one extends, on this instance."""
+        t = self.expr(e.func.base)
+        if t is ERR:
+            self.args_only(e)
+            return ERR
+        if not statement:
+            self.err(e, "E406", "SUPER^() runs the base block's body: it is a statement")
+        if e.args:
+            self.err(e, "E412",
+                     "SUPER^() takes no arguments: it runs the base body with this instance's inputs")
+            self.args_only(e)
+        base = self.current_fb().base
+        self.out.calls[id(e)] = CallInfo("super", base.name, T.BOOL, pou=base, static=base)
+        return T.BOOL
+
+    def ref_call(self, e: A.Call, upper: str) -> T.Type:
+        """REF(x): a reference to the variable x (IEC 61131-3 3rd edition); __ISVALIDREF(r) (CODESYS):
+        TRUE when the REFERENCE TO, REF_TO or interface r refers to something."""
+        if len(e.args) != 1 or e.args[0].kind != "positional" or e.args[0].value is None:
+            self.err(e, "E412", f"{upper} takes one argument, a variable")
+            self.args_only(e)
+            return ERR
+        a = e.args[0].value
+        if upper == "__ISVALIDREF":
+            t = self.expr(a)
+            if t is ERR:
+                return ERR
+            ref = self.out.refs.get(id(a))
+            raw = ref.type if isinstance(ref, VarInfo) else t
+            if not isinstance(raw, (T.RefT, T.IfaceT)):
+                self.err(a, "E425", f"__ISVALIDREF needs a REFERENCE TO, REF_TO or interface, not {t.name}")
+                return ERR
+            self.out.calls[id(e)] = CallInfo("std", upper, T.BOOL, args=[a], arg_types=[raw])
+            return T.BOOL
+        t = self.referable(a, "REF()")
+        if t is ERR:
+            return ERR
+        rt = T.RefT(t)
+        self.out.calls[id(e)] = CallInfo("std", upper, rt, args=[a], arg_types=[t])
+        return rt
+
+    def bound_call(self, e: A.Call, upper: str) -> T.Type:
+        """LOWER_BOUND(arr, dim) / UPPER_BOUND(arr, dim) (IEC 61131-3 3rd edition): a bound of dimension
+        dim (a constant from 1) of an array; of an ARRAY[*] VAR_IN_OUT, the bound of the array passed."""
+        args = [a.value for a in e.args if a.kind == "positional" and a.value is not None]
+        if len(args) != 2 or len(args) != len(e.args):
+            self.err(e, "E412", f"{upper} takes two arguments: the array and the dimension (1, 2 ...)")
+            self.args_only(e)
+            return ERR
+        at = self.expr(args[0])
+        self.expr(args[1])
+        if at is ERR:
+            return ERR
+        if not isinstance(at, (T.ArrayT, T.ConfArrayT)):
+            self.err(args[0], "E325", f"{upper} needs an array, not {at.name}")
+            return ERR
+        dims = at.dims_count if isinstance(at, T.ConfArrayT) else len(at.dims)
+        dim = self.out.consts.get(id(args[1]))
+        if not isinstance(dim, int) or isinstance(dim, bool) or not 1 <= dim <= dims:
+            self.err(args[1], "E325", f"the dimension of {upper} is a constant from 1 to {dims}")
+            return ERR
+        self.out.calls[id(e)] = CallInfo("std", upper, T.DINT, args=args, arg_types=[at, T.DINT])
+        return T.DINT
+
+    def referable(self, a: A.Expr, what: str) -> T.Type:
+        """The type of a variable a reference may point at, reporting one that has no lasting place."""
+        if not isinstance(a, (A.Name, A.FieldAccess, A.IndexAccess, A.Deref)):
+            self.err(a, "E425", f"{what} needs a variable, not an expression")
+            self.expr(a)
+            return ERR
+        t = self.expr(a)
+        if t is ERR:
+            return ERR
+        self.out.uses_refs = True
+        prop = isinstance(self.out.refs.get(id(a)), PropRef)
+        if isinstance(a, A.FieldAccess) and (a.field.isdigit() or prop):
+            self.err(a, "E425", f"{what} needs a variable: a bit or a property has no address of its own")
+            return ERR
+        root = a
+        while isinstance(root, (A.FieldAccess, A.IndexAccess)):
+            root = root.base
+        ref = self.out.refs.get(id(root))
+        if isinstance(ref, PropRef):
+            self.err(a, "E425", f"{what} needs a variable: the property '{ref.prop.name}' has no address")
+            return ERR
+        lasting = not isinstance(ref, VarInfo) or ref.owner is None or ref.kind in ("VAR_EXTERNAL", "ADDR")
+        if not lasting and (
+            ref.kind == "VAR_TEMP" or (ref.owner.funclike and ref.owner is self.pou and not (
+                ref.kind == "VAR_IN_OUT" and ref.type.is_scalar and root is a))
+        ):
+            self.err(a, "E425", f"{what} of '{ref.name}': a VAR_TEMP or a variable of a FUNCTION or METHOD "
+                     "lives only during the call, so a reference to it would outlive it")
+            return ERR
+        if isinstance(ref, VarInfo) and ref.constant:
+            self.err(a, "E425", f"{what} of the constant '{ref.name}': a constant cannot be written "
+                     "through a reference")
+            return ERR
+        return t
+
+    def func_call(self, e: A.Call, p: PouInfo, kind: str = "func", instance=None, static=None) -> T.Type:
+        info = CallInfo(kind, p.name, p.return_type or T.BOOL, pou=p, instance=instance, static=static)
         params = p.params()
         self.bind_args(e, p.name, p.vars, params, info, is_fb=False)
         given = {id(v) for v, _ in info.inputs}

@@ -150,6 +150,15 @@ class PouInfo:
     return_type: T.Type | None = None
     fbtype: T.FBT | None = None
     callees: set = field(default_factory=set)  # lower names of user POUs called or instantiated
+    # METHOD (and a property's GET or SET, a method of its own): the FB it belongs to (None in an
+    # INTERFACE), its access (PUBLIC, PRIVATE, PROTECTED, INTERNAL), ABSTRACT/FINAL, which accessor
+    parent: PouInfo | None = None
+    access: str = "PUBLIC"
+    abstract: bool = False
+    final: bool = False
+    accessor: str | None = None  # 'GET' | 'SET' for a property's accessor
+    base: PouInfo | None = None  # FUNCTION_BLOCK: the one it EXTENDS
+    extended: bool = False  # FUNCTION_BLOCK: another one EXTENDS it
 
     @property
     def lname(self) -> str:
@@ -157,8 +166,15 @@ class PouInfo:
 
     @property
     def pyname(self) -> str:
+        if self.kind == "METHOD":
+            return {None: "M_", "GET": "PG_", "SET": "PS_"}[self.accessor] + self.name.lower()
         prefix = {"PROGRAM": "P_", "FUNCTION_BLOCK": "FB_", "FUNCTION": "F_"}[self.kind]
         return prefix + self.name.lower()
+
+    @property
+    def funclike(self) -> bool:
+        """A FUNCTION or a METHOD: its variables are locals of one call."""
+        return self.kind in ("FUNCTION", "METHOD")
 
     def inputs(self) -> list[VarInfo]:
         return [v for v in self.vars.values() if v.kind == "VAR_INPUT"]
@@ -181,6 +197,34 @@ class CallInfo:
     arg_types: list = field(default_factory=list)
     src: T.Type | None = None  # conversions
     dst: T.Type | None = None
+    static: PouInfo | None = None  # 'method' through SUPER^ / 'super': the base FB whose code runs
+
+
+@dataclass(eq=False)
+class PropInfo:
+    """A PROPERTY: its type and its accessors (methods named after it), either may be missing."""
+
+    name: str
+    type: T.Type
+    getter: PouInfo | None = None
+    setter: PouInfo | None = None
+    parent: PouInfo | None = None  # the FB (None in an interface)
+    access: str = "PUBLIC"
+    line: int = 0
+    col: int = 0
+    accessors: tuple = ()  # in an interface: the accessors it asks for
+
+    @property
+    def lname(self) -> str:
+        return self.name.lower()
+
+
+@dataclass(eq=False)
+class PropRef:
+    """What a Name or FieldAccess that names a property refers to: read calls GET, assignment SET."""
+
+    prop: PropInfo
+    instance: A.Expr | None = None  # None: the property of THIS
 
 
 @dataclass(eq=False)
@@ -205,6 +249,10 @@ class CheckedProgram:
         self.en_eno: dict[int, tuple] = {}  # id(Call) -> (EN expression or None, ENO target or None)
         self.consts: dict[int, object] = {}
         self.storage: dict[int, int] = {}  # id(type) -> values one value of it holds (check_storage)
+        self.interfaces: dict[str, T.IfaceT] = {}
+        self.fb_order: list[PouInfo] = []  # function blocks, each after the one it EXTENDS
+        self.methods: list[PouInfo] = []  # every METHOD and property accessor, in source order
+        self.uses_refs = False  # REF() or REF= somewhere: no POU keeps members in locals (codegen)
         self.addresses: dict[str, VarInfo] = {}  # implicit variables of direct addresses
         self.keep: list = []  # keeps nodes alive so that id() keys stay unique
 
@@ -314,7 +362,21 @@ class CheckContext:
             v = self.pou.vars.get(key)
             if v is not None:
                 return v
+            parent = self.pou.parent
+            if parent is not None:  # a method sees its function block's variables (not its VAR_TEMP)
+                v = parent.vars.get(key)
+                if v is not None and v.kind != "VAR_TEMP":
+                    return v
         return self.out.globals.get(key)
+
+    def current_fb(self) -> PouInfo | None:
+        """The function block whose body or method is being checked, or None."""
+        p = self.pou
+        if p is None:
+            return None
+        if p.kind == "METHOD":
+            return p.parent
+        return p if p.kind == "FUNCTION_BLOCK" else None
 
     def hint(self, name: str, candidates) -> str:
         """did_you_mean, for the first MAX_HINTS unknown names only: each compares the name with every

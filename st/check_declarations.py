@@ -130,6 +130,8 @@ class DeclarationChecks(CheckContext):
             return self.std_fb(upper)
         if key in self.out.pous and self.out.pous[key].fbtype is not None:
             return self.out.pous[key].fbtype
+        if key in self.out.interfaces:
+            return self.out.interfaces[key]
         if key in self.out.pous:
             self.err(node, "E203", f"'{name}' is a {self.out.pous[key].kind}, not a type")
             return ERR
@@ -287,6 +289,18 @@ class DeclarationChecks(CheckContext):
         if isinstance(ref, A.StructType):
             self.err(ref, "E311", "a STRUCT must be declared in a TYPE block")
             return ERR
+        if isinstance(ref, A.ConformantArrayType):
+            elem = self.resolve_type(ref.element)
+            return ERR if elem is ERR else T.ConfArrayT(ref.dims, elem)
+        if isinstance(ref, A.RefType):
+            target = self.resolve_type(ref.target)
+            if target is ERR:
+                return ERR
+            if isinstance(target, T.RefT):
+                self.err(ref, "E425",
+                         "a reference to a reference is not allowed: refer to the variable itself")
+                return ERR
+            return T.RefT(target, ref.implicit)
         return ERR
 
     # ------------------------------------------------------------------ declarations
@@ -335,6 +349,15 @@ class DeclarationChecks(CheckContext):
                 continue
             if pou is not None and pou.kind == "FUNCTION" and t.is_fb:
                 self.err(d, "E402", "a FUNCTION cannot hold function block instances (they keep state)")
+            if isinstance(t, T.ConfArrayT) and kind != "VAR_IN_OUT":
+                self.err(d.type, "E313", "ARRAY[*] (any bounds) is only for a VAR_IN_OUT: the caller's array "
+                         "gives the bounds; elsewhere give them, ARRAY[1..10] OF ...")
+            inner = t
+            while isinstance(inner, T.ArrayT):
+                inner = inner.elem
+            if isinstance(inner, T.FBT) and inner.pou is not None and "ABSTRACT" in inner.pou.node.modifiers:
+                self.err(d.type, "E421", f"'{inner.name}' is ABSTRACT: it cannot have instances (declare an "
+                         "instance of a function block that extends it, or a REFERENCE TO or interface)")
             if d.location is not None and not t.is_scalar:
                 self.err(d.location, "E318", "only elementary variables can be located AT an address")
             elif d.location is not None and t is not ERR:
@@ -520,6 +543,8 @@ class DeclarationChecks(CheckContext):
             if isinstance(val, int) and not (dst.lo <= val <= dst.hi):
                 self.err(node, "E304", f"the value {val} is outside the subrange {dst.lo}..{dst.hi}")
                 return False
+        if isinstance(dst, (T.RefT, T.IfaceT)) or isinstance(src, (T.RefT, T.IfaceT, T.NullT)):
+            return self.check_pointer_assignable(src, dst, node, verb)
         if T.can_widen(src, dst):
             return True
         if isinstance(src, T.EnumT) and src is dst:
@@ -547,6 +572,39 @@ class DeclarationChecks(CheckContext):
         else:
             sname = src.name
         self.err(node, "E305", f"cannot {verb_text} {sname} to {dst.name}{extra}")
+        return False
+
+    def check_pointer_assignable(self, src: T.Type, dst: T.Type, node, verb: str) -> bool:
+        """A REF_TO takes REF(x) of its target type (or of a block that extends it), another such
+        reference, or NULL / 0; an interface takes an instance that implements it, another interface
+        derived from it, or 0 / NULL."""
+        null = isinstance(src, T.NullT) or (isinstance(src, T.IntLitT) and src.value == 0)
+        if isinstance(dst, T.RefT) and not dst.implicit or isinstance(dst, T.RefT) and verb == "bind":
+            if null:
+                self.out.types[id(node)] = T.NULL
+                self.out.consts.pop(id(node), None)
+                return True
+            if isinstance(src, T.RefT) and (
+                T.same(src.target, dst.target)
+                or isinstance(src.target, T.FBT) and isinstance(dst.target, T.FBT)
+                and src.target.derives_from(dst.target)
+            ):
+                return True
+            self.err(node, "E305", f"cannot {verb} {src.name} to {dst.name}" + (
+                ": take the reference of a variable with REF(x)" if not isinstance(src, T.RefT) else ""))
+            return False
+        if isinstance(dst, T.IfaceT):
+            if null:
+                self.out.types[id(node)] = T.NULL
+                self.out.consts.pop(id(node), None)
+                return True
+            if (isinstance(src, T.FBT) and src.implements(dst)
+                    or isinstance(src, T.IfaceT) and src.derives_from(dst)):
+                return True
+            why = f": {src.name} does not implement {dst.name}" if isinstance(src, (T.FBT, T.IfaceT)) else ""
+            self.err(node, "E305", f"cannot {verb} {src.name} to the interface {dst.name}{why}")
+            return False
+        self.err(node, "E305", f"cannot {verb} {src.name} to {dst.name}")
         return False
 
     def check_real_fits(self, node, value) -> bool:

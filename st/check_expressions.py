@@ -18,6 +18,7 @@ from .check_context import (
     ConstTooLarge,
     EnumRef,
     NotConst,
+    PropRef,
     VarInfo,
     _addr_ident,
     _describe,
@@ -142,12 +143,23 @@ class ExpressionChecks(CheckContext):
     def resolve_name(self, e: A.Name) -> T.Type:
         v = self.lookup_var(e.name)
         if v is not None:
-            if v.kind == "RESULT" and self.pou is not None and self.pou.kind == "FUNCTION":
-                pass
             self.out.refs[id(e)] = v
             v.used = True
+            if isinstance(v.type, T.RefT) and v.type.implicit:
+                return v.type.target  # REFERENCE TO: the name alone is the variable it refers to
             return v.type
         key = e.name.lower()
+        fb = self.current_fb()
+        if fb is not None:
+            prop = fb.fbtype.props.get(key)
+            if prop is not None:
+                self.out.refs[id(e)] = PropRef(prop, None)
+                return prop.type
+            if key in fb.fbtype.methods:
+                self.err(e, "E203", f"'{e.name}' is a METHOD: call it with parentheses, {e.name}(...)")
+                return ERR
+        if key == "null":
+            return T.NULL
         hits = self.enums_with(key)
         if len(hits) == 1:
             self.out.refs[id(e)] = EnumRef(hits[0], hits[0].by_lower[key])
@@ -187,6 +199,9 @@ class ExpressionChecks(CheckContext):
             if isinstance(ref, VarInfo):
                 ref.written = True
                 self.check_writable(ref, e)
+            elif isinstance(ref, PropRef):
+                if ref.prop.setter is None:
+                    self.err(e, "E401", f"the property '{ref.prop.name}' has no SET: it can only be read")
             elif isinstance(ref, EnumRef):
                 self.err(e, "E401", f"cannot assign to the enumeration value '{e.name}'")
             return t
@@ -198,10 +213,10 @@ class ExpressionChecks(CheckContext):
             if isinstance(v, VarInfo):
                 v.written = True
             return t
-        if isinstance(e, (A.FieldAccess, A.IndexAccess, A.BitAccess)):
+        if isinstance(e, (A.FieldAccess, A.IndexAccess, A.BitAccess, A.Deref)):
             t = self.expr(e, lvalue=True)
             root = e
-            while isinstance(root, (A.FieldAccess, A.IndexAccess, A.BitAccess)):
+            while isinstance(root, (A.FieldAccess, A.IndexAccess, A.BitAccess, A.Deref)):
                 root = root.base
             ref = self.out.refs.get(id(root))
             if isinstance(ref, VarInfo):
@@ -210,6 +225,8 @@ class ExpressionChecks(CheckContext):
                     self.err(e, "E401", f"cannot assign to constant '{ref.name}'")
             if isinstance(e, A.FieldAccess):
                 fref = self.out.refs.get(id(e))
+                if isinstance(fref, PropRef) and fref.prop.setter is None:
+                    self.err(e, "E401", f"the property '{fref.prop.name}' has no SET: it can only be read")
                 if isinstance(fref, VarInfo) and fref.kind == "VAR_OUTPUT" and self.is_fb_expr(e.base):
                     self.err(
                         e, "E401", f"cannot assign to '{fref.name}': it is an output of the function block"
@@ -223,7 +240,14 @@ class ExpressionChecks(CheckContext):
         t = self.out.types.get(id(e))
         return isinstance(t, T.FBT)
 
+    def implicit_ref(self, e: A.Expr) -> bool:
+        """Does ``e`` name a REFERENCE TO variable (whose name alone is the variable it refers to)?"""
+        ref = self.out.refs.get(id(e))
+        return isinstance(ref, VarInfo) and isinstance(ref.type, T.RefT) and ref.type.implicit
+
     def check_writable(self, v: VarInfo, node) -> None:
+        if isinstance(v.type, T.RefT) and v.type.implicit:
+            return  # writes the variable it refers to
         if v.constant:
             self.err(node, "E401", f"cannot assign to constant '{v.name}'")
         elif v.type.is_fb:
@@ -321,7 +345,32 @@ class ExpressionChecks(CheckContext):
             ref = o.refs.get(id(e))
             if isinstance(ref, VarInfo) and ref.constant and ref.init is not None and ref.type.is_scalar:
                 o.consts[id(e)] = ref.init
+            if isinstance(ref, PropRef) and not lvalue and ref.prop.getter is None:
+                self.err(e, "E401", f"the property '{ref.prop.name}' has no GET: it can only be assigned")
             return t
+        if isinstance(e, A.This):
+            fb = self.current_fb()
+            if fb is None:
+                self.err(e, "E424", "THIS is the instance of a FUNCTION_BLOCK: it exists only in its body "
+                         "and methods")
+                return ERR
+            return T.RefT(fb.fbtype)
+        if isinstance(e, A.Super):
+            fb = self.current_fb()
+            if fb is None or fb.base is None:
+                self.err(e, "E424", "SUPER is the base of a FUNCTION_BLOCK that EXTENDS another: there is "
+                         "none here")
+                return ERR
+            return T.RefT(fb.base.fbtype)
+        if isinstance(e, A.Deref):
+            bt = self.expr(e.base, lvalue=lvalue)
+            if bt is ERR:
+                return ERR
+            if not isinstance(bt, T.RefT):
+                self.err(e, "E425", f"'^' reads what a REF_TO points at, but {_describe(e.base)} is {bt.name}"
+                         + (" (a REFERENCE TO is used without '^')" if self.implicit_ref(e.base) else ""))
+                return ERR
+            return bt.target
         if isinstance(e, A.DirectAddress):
             v = o.addresses.get(e.address)
             if v is None:
@@ -352,6 +401,12 @@ class ExpressionChecks(CheckContext):
                     self.err(ix, "E323", f"an array index must be an integer, not {it.name}")
             if bt is ERR:
                 return ERR
+            if isinstance(bt, T.ConfArrayT):  # bounds known when it runs: checked then
+                if len(e.indices) != bt.dims_count:
+                    self.err(e, "E323", f"{_describe(e.base)} has {bt.dims_count} dimension(s) but "
+                             f"{len(e.indices)} index(es) were given")
+                    return ERR
+                return bt.elem
             if not isinstance(bt, T.ArrayT):
                 self.err(e, "E323", f"{_describe(e.base)} is {bt.name}, not an array")
                 return ERR
@@ -417,6 +472,23 @@ class ExpressionChecks(CheckContext):
                 self.err(e, "E209", f"{bt.name} has no field '{e.field}'" + (f"; {hint}" if hint else ""))
                 return ERR
             return f.type
+        if isinstance(bt, (T.FBT, T.IfaceT)):
+            prop = bt.props.get(key)
+            if prop is not None:
+                self.check_access(prop, e)
+                o.refs[id(e)] = PropRef(prop, e.base)
+                if not lvalue and prop.getter is None:
+                    self.err(e, "E401", f"the property '{prop.name}' has no GET: it can only be assigned")
+                return prop.type
+            if key in bt.methods:
+                self.err(e, "E203", f"'{e.field}' is a METHOD of {bt.name}: call it, {e.field}(...)")
+                return ERR
+        if isinstance(bt, T.IfaceT):
+            names = [m.name for m in bt.methods.values()] + [p.name for p in bt.props.values()]
+            hint = self.hint(e.field, names)
+            self.err(e, "E209",
+                     f"the interface {bt.name} has no property '{e.field}'" + (f"; {hint}" if hint else ""))
+            return ERR
         if isinstance(bt, T.FBT):
             v = bt.vars.get(key) or getattr(bt, "aliases", {}).get(key)
             if v is None or v.kind in ("VAR_TEMP", "RESULT"):
@@ -426,8 +498,8 @@ class ExpressionChecks(CheckContext):
                 )
                 return ERR
             o.refs[id(e)] = v
-            if v.kind == "VAR" and not bt.standard:
-                pass  # CODESYS allows reading internals; keep it (useful for watch paths too)
+            if isinstance(v.type, T.RefT) and v.type.implicit:
+                return v.type.target
             return v.type
         if bt.is_intlike and e.field.isdigit():
             return T.BOOL
@@ -448,6 +520,9 @@ class ExpressionChecks(CheckContext):
         rt = self.expr(e.right, expected if op not in _COMPARE else None)
         if lt is ERR or rt is ERR:
             return ERR
+        pointers = (T.RefT, T.IfaceT, T.NullT)
+        if isinstance(lt, pointers) or isinstance(rt, pointers):
+            return self.pointer_compare(e, lt, rt)
         if op in ("AND", "OR", "XOR") or op in _COMPARE:
             lt = self.bool01(e.left, lt, rt)  # b AND 1, b = 0: the literal is a BOOL
             rt = self.bool01(e.right, rt, lt)
@@ -525,6 +600,27 @@ class ExpressionChecks(CheckContext):
             return ERR
         self.err(e, "E306", f"'{op}' needs numbers, not {lt.name} and {rt.name}")
         return ERR
+
+    def pointer_compare(self, e: A.BinaryOp, lt: T.Type, rt: T.Type) -> T.Type:
+        """r = NULL, r <> 0, itf = 0, r1 = r2 (the same variable), itf1 = itf2 (the same instance)."""
+        def null(t):
+            return isinstance(t, T.NullT) or (isinstance(t, T.IntLitT) and t.value == 0)
+        ok = e.op in ("=", "<>") and (
+            (isinstance(lt, (T.RefT, T.IfaceT)) and null(rt))
+            or (isinstance(rt, (T.RefT, T.IfaceT)) and null(lt))
+            or (isinstance(lt, T.RefT) and isinstance(rt, T.RefT) and T.same(lt.target, rt.target))
+            or (isinstance(lt, T.IfaceT) and isinstance(rt, T.IfaceT))
+            or (null(lt) and null(rt))
+        )
+        if not ok:
+            self.err(e, "E306", f"cannot use '{e.op}' on {lt.name} and {rt.name}: a reference or interface "
+                     "is compared with '=' or '<>' to another one or to 0 / NULL")
+            return ERR
+        for side, t in ((e.left, lt), (e.right, rt)):
+            if null(t):
+                self.out.types[id(side)] = T.NULL
+                self.out.consts.pop(id(side), None)
+        return T.BOOL
 
     def date_arith(self, e, lt, rt) -> T.Type:
         """DT +/- TIME, TIME + DT -> DT; TOD +/- TIME, TIME + TOD -> TOD; DT - DT, DATE - DATE,

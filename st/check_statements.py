@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import ast as A
 from . import types as T
-from .check_context import ERR, CheckContext, NotConst
+from .check_context import ERR, CheckContext, NotConst, VarInfo
 
 
 class StatementChecks(CheckContext):
@@ -24,6 +24,8 @@ class StatementChecks(CheckContext):
             st = self.expr(s.value, expected=tt)
             if self.check_assignable(st, tt, s.value, "assign"):
                 self.settle(s.value, tt)
+        elif isinstance(s, A.RefAssign):
+            self.ref_assign(s)
         elif isinstance(s, A.CallStmt):
             self.call(s.call, statement=True)
         elif isinstance(s, A.IfStmt):
@@ -54,6 +56,23 @@ class StatementChecks(CheckContext):
                 self.err(s, "E404", f"{word} is only allowed inside FOR, WHILE or REPEAT")
         elif isinstance(s, (A.ReturnStmt, A.EmptyStmt)):
             pass
+
+    def ref_assign(self, s: A.RefAssign) -> None:
+        """r REF= x (CODESYS): r now refers to x (a REFERENCE TO; on a REF_TO it is r := REF(x))."""
+        self.lvalue(s.target)
+        ref = self.out.refs.get(id(s.target))
+        if not (isinstance(ref, VarInfo) and isinstance(ref.type, T.RefT)):
+            self.err(s.target, "E425", "REF= binds a REFERENCE TO variable: the target is not one")
+            self.expr(s.value)
+            return
+        self.out.types[id(s.target)] = ref.type
+        if isinstance(s.value, A.Name) and s.value.name.upper() == "NULL" and self.lookup_var("NULL") is None:
+            self.out.types[id(s.value)] = T.NULL
+            return
+        t = self.referable(s.value, "REF=")
+        if t is ERR:
+            return
+        self.check_assignable(T.RefT(t), T.RefT(ref.type.target), s.value, "bind")
 
     def cond(self, e: A.Expr) -> None:
         t = self.expr(e, expected=T.BOOL)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from . import ast as A
 from . import types as T
 from .check_calls import CallChecks
+from .check_classes import ClassChecks
 from .check_context import (
     BCD_CONVERSIONS,
     ERR,
@@ -36,6 +37,8 @@ from .check_context import (
     EnumRef,
     NotConst,
     PouInfo,
+    PropInfo,
+    PropRef,
     VarInfo,
     f32,
     std_fb_interfaces,
@@ -63,6 +66,8 @@ __all__ = [
     "EnumRef",
     "NotConst",
     "PouInfo",
+    "PropInfo",
+    "PropRef",
     "VarInfo",
     "check",
     "check_expression",
@@ -74,15 +79,16 @@ __all__ = [
 ]
 
 
-class Checker(DeclarationChecks, StatementChecks, ExpressionChecks, CallChecks):
+class Checker(DeclarationChecks, StatementChecks, ExpressionChecks, CallChecks, ClassChecks):
     """One check of one file: the parts' methods on one shared state (st/check_context.py)."""
 
     # ------------------------------------------------------------------ driver
     def run(self) -> CheckedProgram:
         sf = self.sf
+        self.declare_interfaces()
         for td in sf.types:
             key = td.name.lower()
-            if key in self.type_decls or key in self.out.types_by_name:
+            if key in self.type_decls or key in self.out.types_by_name or key in self.out.interfaces:
                 self.err(td, "E202", f"type '{td.name}' is declared twice")
                 continue
             if td.name.upper() in T.ELEMENTARY or td.name.upper() in self.fb_ifaces:
@@ -95,7 +101,7 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks, CallChecks):
         # POU shells first so that bodies can call any POU in the file
         for p in sf.pous:
             key = p.name.lower()
-            if key in self.out.pous or key in self.type_decls:
+            if key in self.out.pous or key in self.type_decls or key in self.out.interfaces:
                 self.err_at(
                     p.name_line or p.line, p.name_col or p.col, "E202", f"'{p.name}' is declared twice"
                 )
@@ -150,12 +156,14 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks, CallChecks):
             if info.fbtype is not None:
                 info.fbtype.vars = info.vars
         self.pou = None
+        self.build_classes()
         self.check_fb_nesting()
         for info in self.out.pous.values():
             self.pou = info
             self.loop_depth = 0
             self.body(info.node.body)
         self.pou = None
+        self.check_method_bodies()
         self.check_recursion()
         self.choose_main()
         if not self.bag.has_errors:

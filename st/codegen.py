@@ -30,6 +30,7 @@ from .checker import (
     CheckedProgram,
     EnumRef,
     PouInfo,
+    PropRef,
     VarInfo,
     f32,
 )
@@ -109,11 +110,28 @@ def debug_name(p: PouInfo) -> str:
     which none starts another (v_ P_ FB_ F_ S_ A_ D_), and names of the generator's own start with
     none of them, so no source can name two things alike: FUNCTION Foo_dbg is F_foo_dbg, Foo's debug
     variant D_foo."""
+    if p.kind == "METHOD":  # a method of a class: M_x / MD_x, PG_x / PGD_x, PS_x / PSD_x
+        return {None: "MD_", "GET": "PGD_", "SET": "PSD_"}[p.accessor] + p.name.lower()
     return "D_" + p.name.lower()
 
 
+def record_slot(m: PouInfo) -> str:
+    """The member of a block's instance that keeps a method's last result (its outputs too), or a
+    property's last value got or set: what the debugger's variable tree shows for them."""
+    return ("R_P_" if m.accessor else "R_M_") + m.name.lower()
+
+
+def _oop(p: PouInfo) -> bool:
+    """A function block with methods or properties, or in an EXTENDS chain: code outside its body
+    (its methods, a block that extends it) reaches its members, so its body keeps none in locals."""
+    t = p.fbtype
+    return t is not None and bool(t.methods or t.props or t.base is not None or p.extended)
+
+
 def lit(v) -> str:
-    """Python source for a compile-time value (bool, int, float, str, list)."""
+    """Python source for a compile-time value (bool, int, float, str, list, None: no reference)."""
+    if v is None:
+        return "None"
     if isinstance(v, bool):
         return "True" if v else "False"
     if isinstance(v, int):
@@ -261,12 +279,19 @@ class CodeGen:
         for st in cp.structs:
             self.gen_struct(st)
         self.gen_globals()
+        done: set[str] = set()
         for p in cp.pous.values():
             if p.kind == "FUNCTION":
                 for mode in ("fast", "dbg"):
                     self.gen_function(p, mode)
-            else:
-                self.gen_fb(p)
+                continue
+            chain = []
+            while p is not None and p.lname not in done:  # a block after the one it extends (its base class)
+                chain.append(p)
+                done.add(p.lname)
+                p = p.base
+            for q in reversed(chain):
+                self.gen_fb(q)
         self.gen_io()
         return "\n".join(self.lines) + "\n"
 
@@ -285,6 +310,8 @@ class CodeGen:
             if all(x is None for x in items):
                 return f"[{self.ctor(e)} for _ in range({t.size})]"
             return _runs([self.ctor(e, x) for x in items], fresh=True)
+        if isinstance(t, (T.RefT, T.IfaceT, T.ConfArrayT)):
+            return "None"  # refers to nothing yet (an ARRAY[*]: bound to the caller's array by each call)
         if isinstance(t, (T.StructT, T.FBT)):
             base = f"{t.pyname}()"
             members = t.fields if isinstance(t, T.StructT) else t.vars
@@ -361,9 +388,23 @@ class CodeGen:
     def gen_fb(self, p: PouInfo) -> None:
         self.pos = (p.node.line, p.node.col)
         members = [v for v in p.vars.values() if v.kind not in ("VAR_TEMP", "VAR_EXTERNAL") and v.owner is p]
-        self.emit(0, f"class {p.pyname}:")
-        self.emit(1, f"__slots__ = ({''.join(lit(v.pyname) + ', ' for v in members)})")
+        base = p.base
+        records = []
+        if p.fbtype is not None:
+            inherited = base.fbtype if base is not None else None
+            for key, m in p.fbtype.methods.items():
+                if inherited is None or key not in inherited.methods:
+                    records.append(record_slot(m))
+            for key in p.fbtype.props:
+                if inherited is None or key not in inherited.props:
+                    records.append("R_P_" + key)
+        self.emit(0, f"class {p.pyname}({base.pyname}):" if base is not None else f"class {p.pyname}:")
+        self.emit(1, f"__slots__ = ({''.join(lit(n) + ', ' for n in [v.pyname for v in members] + records)})")
         self.emit(1, "def __init__(self):")
+        if base is not None:
+            self.emit(2, f"{base.pyname}.__init__(self)")
+        for slot in records:
+            self.emit(2, f"self.{slot} = None  # not called yet")
         for v in members:
             code = self.ctor(v.type, v.init)
             if is_ref(v):
@@ -372,6 +413,10 @@ class CodeGen:
         self.emit(2, "pass")
         for mode in ("fast", "dbg"):
             self.gen_body_method(p, mode)
+        for m in self.cp.methods:
+            if m.parent is p and not m.abstract:
+                for mode in ("fast", "dbg"):
+                    self.gen_function(m, mode)
 
     def _start_pou(self, p: PouInfo, mode: str) -> None:
         self.pou = p
@@ -401,7 +446,7 @@ class CodeGen:
         # point at one of them (f(io := f.count)), and a write through it is seen at once
         # and a member this body binds to a scalar VAR_IN_OUT lives in the instance only, so the
         # callee reaches the variable itself (and a fault leaves its write visible)
-        if mode == "fast" and not _has_ref(p):
+        if mode == "fast" and not _has_ref(p) and not self.cp.uses_refs and not _oop(p):
             bound = _ref_actuals(p.node.body, self.cp)
             for v in p.vars.values():
                 if v.owner is p and v.kind not in ("VAR_TEMP", "VAR_EXTERNAL") and v.lname not in bound:
@@ -452,7 +497,7 @@ class CodeGen:
 
     def stores(self) -> list[str]:
         parts = []
-        if self.mode == "fast" and self.pou.kind != "FUNCTION":
+        if self.mode == "fast" and not self.pou.funclike:
             for k in sorted(self.written):
                 v = self.cached.get(k)
                 if v is not None and v.type.is_scalar:
@@ -464,7 +509,15 @@ class CodeGen:
         parts = []
         if self.mode == "dbg":
             parts.append("_D.leave()")
-        if self.pou.kind == "FUNCTION":
+        p = self.pou
+        if p.kind == "METHOD":  # the last result (a property: its last value) for the variable tree
+            if p.accessor == "SET":
+                parts.append(f"self.{record_slot(p)} = {p.params()[0].pyname}")
+                parts.append("return None")
+            else:
+                parts.append(f"self.{record_slot(p)} = _ret = {self.func_return()}")
+                parts.append("return _ret")
+        elif p.funclike:
             parts.append("return " + self.func_return())
         return "\n".join(parts)
 
@@ -478,29 +531,33 @@ class CodeGen:
         return r
 
     def gen_function(self, p: PouInfo, mode: str) -> None:
+        """A FUNCTION (a module-level def), or a METHOD or property accessor (a def of its block's class,
+        with the instance as ``self``): the variables are locals of the call."""
         self._start_pou(p, mode)
         self.cached = {}
         params = p.params()
-        body_lines, body_map = self._body(p, 1)
+        i = 2 if p.kind == "METHOD" else 1
+        body_lines, body_map = self._body(p, i)
         self.pos = (p.node.line, p.node.col)
         name = debug_name(p) if mode == "dbg" else p.pyname
-        self.emit(0, f"def {name}(ctx{''.join(', ' + v.pyname for v in params)}):")
+        this = "self, " if p.kind == "METHOD" else ""
+        self.emit(i - 1, f"def {name}({this}ctx{''.join(', ' + v.pyname for v in params)}):")
         made = [v for v in p.vars.values() if v.kind in ("VAR", "VAR_TEMP", "VAR_OUTPUT", "RESULT")]
-        self.charge_call(p, made, 1)
+        self.charge_call(p, made, i)
         if self.uses_globals:
-            self.emit(1, "G = ctx.g")
+            self.emit(i, "G = ctx.g")
         if mode == "dbg":
-            self.emit(1, "_D = ctx.dbg")
-            self.emit(1, f"_D.enter({lit(p.name)})")
+            self.emit(i, "_D = ctx.dbg")
+            self.emit(i, f"_D.enter({lit(p.parent.name + '.' + p.name if p.parent else p.name)})")
         for v in p.vars.values():
             if v.kind in ("VAR", "VAR_TEMP", "VAR_OUTPUT", "RESULT"):
-                self.emit(1, f"{v.pyname} = {self.ctor(v.type, v.init)}")
+                self.emit(i, f"{v.pyname} = {self.ctor(v.type, v.init)}")
         self.lines.extend(body_lines)
         self.line_map.extend(body_map)
-        self.emit(1, self.epilogue())
+        self.emit(i, self.epilogue())
         if mode == "dbg":
-            self.emit(1, "if False:")
-            self.emit(2, "yield")
+            self.emit(i, "if False:")
+            self.emit(i + 1, "yield")
 
     # ------------------------------------------------------------------ I/O image copies
     def gen_io(self) -> None:
@@ -546,6 +603,12 @@ class CodeGen:
     def stmt(self, s: A.Stmt, ind: int) -> None:
         if isinstance(s, A.Assign):
             self.assign(s.target, s.value, ind)
+        elif isinstance(s, A.RefAssign):  # r REF= x: r now refers to x
+            ref = self.cp.refs.get(id(s.target))
+            value = "None" if isinstance(self.cp.types.get(id(s.value)), T.NullT) else self.ref_of(s.value)
+            target = self.var_code(ref, write=True) if isinstance(s.target, A.Name) else self.raw(s.target)
+            self.flush_pre(ind)
+            self.emit(ind, f"{target} = {value}")
         elif isinstance(s, A.CallStmt):
             self.call_stmt(s.call, ind)
         elif isinstance(s, A.IfStmt):
@@ -573,7 +636,7 @@ class CodeGen:
             ep = self.epilogue()
             if ep:
                 self.emit(ind, ep)
-            if self.pou.kind != "FUNCTION":
+            if not self.pou.funclike:
                 self.emit(ind, "return")
         elif isinstance(s, A.EmptyStmt):
             self.emit(ind, "pass")
@@ -613,15 +676,23 @@ class CodeGen:
         self.emit(ind, stmt)
 
     def store_stmt(self, target: A.Expr, code: str) -> str:
-        """The statement storing ``code`` into ``target`` (through the reference for a VAR_IN_OUT)."""
+        """The statement storing ``code`` into ``target`` (through the reference for a VAR_IN_OUT, a
+        REFERENCE TO or r^; through SET for a property)."""
         ref = self.ref_holder(target)
         if ref is not None:
             return f"{ref}.set({code})"
+        pref = self.cp.refs.get(id(target))
+        if isinstance(pref, PropRef):
+            return self.prop_call(pref, "SET", code)
+        if isinstance(target, A.Deref):
+            return f"{self.nonnull(self.ex(target.base), target.base)}.set({code})"
+        if _implicit(pref):
+            return f"{self.nonnull(self.raw(target), target)}.set({code})"
         return f"{self.lvalue(target)} = {code}"
 
     def ref_holder_of(self, v: VarInfo) -> str:
         """The reference object of this POU's own scalar VAR_IN_OUT ``v``."""
-        return v.pyname if self.pou.kind == "FUNCTION" else f"self.{v.pyname}"
+        return v.pyname if self.pou.funclike else f"self.{v.pyname}"
 
     def ref_holder(self, e: A.Expr) -> str | None:
         """Code of the reference object when ``e`` names a scalar VAR_IN_OUT (of this POU, or of an
@@ -631,9 +702,61 @@ class CodeGen:
             return None
         if isinstance(e, A.Name) and ref.owner is self.pou:
             return self.ref_holder_of(ref)
+        if isinstance(e, A.Name) and ref.owner is not None:
+            return f"self.{ref.pyname}"  # the block's own (or inherited) VAR_IN_OUT, in a method
         if isinstance(e, A.FieldAccess):
             return f"{self.ex(e.base)}.{ref.pyname}"
         return None
+
+    # references, properties and methods ---------------------------------
+    def raw(self, e: A.Expr) -> str:
+        """The reference itself (not what it refers to) of a REFERENCE TO variable or field."""
+        ref = self.cp.refs.get(id(e))
+        if isinstance(e, A.FieldAccess):
+            return f"{self.ex(e.base)}.{ref.pyname}"
+        return self.var_code(ref)
+
+    def nonnull(self, code: str, e: A.Expr) -> str:
+        """``code`` (a reference or an interface) when it refers to something, else a fault."""
+        what = _path_text(e) if isinstance(e, (A.Name, A.FieldAccess, A.IndexAccess)) else "a reference"
+        return f"({code} or _null_ref({lit(what)}))"
+
+    def deref(self, code: str, target: T.Type, e: A.Expr) -> str:
+        """What the reference ``code`` refers to: the variable's value, or the object of a composite."""
+        code = self.nonnull(code, e)
+        return f"{code}.get()" if target.is_scalar else code
+
+    def instance_code(self, inst: A.Expr | None) -> str:
+        if inst is None or isinstance(inst, A.Deref) and isinstance(inst.base, (A.This, A.Super)):
+            return "self"
+        code = self.ex(inst)
+        if isinstance(self.cp.types.get(id(inst)), T.IfaceT):
+            code = self.nonnull(code, inst)
+        return code
+
+    def prop_call(self, pref: PropRef, kind: str, value: str | None = None) -> str:
+        m = pref.prop.getter if kind == "GET" else pref.prop.setter
+        inst = self.instance_code(pref.instance)
+        arg = "" if value is None else f", {value}"
+        if isinstance(pref.instance, A.Deref) and isinstance(pref.instance.base, A.Super):
+            owner = self.pou.parent.base if self.pou.kind == "METHOD" else self.pou.base
+            if self.mode == "dbg":
+                return f"(yield from {owner.pyname}.{debug_name(m)}(self, ctx{arg}))"
+            return f"{owner.pyname}.{m.pyname}(self, ctx{arg})"
+        if self.mode == "dbg":
+            return f"(yield from {inst}.{debug_name(m)}(ctx{arg}))"
+        return f"{inst}.{m.pyname}(ctx{arg})"
+
+    def ref_of(self, a: A.Expr) -> str:
+        """REF(a): a reference to the variable ``a`` (the object itself for a composite)."""
+        t = self.cp.types.get(id(a), ERR)
+        if isinstance(a, A.Deref):
+            return self.ex(a.base)  # REF(r^) is r
+        if _implicit(self.cp.refs.get(id(a))):
+            return self.raw(a)  # REF(rr) of a REFERENCE TO: the variable rr refers to
+        if not t.is_scalar:
+            return self.ex(a)
+        return self.ref_arg(a, _RefArgs())
 
     def store_value(self, value: A.Expr, tt: T.Type) -> str:
         """Python code for ``value`` converted to the storage form of ``tt`` (wrap, float32, length)."""
@@ -651,6 +774,8 @@ class CodeGen:
         return self.convert_store(code, vt, tt, bounded=self.bounded(value))
 
     def const_for(self, val, tt: T.Type):
+        if isinstance(tt, (T.RefT, T.IfaceT)):
+            return None  # NULL, 0: refers to nothing
         if isinstance(tt, T.Elem):
             if tt.is_bool:
                 return bool(val)
@@ -893,7 +1018,16 @@ class CodeGen:
         if info.kind == "fb":
             self.fb_call(call, info, ind)
             return
-        if info.kind == "func" and (info.outputs or any(v.kind == "VAR_IN_OUT" for v, _ in info.inputs)):
+        if info.kind == "super":  # SUPER^(): the base block's body on this instance
+            self.watchdog_out(ind)
+            if self.mode == "dbg":
+                self.emit(ind, f"yield from {info.static.pyname}.run_dbg(self, ctx)")
+            else:
+                self.emit(ind, f"{info.static.pyname}.run(self, ctx)")
+            self.watchdog_in(ind)
+            return
+        in_outs = any(v.kind == "VAR_IN_OUT" for v, _ in info.inputs)
+        if info.kind in ("func", "method") and (info.outputs or in_outs):
             self.func_call_with_outputs(call, info, ind, None)
             return
         code = self.ex(call)
@@ -914,7 +1048,7 @@ class CodeGen:
             if is_ref(v):
                 code = self.ref_arg(arg, refs)
             elif v.kind == "VAR_IN_OUT":
-                code = self.ex(arg)  # an array, structure or FB instance: the object itself
+                code = self.in_out_object(arg, v.type)  # an array, structure or FB instance: the object
             else:
                 code = self.store_value(arg, v.type)
             self.flush_pre(ind)
@@ -969,7 +1103,7 @@ class CodeGen:
         if v.owner is None or v.kind in ("ADDR", "VAR_EXTERNAL"):
             self.uses_globals = True
             return f"_RefA(G, {lit(v.pyname)})"
-        if self.pou.kind == "FUNCTION" or v.kind == "VAR_TEMP":
+        if v.owner is self.pou and (self.pou.funclike or v.kind == "VAR_TEMP"):
             box = refs.boxes.get(v.lname)
             if box is None:
                 box = refs.boxes[v.lname] = self.new_tmp("_b")
@@ -979,6 +1113,15 @@ class CodeGen:
         if v.lname in self.cached:
             raise ValueError("a member bound to a VAR_IN_OUT is held in a local")  # see gen_body_method
         return f"_RefA(self, {lit(v.pyname)})"
+
+    def in_out_object(self, a: A.Expr, t: T.Type) -> str:
+        """A composite VAR_IN_OUT's argument: the object itself; for an ARRAY[*], the array with its
+        bounds (``_Conf``), or the one the caller was given."""
+        code = self.ex(a)
+        at = self.cp.types.get(id(a))
+        if isinstance(t, T.ConfArrayT) and isinstance(at, T.ArrayT):
+            return f"_Conf({code}, {lit([list(d) for d in at.dims])})"
+        return code
 
     def func_args(self, info: CallInfo, refs: _RefArgs) -> list[str]:
         given = {id(v): a for v, a in info.inputs}
@@ -990,16 +1133,22 @@ class CodeGen:
             elif is_ref(v):
                 out.append(self.ref_arg(a, refs))
             elif v.kind == "VAR_IN_OUT":
-                out.append(self.ex(a))
+                out.append(self.in_out_object(a, v.type))
             else:
                 out.append(self.store_value(a, v.type))
         return out
 
     def func_call_expr(self, info: CallInfo, refs: _RefArgs | None = None) -> str:
         args = "".join(", " + a for a in self.func_args(info, refs if refs is not None else _RefArgs()))
-        if self.mode == "dbg":
-            return f"(yield from {debug_name(info.pou)}(ctx{args}))"
-        return f"{info.pou.pyname}(ctx{args})"
+        p = info.pou
+        name = debug_name(p) if self.mode == "dbg" else p.pyname
+        if info.kind == "method" and info.static is not None:  # SUPER^.M(): the base's code
+            code = f"{info.static.pyname}.{name}(self, ctx{args})"
+        elif info.kind == "method":
+            code = f"{self.instance_code(info.instance)}.{name}(ctx{args})"
+        else:
+            code = f"{name}(ctx{args})"
+        return f"(yield from {code})" if self.mode == "dbg" else code
 
     def func_call_with_outputs(self, call: A.Call, info: CallInfo, ind: int, result_tmp: str | None) -> None:
         t = result_tmp or self.new_tmp("_r")
@@ -1270,12 +1419,15 @@ class CodeGen:
             return f"G.{v.pyname}"
         p = self.pou
         if v.owner is not p:
-            # a variable of another POU reached by name cannot happen after checking
+            # in a METHOD: a variable of its block; in a block that EXTENDS another: an inherited one
+            if is_ref(v):
+                assert not write, "a VAR_IN_OUT is written through store_stmt"
+                return f"self.{v.pyname}.get()"
             return f"self.{v.pyname}"
         if is_ref(v):
             assert not write, "a VAR_IN_OUT is written through store_stmt"
-            return f"{v.pyname}.get()" if p.kind == "FUNCTION" else f"self.{v.pyname}.get()"
-        if p.kind == "FUNCTION" or v.kind == "VAR_TEMP":
+            return f"{v.pyname}.get()" if p.funclike else f"self.{v.pyname}.get()"
+        if p.funclike or v.kind == "VAR_TEMP":
             return v.pyname
         if self.mode == "fast" and v.lname in self.cached:
             (self.written if write else self.read).add(v.lname)
@@ -1303,10 +1455,20 @@ class CodeGen:
         if isinstance(e, A.Name):
             ref = cp.refs.get(id(e))
             if isinstance(ref, VarInfo):
+                if _implicit(ref):
+                    return self.deref(self.var_code(ref), ref.type.target, e)
                 return self.var_code(ref)
             if isinstance(ref, EnumRef):
                 return lit(ref.value)
+            if isinstance(ref, PropRef):
+                return self.prop_call(ref, "GET")
             return "None"
+        if isinstance(e, (A.This, A.Super)):
+            return "self"
+        if isinstance(e, A.Deref):
+            if isinstance(e.base, (A.This, A.Super)):
+                return "self"
+            return self.deref(self.ex(e.base), cp.types.get(id(e), ERR), e.base)
         if isinstance(e, A.DirectAddress):
             return self.var_code(cp.refs[id(e)])
         if isinstance(e, A.FieldAccess):
@@ -1315,6 +1477,10 @@ class CodeGen:
             if bt.is_intlike and e.field.isdigit():
                 return f"((({base}) >> {int(e.field)}) & 1 != 0)"
             ref = cp.refs.get(id(e))
+            if isinstance(ref, PropRef):
+                return self.prop_call(ref, "GET")
+            if _implicit(ref):
+                return self.deref(f"{base}.{ref.pyname}", ref.type.target, e)
             if is_ref(ref):
                 return f"{base}.{ref.pyname}.get()"  # an FB's VAR_IN_OUT: the variable it is bound to
             if isinstance(ref, VarInfo):
@@ -1342,6 +1508,10 @@ class CodeGen:
         at = cp.types.get(id(e.base))
         base = self.ex(e.base)
         name = _path_text(e.base)
+        if isinstance(at, T.ConfArrayT):  # ARRAY[*]: the bounds of the array passed, checked as it runs
+            t = self.new_tmp("_c")
+            idx = "".join(self.ex(ix) + ", " for ix in e.indices)
+            return f"({t} := {base}).o", f"_conf_index({t}, ({idx}), {lit(name)})"
         parts = []
         for ix, (lo, hi), stride in zip(e.indices, at.dims, at.strides, strict=True):
             if id(ix) in cp.consts:
@@ -1414,6 +1584,9 @@ class CodeGen:
             return code if _fits(lo, hi, w) else wrap_code(code, w)
         lt = cp.types.get(id(e.left), ERR)
         rt = cp.types.get(id(e.right), ERR)
+        pointers = (T.RefT, T.IfaceT, T.NullT)
+        if isinstance(lt, pointers) or isinstance(rt, pointers):
+            return self.pointer_compare(e, lt, rt)
         a = self.ex(e.left)
         b = self.ex(e.right)
         if _is_real32(lt) and rt.is_intlike:
@@ -1471,6 +1644,23 @@ class CodeGen:
             return code
         return f"({a} {op} {b})"
 
+    def pointer_compare(self, e: A.BinaryOp, lt: T.Type, rt: T.Type) -> str:
+        def side(x: A.Expr, t: T.Type) -> str | None:
+            if isinstance(t, T.NullT):
+                return None
+            return self.raw(x) if _implicit(self.cp.refs.get(id(x))) else self.ex(x)
+
+        a, b = side(e.left, lt), side(e.right, rt)
+        neg = e.op == "<>"
+        if a is None or b is None:
+            other = a if b is None else b
+            if other is None:
+                return "False" if neg else "True"
+            return f"({other} is {'not ' if neg else ''}None)"
+        if isinstance(lt, T.IfaceT):
+            return f"({a} is {'not ' if neg else ''}{b})"
+        return f"({'not ' if neg else ''}_same_ref({a}, {b}))"
+
     def date_code(self, op: str, lt: T.Type, rt: T.Type, a: str, b: str) -> str:
         """Code of a date operation the checker allowed (st.stdlib.date_arith is the same rule)."""
         lk, rk = T.concrete(lt).kind, T.concrete(rt).kind
@@ -1523,7 +1713,7 @@ class CodeGen:
         info = cp.calls.get(id(e))
         if info is None:
             return "None"
-        if info.kind == "func":
+        if info.kind in ("func", "method"):
             if (
                 info.outputs
                 or any(v.kind == "VAR_IN_OUT" for v, _ in info.inputs)
@@ -1558,6 +1748,18 @@ class CodeGen:
 
         if n == "TIME":
             return "ctx.now"  # the plant time of the scan, as the timers see it
+        if n == "REF":
+            return self.ref_of(info.args[0])
+        if n in ("LOWER_BOUND", "UPPER_BOUND"):
+            at, k = info.arg_types[0], self.cp.consts[id(info.args[1])] - 1
+            side = 0 if n == "LOWER_BOUND" else 1
+            if isinstance(at, T.ArrayT):
+                return lit(at.dims[k][side])
+            return f"{self.ex(info.args[0])}.d[{k}][{side}]"
+        if n == "__ISVALIDREF":
+            a = info.args[0]
+            code = self.raw(a) if _implicit(self.cp.refs.get(id(a))) else self.ex(a)
+            return f"({code} is not None)"
         if n in OPERATOR_FUNCTIONS:  # ADD_DT_TIME(d, t): the checked d + t
             node = info.args[0]
             if id(node) in self.cp.consts:
@@ -1834,7 +2036,8 @@ def _calls_user_pou(stmts, cp) -> bool:
                 info = cp.calls.get(id(call))
                 if info is None:
                     continue
-                if info.kind == "func" or (info.kind == "fb" and not info.fbtype.standard):
+                user_fb = info.kind == "fb" and not info.fbtype.standard
+                if info.kind in ("func", "method", "super") or user_fb:
                     return True
     return False
 
@@ -1874,7 +2077,7 @@ def _ref_actuals(stmts, cp) -> set[str]:
         for part in [s] + [b.condition for b in getattr(s, "elsifs", None) or []]:
             for call in _calls_in(part):
                 info = cp.calls.get(id(call))
-                if info is None or info.kind not in ("fb", "func"):
+                if info is None or info.kind not in ("fb", "func", "method"):
                     continue
                 for v, a in info.inputs:
                     if is_ref(v) and isinstance(a, A.Name):
@@ -1909,6 +2112,11 @@ def _has_loop_or_call(stmts, cp) -> bool:
         if isinstance(s, A.Assign) and _has_call(s.value):
             return True
     return False
+
+
+def _implicit(ref) -> bool:
+    """A REFERENCE TO variable: its name alone is the variable it refers to."""
+    return isinstance(ref, VarInfo) and isinstance(ref.type, T.RefT) and ref.type.implicit
 
 
 def _root_name(e) -> str | None:

@@ -142,6 +142,7 @@ def _compile(text: str, program, filename: str) -> CompiledExpression:
     out, t, check_diags = check_expression(cp, e, main, filename)
     diags += check_diags
     diags += _unreadable(e, out, cp, main, filename)
+    diags += _property_reads(e, out, filename)
     is_path = _is_path(e, out)
     if any(d.severity == ERROR for d in diags) or t is None:
         return CompiledExpression(text, program, diags, is_path=is_path)
@@ -247,6 +248,16 @@ def _nodes(e):
 
 def _at(node, code: str, message: str, filename: str) -> Diagnostic:
     return Diagnostic(ERROR, code, message, filename, node.line or 1, node.col or 1, node.end_col)
+
+
+def _property_reads(e, out, filename: str) -> list[Diagnostic]:
+    """A property read runs its GET, code that may change the instance: refused, as calls are (the
+    variable tree shows the value its GET gave last)."""
+    from .checker import PropRef
+
+    return [_at(n, E_CHANGES, "reading a property runs its GET, which could change the program: the "
+                              "variable tree shows the value it gave last", filename)
+            for n in _nodes(e) if isinstance(out.refs.get(id(n)), PropRef)]
 
 
 def _side_effects(e, cp, main, filename: str) -> list[Diagnostic]:

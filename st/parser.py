@@ -13,7 +13,8 @@ Stages:
 2. lark LALR with the contextual lexer and an embedded transformer (``_AstBuilder``) that
    builds the dataclasses of st.ast directly while parsing (no parse tree in between).
 3. A driver loop that feeds tokens, turns lark's errors into sentences, and recovers.
-Vendor extensions (POINTER TO, METHOD, ...) get one "not supported" error where they appear.
+Vendor extensions not implemented (POINTER TO, UNION, ...) get one "not supported" error where
+they appear.
 """
 
 from __future__ import annotations
@@ -56,31 +57,24 @@ KEYWORDS = frozenset(
     PERSISTENT AT TYPE END_TYPE STRUCT END_STRUCT ARRAY OF STRING WSTRING CONFIGURATION
     END_CONFIGURATION RESOURCE END_RESOURCE ON TASK WITH IF THEN ELSIF ELSE END_IF CASE END_CASE
     FOR TO BY DO END_FOR WHILE END_WHILE REPEAT UNTIL END_REPEAT EXIT CONTINUE RETURN AND OR
-    XOR NOT MOD TRUE FALSE""".split()
+    XOR NOT MOD TRUE FALSE METHOD END_METHOD PROPERTY END_PROPERTY INTERFACE END_INTERFACE EXTENDS
+    IMPLEMENTS THIS SUPER REFERENCE REF_TO END_GET END_SET PUBLIC PRIVATE PROTECTED INTERNAL ABSTRACT
+    FINAL GET SET""".split()
 )
 
 # Keywords of CONFIGURATION/RESOURCE only: anywhere else where a name fits they are names (CODESYS,
 # matiec accept `on : BOOL;`)
 SOFT_KEYWORDS = frozenset({"ON", "TASK", "WITH", "RESOURCE"})
+# ... and so are the modifiers of methods and function blocks and the accessors of a property (CODESYS
+# accepts `set : BOOL;`, `final : INT;`)
+SOFT_KEYWORDS |= frozenset({"PUBLIC", "PRIVATE", "PROTECTED", "INTERNAL", "ABSTRACT", "FINAL", "GET", "SET"})
 
 # Vendor keywords: reserved too, never in the grammar; each gets one "not supported" error.
 # value: (what the message names, how to skip it)
 VENDOR_WORDS: dict[str, tuple[str, str]] = {
     "POINTER": ("POINTER TO", "type_prefix"),
-    "REFERENCE": ("REFERENCE TO", "type_prefix"),
-    "REF_TO": ("REF_TO", "type_prefix"),
-    "METHOD": ("METHOD", "END_METHOD"),
-    "END_METHOD": ("METHOD", "none"),
-    "PROPERTY": ("PROPERTY", "END_PROPERTY"),
-    "END_PROPERTY": ("PROPERTY", "none"),
-    "INTERFACE": ("INTERFACE", "END_INTERFACE"),
-    "END_INTERFACE": ("INTERFACE", "none"),
     "UNION": ("UNION", "END_UNION"),
     "END_UNION": ("UNION", "none"),
-    "EXTENDS": ("EXTENDS", "names"),
-    "IMPLEMENTS": ("IMPLEMENTS", "names"),
-    "THIS": ("THIS", "panic"),
-    "SUPER": ("SUPER", "panic"),
     "VAR_INST": ("VAR_INST", "END_VAR"),
     "VAR_STAT": ("VAR_STAT", "END_VAR"),
 }
@@ -88,7 +82,7 @@ VENDOR_FUNCTIONS = frozenset({"ADR", "ADRINST", "BITADR", "SIZEOF", "XSIZEOF"})
 # CODESYS operators spelt with two leading underscores; any other such name is an (invalid) identifier
 # the checker refuses with the IEC reason, so the rest of the file is still checked
 VENDOR_OPERATORS = frozenset(
-    """__NEW __DELETE __QUERYINTERFACE __QUERYPOINTER __ISVALIDREF __TRY __CATCH __FINALLY __ENDTRY
+    """__NEW __DELETE __QUERYINTERFACE __QUERYPOINTER __TRY __CATCH __FINALLY __ENDTRY
     __XADD __VARINFO __POSITION __POUNAME __CURRENTTASK __COMPARE_AND_SWAP __SYSTEM""".split()
 )
 
@@ -126,6 +120,9 @@ _CLOSERS = {
     "STRUCT": "END_STRUCT",
     "CONFIGURATION": "END_CONFIGURATION",
     "RESOURCE": "END_RESOURCE",
+    "METHOD": "END_METHOD",
+    "PROPERTY": "END_PROPERTY",
+    "INTERFACE": "END_INTERFACE",
 }
 _DECL_OPENERS = {
     "VAR",
@@ -164,6 +161,9 @@ _EXPECT_ORDER = [
     "END_PROGRAM",
     "END_FUNCTION_BLOCK",
     "END_FUNCTION",
+    "END_METHOD",
+    "END_PROPERTY",
+    "END_INTERFACE",
     "END_RESOURCE",
     "END_CONFIGURATION",
     "COMMA",
@@ -533,6 +533,21 @@ def _first(c, cls):
     return None
 
 
+class _Names(list):
+    """The names of an EXTENDS or IMPLEMENTS clause (a list the builder tells from a body)."""
+
+    def __init__(self, kind: str, names: list[str]):
+        super().__init__(names)
+        self.kind = kind
+
+
+class _Modifier:
+    """PUBLIC, PRIVATE, PROTECTED, INTERNAL, ABSTRACT or FINAL before a name."""
+
+    def __init__(self, value: str):
+        self.value = value
+
+
 def _type_name(name: str) -> str:
     return name.upper() if name.upper() in ELEMENTARY_TYPES else name
 
@@ -576,6 +591,8 @@ class _AstBuilder(Transformer):
                 sf.configurations.append(item)
             elif isinstance(item, ast.VarSection):
                 sf.global_sections.append(item)
+            elif isinstance(item, ast.Interface):
+                sf.interfaces.append(item)
         return sf
 
     def top_vars(self, c):
@@ -591,8 +608,9 @@ class _AstBuilder(Transformer):
         return sec
 
     def pou(self, c):
-        kind_tok, name_tok = c[0], c[1]
-        body = _first(c, list) or []
+        kind_tok = c[0]
+        name_tok = _tok(c, "NAME")
+        body = next((x for x in c if isinstance(x, list) and not isinstance(x, _Names)), [])
         pou = ast.Pou(
             kind_tok.type,
             str(name_tok),
@@ -601,8 +619,64 @@ class _AstBuilder(Transformer):
             return_type=_first(c, ast.TypeRef),
             name_line=name_tok.line,
             name_col=name_tok.column,
+            extends=next((list(x) for x in c if isinstance(x, _Names) and x.kind == "EXTENDS"), []),
+            implements=next((list(x) for x in c if isinstance(x, _Names) and x.kind == "IMPLEMENTS"), []),
+            modifiers=[x.value for x in c if isinstance(x, _Modifier)],
+            methods=_nodes(c, ast.Method),
+            properties=_nodes(c, ast.Property),
         )
         return _at(pou, kind_tok, c[-1])
+
+    def extends_clause(self, c):
+        return _Names("EXTENDS", [str(t) for t in c if isinstance(t, Token) and t.type == "NAME"])
+
+    def implements_clause(self, c):
+        return _Names("IMPLEMENTS", [str(t) for t in c if isinstance(t, Token) and t.type == "NAME"])
+
+    def member_mod(self, c):
+        return _Modifier(c[0].type)
+
+    def method(self, c):
+        name_tok = _tok(c, "NAME")
+        body = next((x for x in c if isinstance(x, list)), [])
+        m = ast.Method(
+            str(name_tok),
+            _nodes(c, ast.VarSection),
+            body,
+            return_type=_first(c, ast.TypeRef),
+            modifiers=[x.value for x in c if isinstance(x, _Modifier)],
+            name_line=name_tok.line,
+            name_col=name_tok.column,
+        )
+        return _at(m, c[0], c[-1])
+
+    def property(self, c):
+        name_tok = _tok(c, "NAME")
+        prop = ast.Property(
+            str(name_tok),
+            _first(c, ast.TypeRef),
+            _nodes(c, ast.PropertyAccessor),
+            [x.value for x in c if isinstance(x, _Modifier)],
+            name_line=name_tok.line,
+            name_col=name_tok.column,
+        )
+        return _at(prop, c[0], c[-1])
+
+    def accessor(self, c):
+        body = next((x for x in c if isinstance(x, list)), [])
+        return _at(ast.PropertyAccessor(c[0].type, _nodes(c, ast.VarSection), body), c[0], c[-1])
+
+    def interface(self, c):
+        name_tok = c[1]
+        itf = ast.Interface(
+            str(name_tok),
+            next((list(x) for x in c if isinstance(x, _Names)), []),
+            _nodes(c, ast.Method),
+            _nodes(c, ast.Property),
+            name_line=name_tok.line,
+            name_col=name_tok.column,
+        )
+        return _at(itf, c[0], c[-1])
 
     def var_kind(self, c):
         return c[0]
@@ -672,6 +746,11 @@ class _AstBuilder(Transformer):
         ranges = _nodes(c, ast.ArrayRange)
         element = _first(c, ast.TypeRef)
         return _at(ast.ArrayType(ranges, element), c[0], element)
+
+    def conformant_array_type(self, c):
+        element = _first(c, ast.TypeRef)
+        stars = sum(1 for t in c if isinstance(t, Token) and t.type == "STAR")
+        return _at(ast.ConformantArrayType(stars, element), c[0], element)
 
     def array_range(self, c):
         return _at(ast.ArrayRange(c[0], c[1]), c[0], c[1])
@@ -803,6 +882,9 @@ class _AstBuilder(Transformer):
 
     def assign_stmt(self, c):
         return _at(ast.Assign(c[0], c[1]), c[0], c[1])
+
+    def ref_assign_stmt(self, c):
+        return _at(ast.RefAssign(c[0], c[2]), c[0], c[2])
 
     def call_stmt(self, c):
         call = self.call(c)
@@ -993,6 +1075,18 @@ class _AstBuilder(Transformer):
                         tok.line, tok.column)
             return _at(ast.BitAccess(c[0], 0), c[0], tok)
         return _at(ast.BitAccess(c[0], int(m.group(1))), c[0], tok)
+
+    def deref(self, c):
+        return _at(ast.Deref(c[0]), c[0], c[1])
+
+    def this_(self, c):
+        return _at(ast.This(), c[0])
+
+    def super_(self, c):
+        return _at(ast.Super(), c[0])
+
+    def ref_type(self, c):
+        return _at(ast.RefType(c[-1], implicit=c[0].type == "REFERENCE"), c[0], c[-1])
 
     def index(self, c):
         indices = [x for x in c[1:] if isinstance(x, ast.Expr)]
@@ -1273,9 +1367,6 @@ class _Driver:
         return None
 
     def _message(self, tok: Token, ps: ParserState) -> tuple[str, str]:
-        stack = [v for v in ps.value_stack[-2:] if isinstance(v, Token)]
-        if tok.value == "*" and [v.type for v in stack] == ["ARRAY", "LSQB"]:
-            return E_UNSUPPORTED, "not supported: ARRAY[*] (arrays of variable length; give the bounds)"
         expected = self._accepts(ps)
         found = self._found(tok)
         if "NAME" in expected and "SEMI" not in expected and tok.type in KEYWORDS:
@@ -1426,8 +1517,9 @@ class _Driver:
     def run(self, ip) -> ast.SourceFile | None:
         ps: ParserState = ip.parser_state
         skip_until: str | None = None  # METHOD ... END_METHOD: drop everything up to the closer
-        skip_names = False  # EXTENDS A IMPLEMENTS B, C: drop the names
+        skip_names = False  # (no vendor word drops names any more; kept for the modes' table)
         drop_to = False  # POINTER TO: drop the TO, then parse the type normally
+        drop_eq = False  # r REF= x: the '=' after REF is part of the REF_ASSIGN token
         recovering = False  # panic mode: dropping tokens until one can be fed after a stack cut
         after_semi = False
         last: Token | None = None
@@ -1449,6 +1541,20 @@ class _Driver:
                 drop_to = False
                 if tok.type == "TO":
                     continue
+            if drop_eq:
+                drop_eq = False
+                if tok.type == "EQ":
+                    continue
+            if (
+                tok.type == "NAME"
+                and tok.value.upper() == "REF"
+                and self.text[tok.end_pos : tok.end_pos + 1] == "="
+                and self.text[tok.end_pos + 1 : tok.end_pos + 2] not in (">", "=")
+                and "REF_ASSIGN" in ps.parse_conf.states[ps.position]
+            ):
+                tok = Token.new_borrow_pos("REF_ASSIGN", "REF=", tok)
+                prev, last = prev, tok
+                drop_eq = True
             if tok.type in SOFT_KEYWORDS:
                 acts = ps.parse_conf.states[ps.position]
                 if tok.type not in acts and "NAME" in acts:

@@ -80,7 +80,8 @@ _TABLE = [
     _p("E310", "types-too-deep", "Types are nested deeper than the compiler allows."),
     _p("E311", "struct-outside-type", "A STRUCT declared outside a TYPE block."),
     _p("E312", "storage-too-large", "A variable or array needs more storage than the limit."),
-    _p("E313", "bad-range", "An array range, subrange or string length that is empty or does not fit."),
+    _p("E313", "bad-range", "An array range, subrange or string length that is empty or does not fit, or "
+                            "ARRAY[*] anywhere but a VAR_IN_OUT."),
     _p("E314", "bad-initialiser", "An initialiser of the wrong shape or with the wrong number of values."),
     _p("E315", "zero-for-step", "A FOR loop whose step is 0 (it would never end)."),
     _p("E316", "bad-type-prefix", "A type prefix (T#, REAL#, ...) that cannot prefix this literal."),
@@ -119,6 +120,22 @@ _TABLE = [
        "instance or a user FUNCTION)."),
     _p("E416", "in-out-bit",
        "A bit of a variable (x.3) given to a VAR_IN_OUT, which is passed by reference: give a BOOL."),
+    _p("E420", "access-denied",
+       "A PRIVATE method or property used outside its function block, or a PROTECTED one outside it "
+       "and the blocks that extend it."),
+    _p("E421", "abstract-instance",
+       "An instance of an ABSTRACT function block, an ABSTRACT method called through SUPER^, or a "
+       "function block that leaves an inherited ABSTRACT method unimplemented."),
+    _p("E422", "final-overridden", "A FINAL function block extended, or a FINAL method overridden."),
+    _p("E423", "interface-mismatch",
+       "An interface method or property not implemented, or implemented (or overridden) with "
+       "another signature."),
+    _p("E424", "misplaced-oop",
+       "THIS, SUPER, a method or a property where it has no meaning (outside a function block, a body "
+       "in an interface, EXTENDS of something that is not a function block, a circle of EXTENDS)."),
+    _p("E425", "bad-reference",
+       "A reference used wrongly: ^ on something that is not a REF_TO, REF() of a value that has no "
+       "lasting address (a temporary, a function's local, an expression), REF= on a non-reference."),
     # 9xx: internal
     _p("E900", "internal-error", "A bug in the compiler, reported instead of a traceback."),
     _p("E999", "run-start-failed",

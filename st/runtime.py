@@ -55,6 +55,15 @@ class VarNode:
     value: object
     children: list[VarNode] = field(default_factory=list)
     address: str | None = None
+    read_only: bool = False  # shown, not written or forced: a reference, a method's result, a property
+    target: str | None = None  # a reference or interface: the path of what it refers to
+
+
+class _Scope:
+    """The members of the program instance or of the globals, as the tree names them."""
+
+    def __init__(self, vars_: dict):
+        self.vars = vars_
 
 
 # ----------------------------------------------------------------------------- helpers for generated code
@@ -139,6 +148,43 @@ class _RefI:
 
     def set(self, value):
         self.o[self.k] = value
+
+
+class _Conf:
+    """The array given to an ARRAY[*] VAR_IN_OUT: its values (the caller's list itself) and bounds."""
+
+    __slots__ = ("o", "d", "strides")
+
+    def __init__(self, o, dims):
+        self.o = o
+        self.d = dims
+        self.strides = []
+        s = 1
+        for lo, hi in reversed(dims):
+            self.strides.insert(0, s)
+            s *= hi - lo + 1
+
+
+def _conf_index(c, idx, name):
+    """The flat offset of c[idx...], each index checked against the bounds of the array passed."""
+    flat = 0
+    for i, (lo, hi), stride in zip(idx, c.d, c.strides, strict=True):
+        if not lo <= i <= hi:
+            _index_fault(i, lo, hi, name)
+        flat += (i - lo) * stride
+    return flat
+
+
+def _null_ref(what):
+    raise PlcFault(f"'{what}' refers to nothing (NULL): a REF_TO, REFERENCE TO or interface used "
+                   "before it was assigned")
+
+
+def _same_ref(a, b):
+    """r1 = r2: both refer to the same variable (or both to nothing)."""
+    if type(a) is type(b) and type(a) in (_RefA, _RefI):
+        return a.o is b.o and a.k == b.k
+    return a is b
 
 
 def _mux(k, options):
@@ -267,6 +313,10 @@ def runtime_namespace() -> dict:
         "_with": _with,
         "_RefA": _RefA,
         "_RefI": _RefI,
+        "_null_ref": _null_ref,
+        "_Conf": _Conf,
+        "_conf_index": _conf_index,
+        "_same_ref": _same_ref,
         "_mux": _mux,
         "_to_string": _to_string,
         "_from_string": _from_string,
@@ -701,11 +751,16 @@ class Instance:
         return get, set_, T.BOOL, canon
 
     def read(self, path: str):
-        get, _set, _t, _c = self._resolve(path)
+        get, _set, t, canon = self._resolve(path)
+        if isinstance(t, (T.RefT, T.IfaceT)):  # what it refers to, as the variable tree says it
+            node = next((n for n in _walk(self.variables()) if n.path.lower() == canon.lower()), None)
+            return node.value if node is not None else ("NULL" if get() is None else "-> ?")
         return get()
 
     def write(self, path: str, value) -> None:
         _get, set_, t, canon = self._resolve(path)
+        if isinstance(t, (T.RefT, T.IfaceT)):
+            raise KeyError(f"'{canon}' is {t.name}: the program sets what it refers to")
         if not t.is_scalar:
             raise KeyError(f"'{canon}' is {t.name}: write its elements one by one")
         try:
@@ -718,6 +773,8 @@ class Instance:
     # ------------------------------------------------------------------ forcing
     def force(self, path: str, value) -> None:
         _get, set_, t, canon = self._resolve(path)
+        if isinstance(t, (T.RefT, T.IfaceT)):
+            raise KeyError(f"'{canon}' is {t.name}: the program sets what it refers to")
         if not t.is_scalar:
             raise KeyError(f"'{canon}' is {t.name}: force its elements one by one")
         value = coerce(value, t, canon)
@@ -761,12 +818,18 @@ class Instance:
         for addr, (_h, v) in prog.located.items():
             addr_of[id(v)] = addr
         nodes = []
+        tree = _Tree()
+        main_vars = {k: v for k, v in prog.main.vars.items() if v.owner is prog.main}
+        tree.places[id(self._p)] = ("", _Scope(main_vars))
+        tree.places[id(self._g)] = ("", _Scope(dict(prog.checked.globals)))
         for v in prog.main.vars.values():
             if v.owner is prog.main and v.kind not in ("VAR_TEMP", "VAR_EXTERNAL"):
-                nodes.append(_node(v.name, v.name, v.type, getattr(self._p, v.pyname), addr_of.get(id(v))))
+                value = getattr(self._p, v.pyname)
+                nodes.append(tree.node(v.name, v.name, v.type, value, addr_of.get(id(v))))
         for v in list(prog.checked.globals.values()) + list(prog.checked.addresses.values()):
             name = v.address if v.kind == "ADDR" else v.name
-            nodes.append(_node(name, name, v.type, getattr(self._g, v.pyname), addr_of.get(id(v))))
+            nodes.append(tree.node(name, name, v.type, getattr(self._g, v.pyname), addr_of.get(id(v))))
+        tree.resolve()
         return nodes
 
 
@@ -819,32 +882,132 @@ def _display(value, t: T.Type):
 
 
 def _node(name: str, path: str, t: T.Type, value, address=None) -> VarNode:
-    if isinstance(t, T.ArrayT):
-        kids = []
-        for flat in range(min(t.size, 1000)):
-            idx = []
-            rem = flat
-            for (lo, _hi), stride in zip(t.dims, t.strides, strict=True):
-                idx.append(lo + rem // stride)
-                rem %= stride
-            label = "[" + ",".join(str(i) for i in idx) + "]"
-            kids.append(_node(label, path + label, t.elem, value[flat]))
-        return VarNode(name, path, t.name, None, kids, address)
-    if isinstance(t, T.StructT):
-        kids = [
-            _node(f.name, f"{path}.{f.name}", f.type, getattr(value, "v_" + k)) for k, f in t.fields.items()
-        ]
-        return VarNode(name, path, t.name, None, kids, address)
-    if isinstance(t, T.FBT):
-        kids = []
-        for _k, v in t.vars.items():
-            if v.kind in ("VAR_TEMP", "RESULT", "VAR_EXTERNAL"):
+    return _Tree().node(name, path, t, value, address)
+
+
+class _Tree:
+    """Builds the variable tree. References and interfaces are shown by what they refer to: the
+    place's path, found among the containers (instances, structures, arrays) the tree has met,
+    and its value; methods by their last result, properties by their last value."""
+
+    def __init__(self):
+        self.places: dict[int, tuple[str, T.Type]] = {}  # id(container) -> (path, type)
+        self.pointers: list[tuple[VarNode, object, T.Type]] = []  # resolved when the tree is built
+
+    def node(self, name: str, path: str, t: T.Type, value, address=None) -> VarNode:
+        if isinstance(t, T.ArrayT):
+            self.places[id(value)] = (path, t)
+            kids = []
+            for flat in range(min(t.size, 1000)):
+                label = _index_label(t, flat)
+                kids.append(self.node(label, path + label, t.elem, value[flat]))
+            return VarNode(name, path, t.name, None, kids, address)
+        if isinstance(t, T.StructT):
+            self.places[id(value)] = (path, t)
+            kids = [
+                self.node(f.name, f"{path}.{f.name}", f.type, getattr(value, "v_" + k))
+                for k, f in t.fields.items()
+            ]
+            return VarNode(name, path, t.name, None, kids, address)
+        if isinstance(t, T.FBT):
+            self.places[id(value)] = (path, t)
+            kids = []
+            for _k, v in t.vars.items():
+                if v.kind in ("VAR_TEMP", "RESULT", "VAR_EXTERNAL"):
+                    continue
+                if not hasattr(value, v.pyname):
+                    continue
+                member = getattr(value, v.pyname)
+                if v.kind == "VAR_IN_OUT" and v.type.is_scalar:
+                    member = member.get()  # the caller's variable it is bound to
+                kids.append(self.node(v.name, f"{path}.{v.name}", v.type, member))
+            kids += self.members(path, t, value)
+            return VarNode(name, path, t.name, None, kids, address)
+        if isinstance(t, T.ConfArrayT):  # an FB's ARRAY[*] VAR_IN_OUT: the array its last call passed
+            if value is None:
+                return VarNode(name, path, t.name, None, [], address, read_only=True)
+            at = T.ArrayT([tuple(d) for d in value.d], t.elem)
+            n = self.node(name, path, at, value.o, address)
+            n.type_name = t.name
+            return n
+        if isinstance(t, (T.RefT, T.IfaceT)):
+            n = VarNode(name, path, t.name, "NULL" if value is None else None, [], address, read_only=True)
+            if value is not None:
+                self.pointers.append((n, value, t))
+            return n
+        return VarNode(name, path, t.name, _display(value, t), [], address)
+
+    def members(self, path: str, t: T.FBT, value) -> list[VarNode]:
+        """A user block's properties (last value got or set) and methods (last result and outputs)."""
+        out = []
+        for key, prop in t.props.items():
+            last = getattr(value, "R_P_" + key, None)
+            out.append(VarNode(prop.name, f"{path}.{prop.name}", f"PROPERTY {prop.type.name}",
+                               None if last is None else _display(last, prop.type), [], read_only=True))
+        for key, m in t.methods.items():
+            if m.abstract:
                 continue
-            if not hasattr(value, v.pyname):
-                continue
-            member = getattr(value, v.pyname)
-            if v.kind == "VAR_IN_OUT" and v.type.is_scalar:
-                member = member.get()  # the caller's variable it is bound to
-            kids.append(_node(v.name, f"{path}.{v.name}", v.type, member))
-        return VarNode(name, path, t.name, None, kids, address)
-    return VarNode(name, path, t.name, _display(value, t), [], address)
+            last = getattr(value, "R_M_" + key, None)
+            outs = [v for v in m.vars.values() if v.kind in ("VAR_OUTPUT", "VAR_IN_OUT")]
+            result = last[0] if isinstance(last, tuple) else last
+            kids = []
+            if isinstance(last, tuple):
+                for v, x in zip(outs, last[1:], strict=False):
+                    if v.type.is_scalar and not isinstance(x, (_RefA, _RefI)):
+                        kids.append(VarNode(v.name, f"{path}.{m.name}().{v.name}", v.type.name,
+                                            _display(x, v.type), [], read_only=True))
+            rt = m.return_type
+            shown = None if result is None or rt is None or not rt.is_scalar else _display(result, rt)
+            out.append(VarNode(f"{m.name}()", f"{path}.{m.name}()", f"METHOD {rt.name if rt else ''}".strip(),
+                               shown, kids, read_only=True))
+        return out
+
+    def resolve(self) -> None:
+        """Each reference's value: '-> place = value' (or '-> place' for a composite)."""
+        for n, ref, t in self.pointers:
+            target = t.target if isinstance(t, T.RefT) else None
+            if isinstance(ref, (_RefA, _RefI)):
+                where = self.places.get(id(ref.o))
+                place = None
+                if where is not None:
+                    place = _member_path(where, ref.k)
+                try:
+                    shown = _display(ref.get(), target) if target is not None else ref.get()
+                except Exception:  # noqa: BLE001 - a place that is gone shows as such, never raises
+                    shown = "?"
+                n.target = place
+                n.value = f"-> {place or '(a variable outside the tree)'} = {shown}"
+            else:
+                where = self.places.get(id(ref))
+                n.target = where[0] if where is not None else None
+                n.value = f"-> {n.target or '(an instance outside the tree)'}"
+
+
+def _walk(nodes):
+    stack = list(nodes)
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(n.children)
+
+
+def _index_label(t: T.ArrayT, flat: int) -> str:
+    idx = []
+    rem = flat
+    for (lo, _hi), stride in zip(t.dims, t.strides, strict=True):
+        idx.append(lo + rem // stride)
+        rem %= stride
+    return "[" + ",".join(str(i) for i in idx) + "]"
+
+
+def _member_path(where: tuple[str, T.Type], key) -> str | None:
+    path, t = where
+    if isinstance(t, T.ArrayT) and isinstance(key, int):
+        return path + _index_label(t, key)
+    members = t.fields if isinstance(t, T.StructT) else getattr(t, "vars", None)
+    if isinstance(members, dict) and isinstance(key, str):
+        for k, m in members.items():
+            if ("v_" + k) == key or getattr(m, "pyname", None) == key:
+                name = getattr(m, "name", k)
+                return f"{path}.{name}" if path else name
+    return None

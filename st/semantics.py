@@ -40,8 +40,10 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`x = 1`',
         ),
         Rule(
-            ('ON, TASK, WITH and RESOURCE are keywords only inside a CONFIGURATION; elsewhere, where a '
-             'name fits, they are names (CODESYS, matiec); every other keyword is reserved'),
+            ('ON, TASK, WITH and RESOURCE are keywords only inside a CONFIGURATION, and PUBLIC, PRIVATE, '
+             'PROTECTED, INTERNAL, ABSTRACT, FINAL, GET and SET only where a method, property or '
+             'function block header has them; elsewhere, where a name fits, they are names (CODESYS, '
+             'matiec); every other keyword is reserved'),
             '`on : BOOL; on := TRUE;`; `by : INT;`',
             '`on = TRUE`; error E106',
         ),
@@ -76,7 +78,9 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         ),
         Rule(
             ('generated Python uses `v_<lower name>` for every ST name, and each kind of generated name '
-             'its own prefix (`v_` `P_` `FB_` `F_` `S_` `A_` `D_`, none the start of another)'),
+             'its own prefix (`v_` `P_` `FB_` `F_` `S_` `A_` `D_`, none the start of another; inside a '
+             'block\'s class its methods and accessors `M_` `MD_` `PG_` `PGD_` `PS_` `PSD_` and their last '
+             'results `R_M_` `R_P_`)'),
             '`Self : INT;`, `FUNCTION Foo_dbg`, `VAR_GLOBAL _addr_ix0_0`',
             "stored as `v_self`; nothing clashes with a function's debug variant or an address",
         ),
@@ -821,14 +825,94 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '',
         ),
     ]),
+    ('Object-oriented extensions and references', [
+        Rule(
+            ('METHOD, PROPERTY, INTERFACE, EXTENDS, IMPLEMENTS, THIS, SUPER, ABSTRACT, FINAL, REFERENCE '
+             'TO and REF_TO are accepted as IEC 61131-3 3rd edition and CODESYS 3 / TwinCAT 3 write them; '
+             'in a FUNCTION_BLOCK the methods and properties stand after the declarations and before the '
+             'body (the standard\'s order)'),
+            '`FUNCTION_BLOCK Fb VAR n : INT; END_VAR METHOD Inc : INT Inc := n; END_METHOD n := n + 1; '
+            'END_FUNCTION_BLOCK`',
+            'compiles',
+        ),
+        Rule(
+            ('a METHOD\'s VAR_INPUT, VAR_OUTPUT, VAR_IN_OUT and VAR are temporaries: they start at their '
+             'initial values on every call (CODESYS); the method sees its block\'s variables (not its '
+             'VAR_TEMP); it is called `fb.M(...)` from outside and `M(...)` or `THIS^.M(...)` inside; '
+             'outputs are read with `=>` as for a function'),
+            '`METHOD Add : INT VAR_INPUT n : INT; END_VAR VAR s : INT; END_VAR s := s + n; Add := s; '
+            'END_METHOD`, `x := fb.Add(5);` twice',
+            '`x = 5` both times',
+        ),
+        Rule(
+            ('PUBLIC (the default) and INTERNAL methods and properties are usable anywhere (one file is one '
+             'namespace); PRIVATE ones only in the block that declares them, PROTECTED ones there and in '
+             'blocks that extend it (CODESYS); anything else is error E420'),
+            '`x := fb.Secret();` with `METHOD PRIVATE Secret`',
+            'error E420',
+        ),
+        Rule(
+            ('EXTENDS inherits the variables, methods and properties; a method of the same name overrides '
+             'with the same signature (else E423) and is chosen by the instance, also from the base\'s own '
+             'body; calling a derived instance runs its own body only, `SUPER^()` runs the base body and '
+             '`SUPER^.M()` the base\'s method (CODESYS 3)'),
+            '`FUNCTION_BLOCK B EXTENDS A ... SUPER^(); n := n + 100;` with A\'s body `n := n + 1;`',
+            '`n` grows by 101 per call',
+        ),
+        Rule(
+            ('an ABSTRACT block has no instances (E421) and a block that leaves an inherited ABSTRACT method '
+             'unimplemented must be ABSTRACT itself (E421); a FINAL block cannot be extended and a FINAL '
+             'method not overridden (E422)'),
+            '`s : Shape;` with `FUNCTION_BLOCK ABSTRACT Shape`',
+            'error E421',
+        ),
+        Rule(
+            ('a block that IMPLEMENTS an interface implements each of its methods and properties with the '
+             'same parameters, in the same order, and result (E423); a variable of an interface type holds '
+             'an instance of a block that implements it (or 0) and calls dispatch to that instance; a call '
+             'through an interface that holds nothing is a runtime fault naming the line'),
+            '`i : IDrive; x := i.Speed(1);` before `i := drive;`',
+            'runtime fault "\'i\' refers to nothing (NULL)"',
+        ),
+        Rule(
+            ('a PROPERTY has a GET, a SET or both; `fb.P := v` calls SET (P is its input), reading `fb.P` '
+             'calls GET (P is its result); a property without SET cannot be assigned, one without GET '
+             'cannot be read (E401); an interface property with no accessor listed needs both'),
+            '`t.Level := 5; x := t.Level;`',
+            'SET ran with 5, then GET',
+        ),
+        Rule(
+            ('REF_TO T (IEC) is read and written through `r^`; `r := REF(x);` makes it refer to x; '
+             'REFERENCE TO T (CODESYS) is bound with `r REF= x;` and its name alone is x; both compare '
+             'with `= 0`, `<> 0` or NULL, `__ISVALIDREF(r)` is TRUE when bound; reading or writing through '
+             'one that refers to nothing is a runtime fault naming the line'),
+            '`r := REF(a); r^ := r^ + 1;`; `x := q^;` with q never assigned',
+            '`a` one larger; runtime fault "\'q\' refers to nothing (NULL)"',
+        ),
+        Rule(
+            ('REF() of a VAR_TEMP or of a FUNCTION\'s or METHOD\'s own variable is error E425: that '
+             'variable ends with the call and a reference to it would dangle (CODESYS allows it and leaves '
+             'the reference invalid); a reference to a constant is E425 too'),
+            '`r := REF(tmp);` with `tmp` in VAR_TEMP',
+            'error E425',
+        ),
+    ]),
+    ('Arrays of any bounds', [
+        Rule(
+            ('a VAR_IN_OUT may be `ARRAY[*] OF T` (or `ARRAY[*, *]`...): it takes an array of those '
+             'dimensions and any bounds, by reference; `LOWER_BOUND(a, 1)` and `UPPER_BOUND(a, 1)` give the '
+             'bounds of the array passed (DINT; of a fixed array, its declared bounds); an index outside '
+             'them is the usual runtime fault; ARRAY[*] anywhere else is error E313'),
+            '`Sum(b)` with `b : ARRAY[-2..2] OF INT` and `FOR i := LOWER_BOUND(a, 1) TO UPPER_BOUND(a, 1)`',
+            'the loop runs i = -2 .. 2',
+        ),
+    ]),
     ('Not supported', [
         Rule(
-            ('object orientation (METHOD, PROPERTY, INTERFACE, IMPLEMENTS, EXTENDS, THIS, SUPER), '
-             'references and pointers (REFERENCE TO, REF_TO, POINTER TO, the `^` dereference, ADR, '
-             'ADRINST, BITADR, SIZEOF, XSIZEOF), UNION, VAR_INST, VAR_STAT, CODESYS operators with two '
-             'leading underscores (`__NEW`, `__ISVALIDREF`, ...), namespace-qualified types (`Lib.T`), '
-             'addresses with no number (`%I*`), `ARRAY[*]` and byte or word partial access (`x.%B1`) '
-             'are refused where they appear'),
+            ('pointers (POINTER TO, ADR, ADRINST, BITADR, SIZEOF, XSIZEOF), UNION, VAR_INST, VAR_STAT, '
+             'CODESYS operators with two leading underscores (`__NEW`, `__QUERYINTERFACE`, ...; '
+             '`__ISVALIDREF` is supported), namespace-qualified types (`Lib.T`), addresses with no number '
+             '(`%I*`) and byte or word partial access (`x.%B1`) are refused where they appear'),
             '`p : POINTER TO INT;`',
             'error E105 "not supported: POINTER TO"',
             'not supported',

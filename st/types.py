@@ -175,6 +175,78 @@ class FBT(Type):
         self.standard = standard
         self.vars: dict = {}  # lower -> checker.VarInfo (inputs, outputs, in-outs, internals)
         self.pou = None  # checker.PouInfo for user FBs
+        self.base: FBT | None = None  # EXTENDS
+        self.methods: dict = {}  # lower -> checker.PouInfo (own and inherited; overrides replace)
+        self.props: dict = {}  # lower -> checker.PropInfo
+        self.interfaces: list[IfaceT] = []  # IMPLEMENTS (own; see implements())
+        self.abstract = False
+        self.final = False
+
+    def derives_from(self, other: FBT) -> bool:
+        t = self
+        while t is not None:
+            if t is other:
+                return True
+            t = t.base
+        return False
+
+    def implements(self, itf: IfaceT) -> bool:
+        t = self
+        while t is not None:
+            if any(i.derives_from(itf) for i in t.interfaces):
+                return True
+            t = t.base
+        return False
+
+
+class IfaceT(Type):
+    """An INTERFACE: a variable of it holds an FB instance that implements it, or nothing (0)."""
+
+    kind = "interface"
+
+    def __init__(self, name: str):
+        self.name = name
+        self.bases: list[IfaceT] = []
+        self.methods: dict = {}  # lower -> checker.PouInfo (prototypes, inherited ones too)
+        self.props: dict = {}  # lower -> checker.PropInfo
+
+    def derives_from(self, other: IfaceT) -> bool:
+        return self is other or any(b.derives_from(other) for b in self.bases)
+
+
+class ConfArrayT(Type):
+    """ARRAY[*] OF elem (a VAR_IN_OUT only): takes an array of any bounds with ``dims`` dimensions;
+    LOWER_BOUND and UPPER_BOUND read the bounds of the array passed."""
+
+    is_array = True
+    kind = "array"
+
+    def __init__(self, dims: int, elem: Type):
+        self.dims_count = dims
+        self.elem = elem
+        self.name = f"ARRAY[{', '.join('*' * dims)}] OF {elem.name}"
+
+
+class RefT(Type):
+    """REF_TO target (IEC: read through ``r^``) or REFERENCE TO target (CODESYS: the name alone is the
+    target). Its value is nothing (NULL) or the place of a variable."""
+
+    kind = "ref"
+
+    def __init__(self, target: Type, implicit: bool = False):
+        self.target = target
+        self.implicit = implicit
+        self.name = ("REFERENCE TO " if implicit else "REF_TO ") + target.name
+
+
+class NullT(Type):
+    """The type of NULL: fits any REF_TO, REFERENCE TO or interface."""
+
+    name = "NULL"
+    kind = "null"
+
+
+NULL = NullT()
 
 
 @dataclass
@@ -278,6 +350,12 @@ def same(a: Type, b: Type) -> bool:
         return a.base is b.base
     if isinstance(a, ArrayT) and isinstance(b, ArrayT):
         return [hi - lo for lo, hi in a.dims] == [hi - lo for lo, hi in b.dims] and same(a.elem, b.elem)
+    if isinstance(a, ConfArrayT) or isinstance(b, ConfArrayT):  # ARRAY[*] takes any bounds
+        na = a.dims_count if isinstance(a, ConfArrayT) else len(getattr(a, "dims", ()))
+        nb = b.dims_count if isinstance(b, ConfArrayT) else len(getattr(b, "dims", ()))
+        return a.is_array and b.is_array and na == nb and same(a.elem, b.elem)
+    if isinstance(a, RefT) and isinstance(b, RefT):
+        return a.implicit == b.implicit and same(a.target, b.target)
     return False
 
 

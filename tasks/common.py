@@ -336,3 +336,34 @@ def table_index_way(name: str = "table", what: str = "the table") -> judges.Way:
         return -(table.index_count + (1 if table.rotating else 0))
 
     return judges.Way(what, distance, by=1.0)
+
+
+class MissEndsTheRun(judges.Judge):
+    """A completion whose promptness watches (sim.judges.watched) end the run at the first miss,
+    instead of running on to the time limit: a failing program then costs a few seconds of plant
+    time in the battery instead of the whole limit (the test-suite budget). Use it only where the
+    rule counterexamples trip their rules before any miss; the verdict is the same either way.
+
+        completion=Completion(..., lambda: MissEndsTheRun(judges.watched(inner, *watches)), ...)
+    """
+
+    def __init__(self, inner):
+        super().__init__()
+        self.inner, self.name = inner, inner.name
+
+    def bind(self, plant):
+        self.inner.bind(plant)
+
+    def update(self, s):
+        if self.inner.update(s):
+            return self._finish(s)
+        miss = self.inner.failed or getattr(self.inner, "missed", None)
+        if miss:
+            self.failed = miss
+        return False
+
+    def events(self):
+        return self.inner.events()
+
+    def pending(self):
+        return "" if self.done else (self.failed or self.inner.pending())

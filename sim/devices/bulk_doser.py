@@ -5,7 +5,8 @@ Commands `coarse`, `fine` (valves, TRUE open): material leaves at `coarse_gs` or
 `fall_s` after it left. The fine valve dribbles on after it closes: the material left in its
 chute runs out over `dribble_s`, dying away linearly, so that `afterflow_g` more falls
 (reopening it ends the dribble). Signal `empty` (TRUE once the hopper's `hopper_g` is used
-up). `in_flight_g()` is what
+up). With `refill_s`, an operator refills a dry hopper with `refill_g` that long after it ran dry
+(logged in `refills`). `in_flight_g()` is what
 is still to land: in the air and still to dribble out. Units: grams, seconds, millimetres.
 """
 
@@ -27,7 +28,8 @@ class BulkDoser(Device):
 
     def __init__(self, name: str, x: float, y: float, *, into: str, coarse_gs: float = 100.0,
                  fine_gs: float = 3.0, afterflow_g: float = 3.0, fall_s: float = 0.1, dribble_s: float = 1.0,
-                 hopper_g: float = 1.0e9, drop_mm: float = 190.0):
+                 hopper_g: float = 1.0e9, drop_mm: float = 190.0, refill_s: float | None = None,
+                 refill_g: float = 1.0e9):
         super().__init__(name)
         if coarse_gs <= 0 or fine_gs <= 0 or afterflow_g < 0 or fall_s < 0:
             raise ValueError(f"bulk doser {name!r}: flows must be positive, fall times not negative")
@@ -40,6 +42,9 @@ class BulkDoser(Device):
         self.dribble_left = 0.0
         self.hopper_g = float(hopper_g)
         self.drop_mm = float(drop_mm)          # drawn: from the valves down to the container's rim
+        self.refill_s, self.refill_g = refill_s, float(refill_g)
+        self.dry_s = 0.0
+        self.refills: list[float] = []
         self.coarse = self.fine = False
         self._fine_was = False
         self.dosed_g = 0.0
@@ -73,6 +78,11 @@ class BulkDoser(Device):
         elif self._fine_was and self.dribble_s > 0.0:
             self.dribble_left = self.dribble_s       # the valve closed: it dribbles on
         self._fine_was = self.fine
+        if self.refill_s is not None and self.hopper_g <= 0.0:
+            self.dry_s += dt
+            if self.dry_s >= self.refill_s - 1e-9:     # the operator has refilled it
+                self.hopper_g, self.dry_s = self.refill_g, 0.0
+                self.refills.append(self.time)
         landed = 0.0
         for out, air in ((self._out(self.coarse, self.coarse_gs, dt), self._air[0]),
                          (self._out(self.fine, self.fine_gs, dt) + self._dribble(dt), self._air[1])):

@@ -64,6 +64,8 @@ class FillChute(PartDevice):
         self.moved_under: list[tuple[float, str, str]] = []
         self.delivered: list[tuple[float, str, int]] = []
         self._end = belt.point(belt.length)
+        self._seen_created = -1
+        self._look_until = 0.5          # look at the start too: parts laid there at power-up
 
     # -- what the judges ask ---------------------------------------------------------------
     def carton_under(self) -> Workpiece | None:
@@ -88,6 +90,16 @@ class FillChute(PartDevice):
     def step(self, dt: float) -> None:
         self.time += dt
         belt = self.belt
+        # parts reach the end only on a moving belt (or sliding on for a moment after it stopped);
+        # new cartons only come with new parts
+        if belt.velocity != 0.0:
+            self._look_until = self.time + 0.5
+        if self.time <= self._look_until or self.flow.created != self._seen_created:
+            self._seen_created = self.flow.created
+            self._look(belt)
+        self._ends()
+
+    def _look(self, belt) -> None:
         for part in tuple(self.flow.parts):
             if part.part_kind == self.carton_kind:
                 if part.name not in self.cartons:
@@ -101,6 +113,8 @@ class FillChute(PartDevice):
             past_end = dx * belt.ux + dy * belt.uy > belt.half_length
             if past_end and abs(dy * belt.ux - dx * belt.uy) <= belt.half_width:
                 self._drop(part)
+
+    def _ends(self) -> None:
         for f in self.falling:
             if f.carton is not None and not f.moved:
                 c = self.cartons[f.carton]

@@ -62,6 +62,9 @@ class BeamDrive(SyncAxis):
         super().attach(plant)
         if self.count_offset_mm is None:
             self.count_offset_mm = round(plant.rng.uniform(-self.offset_span_mm, self.offset_span_mm), 1)
+        # the last setpoint the drive took is where it stands (a word still on its way must not find a
+        # stale 0 there on enable)
+        self.word = self.read("position")
 
     # -- PLC side -------------------------------------------------------------------------
     def write(self, command: str, value: Any) -> None:
@@ -178,7 +181,8 @@ class GantryBeam(Device):
                 "bound": self.bound, "label": self.label}
 
     def extent(self) -> list[tuple[float, float]]:
-        return []          # it lies between the two rails, which frame it
+        s = self.state()     # the beam from one carriage to the other
+        return [(s["x1"], s["y1"] - 20.0), (s["x2"], s["y2"] + 20.0)]
 
     def draw(self, pen) -> None:
         s = self.state()

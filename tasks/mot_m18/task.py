@@ -61,6 +61,7 @@ INDEX_WITHIN_S = 0.5
 FEED_BY_MM = 1.0
 HOLD_S = 2.0
 PECK_S = 1.0                    # hole deadline: allowance per peck beyond its rapids
+PECK_TOL = 0.2                  # a peck may cut this much more than the host's length
 Z_LIMIT_PLUS = 100.0
 
 
@@ -220,12 +221,24 @@ def _completion():
             late=lambda t: f"the drill was home over a finished hole from {t:g} s with holes left, but the "
                            f"table had not set off {INDEX_WITHIN_S:g} s later"),
         HoleTime(),
+        judges.never(lambda s: _over_peck(s) is not None, _over_peck),
     )
     return judges.watched(
         judges.in_order(
             judges.distinct("every hole drilled to depth", finished, HOLES),
             judges.held("Z home at rest, spindle stopped, table still", _parked, HOLD_S)),
         *watches)
+
+
+def _over_peck(s):
+    """A peck longer than the host's: more than its length (+0.2 mm) cut since the drill last left
+    the hole. A completion watch, not a safety rule: it is the job's peck, the torque protects the
+    drill."""
+    h = s.devices.drill.hole
+    if h is not None and h.chips_mm > s.params["peck_mm"] + PECK_TOL:
+        return (f"the drill cut {h.chips_mm:.2f} mm without leaving the hole, more than the host's peck of "
+                f"{s.params['peck_mm']:g} mm")
+    return None
 
 
 def _parked(s) -> bool:
@@ -397,7 +410,8 @@ TASK = Task(
         f"mm/s. Drill at the feed of {FEED:g} mm/s (the cutting torque is in proportion to it). The face is "
         "where the torque first rises (a drill turning in the air has none); the depth counts from there: "
         f"drill every hole to the host's depth +-{DEPTH_TOL:g} mm.\n"
-        "4. Peck: after cutting the host's peck length, or as soon as the torque reaches "
+        f"4. Peck: after cutting the host's peck length (never more than {PECK_TOL:g} mm beyond it between "
+        "two retracts out of the hole), or as soon as the torque reaches "
         f"{RETRACT_NM:g} Nm (70 % of breaking; the drill must then have come 0.1 mm back within "
         f"{RETRACT_WITHIN_S:g} s), retract at rapid out of the hole (above the face: that throws the chips "
         f"off), rapid back to {RAPID_CLEAR:g} mm above the bottom and feed on. Each hole must be drilled to "

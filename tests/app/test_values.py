@@ -85,3 +85,37 @@ def test_an_output_is_found_by_its_io_name_or_address_where_the_program_writes_i
     assert d.write_lines("%QX0.0") == [line]   # the variable located at the address
     d.run_to_scan(3)
     assert d.last_write("%QX0.0") == line
+
+
+def test_the_tree_reads_references_properties_and_methods_in_the_panels_words():
+    src = """\
+FUNCTION_BLOCK Tank
+VAR lvl : INT; END_VAR
+METHOD Fill : INT
+VAR_INPUT n : INT; END_VAR
+    lvl := lvl + n;
+    Fill := lvl;
+END_METHOD
+PROPERTY Level : INT
+GET
+    Level := lvl;
+END_GET
+END_PROPERTY
+END_FUNCTION_BLOCK
+PROGRAM Main
+VAR t : Tank; a : INT := 3; r : REF_TO INT; none : REF_TO INT; x : INT; END_VAR
+r := REF(a);
+x := t.Fill(2) + t.Level;
+END_PROGRAM
+"""
+    comp = st.compile_source(src, filename="oop.st")
+    assert comp.ok, comp.format_diagnostics()
+    inst = comp.program.instantiate(debug=True)
+    for k in range(3):
+        inst.scan(k * 10)
+    nodes = inst.variables()
+    assert summary(find_node(nodes, "r")) == "-> a = 3"
+    assert summary(find_node(nodes, "none")) == "NULL"
+    assert summary(find_node(nodes, "t.Level")) == "6" and summary(find_node(nodes, "t.Fill()")) == "6"
+    assert summary(find_node(nodes, "t")) == "lvl=6 Level=6 Fill()=6"
+    assert all(find_node(nodes, p).read_only for p in ("r", "t.Level", "t.Fill()"))

@@ -85,3 +85,9 @@ def test_state_shows_the_skew_and_the_drives_draw_on_their_rails():
     assert s["skew_mm"] == pytest.approx(2.0) and not s["bound"]
     ys = [p[1] for p in a.extent()]
     assert min(ys) <= -40.0 and max(ys) >= 500.0
+
+
+def test_the_beam_frames_the_span_between_its_carriages():
+    plant, a, b, beam = make(start2=-2.0)
+    xs = [p[0] for p in beam.extent()]
+    assert min(xs) == 0.0 and max(xs) == 600.0

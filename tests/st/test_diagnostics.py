@@ -193,17 +193,20 @@ END_VAR
     x := 1;
 END_PROGRAM
 """, 4),
-    "REFERENCE TO": ("""PROGRAM Main
-VAR
-    x : INT;
-    r : REFERENCE TO INT;
-END_VAR
+    "UNION": ("""TYPE U :
+UNION
+    i : INT;
+END_UNION
+END_TYPE
+PROGRAM Main
+VAR x : INT; END_VAR
     x := 1;
 END_PROGRAM
-""", 4),
-    "METHOD": ("""FUNCTION_BLOCK Motor
+""", 2),
+    "VAR_INST": ("""FUNCTION_BLOCK Motor
 VAR_INPUT Run : BOOL; END_VAR
 METHOD Start : BOOL
+VAR_INST n : INT; END_VAR
     Start := TRUE;
 END_METHOD
 END_FUNCTION_BLOCK
@@ -211,24 +214,7 @@ PROGRAM Main
 VAR m : Motor; END_VAR
     m(Run := TRUE);
 END_PROGRAM
-""", 3),
-    "INTERFACE": ("""INTERFACE IDrive
-END_INTERFACE
-PROGRAM Main
-VAR x : INT; END_VAR
-    x := 1;
-END_PROGRAM
-""", 1),
-    "PROPERTY": ("""FUNCTION_BLOCK Axis
-VAR_INPUT Enable : BOOL; END_VAR
-PROPERTY Speed : REAL
-END_PROPERTY
-END_FUNCTION_BLOCK
-PROGRAM Main
-VAR a : Axis; END_VAR
-    a(Enable := TRUE);
-END_PROGRAM
-""", 3),
+""", 4),
 }
 
 

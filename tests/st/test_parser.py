@@ -441,16 +441,10 @@ def test_keywords_are_reserved():
     ("line", "what"),
     [
         ("VAR p : POINTER TO INT; END_VAR", "POINTER TO"),
-        ("VAR r : REFERENCE TO INT; END_VAR", "REFERENCE TO"),
         ("VAR t : Lib.TON; END_VAR", "namespace-qualified type 'Lib.TON'"),
-        ("x := p^;", "^ dereference"),
         ("x := ADR(y);", "ADR"),
-        ("THIS^.x := 1;", "THIS"),
-        ("SUPER^.Reset();", "SUPER"),
-        ("r REF= x;", "REF= assignment"),
         ("q S= x;", "S= assignment"),
-        ("METHOD Go : BOOL\nGo := TRUE;\nEND_METHOD", "METHOD"),
-        ("PROPERTY Speed : REAL\nEND_PROPERTY", "PROPERTY"),
+        ("VAR_INST n : INT; END_VAR", "VAR_INST"),
     ],
 )
 def test_vendor_extensions_give_one_clear_error_at_their_line(line, what):
@@ -462,21 +456,36 @@ def test_vendor_extensions_give_one_clear_error_at_their_line(line, what):
     assert errs[0].message.startswith(f"not supported: {what}")
 
 
-def test_vendor_function_block_header_and_interface():
+def test_function_block_header_interface_and_members_parse():
     src = """INTERFACE I_Run
 METHOD Run : BOOL
 END_METHOD
 END_INTERFACE
-FUNCTION_BLOCK Drive EXTENDS Base IMPLEMENTS I_Run, I_Stop
+FUNCTION_BLOCK ABSTRACT Drive EXTENDS Base IMPLEMENTS I_Run, I_Stop
 VAR x : INT; END_VAR
+METHOD PROTECTED FINAL Run : BOOL
+    Run := THIS^.x > SUPER^.y;
+END_METHOD
+PROPERTY Speed : REAL
+GET
+    Speed := 1.0;
+END_GET
+END_PROPERTY
 x := 1;
+r REF= x;
 END_FUNCTION_BLOCK
 """
-    errs = errors(src)
-    assert [(e.line, e.message) for e in errs] == [
-        (1, "not supported: INTERFACE (vendor extension)"),
-        (5, "not supported: EXTENDS (vendor extension)"),
-    ]
+    sf, diags = parse(src, "t.st")
+    assert diags == [] and sf is not None
+    (itf,) = sf.interfaces
+    assert itf.name == "I_Run" and [m.name for m in itf.methods] == ["Run"]
+    fb = sf.pous[0]
+    assert (fb.modifiers, fb.extends, fb.implements) == (["ABSTRACT"], ["Base"], ["I_Run", "I_Stop"])
+    (m,) = fb.methods
+    assert m.modifiers == ["PROTECTED", "FINAL"] and isinstance(m.body[0].value.left.base, ast.Deref)
+    (prop,) = fb.properties
+    assert [a.kind for a in prop.accessors] == ["GET"]
+    assert isinstance(fb.body[1], ast.RefAssign)
 
 
 def test_unterminated_comment_and_string_point_at_their_start():

@@ -39,3 +39,9 @@ def test_the_reference_drills_every_hole_to_depth_from_its_face(kit):
     holes = s.plant["drill"].holes
     assert all(abs(h.depth_mm - 30.0) <= 0.2 and not h.broken for h in holes)
     assert holes[3].max_torque_nm < 7.0 < 2.0 * (2.0 + 0.045 * 36.0)    # a full 6 mm peck would reach 7.2 Nm
+
+
+def test_ignoring_the_host_s_peck_and_retracting_on_torque_alone_cuts_pecks_too_long(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/torque_only_pecks.st"))
+    assert all(not passed and not rules and "more than the host's peck" in pending
+               for passed, rules, pending in result.values()), result
