@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeVar
 
 import pymunk
@@ -33,6 +34,14 @@ class Device:
     # how it is drawn (sim.drawing): back to front by layer; panel devices on the panel strip
     layer = 3
     on_panel = False
+    # Signals that read(signal) answers with one attribute as it is, and commands that
+    # write(command, v) only stores in one, converted: {"pressed": "is_pressed"},
+    # {"run": ("run", bool)}. The session binds such an I/O point to the attribute itself, so a
+    # scan costs no call into read or write for it. Only the tables of the class whose read /
+    # write the device uses count (direct_reader, direct_writer): a subclass that reads or
+    # writes otherwise states its own.
+    plain_signals: dict[str, str] = {}
+    plain_commands: dict[str, tuple[str, type]] = {}
 
     def __init__(self, name: str):
         self.name = name
@@ -137,6 +146,36 @@ class Plant:
                 space.step(h)
                 self.tick += 1
         self.time += dt
+
+
+def _table(device: Device, method: str, table: str) -> dict:
+    """`table` as stated by the class whose `method` the device uses ({} if it states none)."""
+    for cls in type(device).__mro__:
+        if method in cls.__dict__:
+            return cls.__dict__.get(table, {})
+    return {}
+
+
+def direct_reader(device: Device, signal: str) -> Callable[[], Any] | None:
+    """A call giving device.read(signal) straight from its attribute (Device.plain_signals), or None."""
+    attr = _table(device, "read", "plain_signals").get(signal)
+    return None if attr is None else partial(getattr, device, attr)
+
+
+_INTEGER_TYPES = {"SINT", "INT", "DINT", "LINT", "USINT", "UINT", "UDINT", "ULINT", "BYTE", "WORD", "DWORD"}
+
+
+def direct_writer(device: Device, command: str, io_type: str) -> Callable[[Any], None] | None:
+    """A call doing device.write(command, v) straight into its attribute (Device.plain_commands),
+    or None. Only where the I/O point's values already have the type write converts to (a BOOL
+    point's bool, an integer point's int), so storing one as it is stores the same object."""
+    entry = _table(device, "write", "plain_commands").get(command)
+    if entry is None:
+        return None
+    attr, conv = entry
+    if (conv is bool and io_type == "BOOL") or (conv is int and io_type in _INTEGER_TYPES):
+        return partial(setattr, device, attr)
+    return None
 
 
 def _idle(device: Device) -> bool:

@@ -4,6 +4,8 @@ One scan (scan k at plant time k * 10 ms, the first at 0), always in this order:
 
 1. scheduled operator actions and disturbances due by this time; then sample inputs:
    every input point reads its device signal (or its forced value) -> controller.set_input;
+   a value the controller was already given is not given again (its input image keeps it,
+   as a PLC's does), except after a force or a release, when every point is given afresh;
 2. controller.scan(now_ms);
 3. apply outputs: every output point controller.get_output (or its forced value) -> device;
 4. plant.step(0.01);
@@ -31,7 +33,7 @@ from typing import Any
 
 from sim.guard import release_reserve
 from sim.judges import Monitor, ScanState
-from sim.plant import SCAN_MS, SCAN_S
+from sim.plant import SCAN_MS, SCAN_S, direct_reader, direct_writer
 from sim.recorder import Trace
 from sim.task import Condition, OperatorAction, Task
 
@@ -104,6 +106,9 @@ def _coerce(type_name: str) -> Callable[[Any], Any]:
         return lo if v < lo else hi if v > hi else v
 
     return to_int
+
+
+_UNSENT = object()   # an input point's value not given to the controller yet
 
 
 def _constant(value):
@@ -201,18 +206,21 @@ class Session:
                 if p.signal not in dev.signals:
                     raise SessionError(f"I/O point {p.name} ({p.address}): device {p.device} has no signal "
                                        f"{p.signal!r}; it has {', '.join(dev.signals) or 'none'}")
-                read = _constant(self.forces[p.name]) if forced else partial(dev.read, p.signal)
+                read = (_constant(self.forces[p.name]) if forced
+                        else direct_reader(dev, p.signal) or partial(dev.read, p.signal))
                 self._inputs.append((i, read, conv, p.address))
             else:
                 if p.signal not in dev.commands:
                     raise SessionError(f"I/O point {p.name} ({p.address}): device {p.device} has no command "
                                        f"{p.signal!r}; it has {', '.join(dev.commands) or 'none'}")
                 get = _constant(self.forces[p.name]) if forced else partial(ctl.get_output, p.address)
-                write = partial(dev.write, p.signal)
+                write = direct_writer(dev, p.signal, p.type) or partial(dev.write, p.signal)
                 self._outputs.append((i, get, conv, write))
         self._inputs = tuple(self._inputs)
         self._outputs = tuple(self._outputs)
         self._set_input = ctl.set_input
+        # the value each input point last gave the controller; _UNSENT: give it at the next sample
+        self._given: list[Any] = [_UNSENT] * len(self.task.io)
 
     # --- time ---
 
@@ -231,10 +239,17 @@ class Session:
         if now >= self._next_sched_ms:
             self._run_schedule(now)
         vals = self._values
+        given = self._given
         set_input = self._set_input
         for i, read, conv, address in self._inputs:
             v = conv(read())
             vals[i] = v
+            last = given[i]
+            # the same bool or small int object, or an equal int: nothing new for the controller
+            # (a REAL is always given: 0.0 and -0.0 are equal, yet a program can tell them apart)
+            if v is last or (v == last and type(v) is int):
+                continue
+            given[i] = v
             set_input(address, v)
         self._in_scan = True
 

@@ -44,6 +44,10 @@ class Axis(Device):
     """
 
     kind = "axis"
+    plain_signals = {"fault": "fault", "enabled": "enabled"}
+    plain_commands = {"enable": ("enabled", bool), "target": ("target_word", int),
+                      "jog_plus": ("jog_plus", bool), "jog_minus": ("jog_minus", bool),
+                      "speed": ("speed_word", int)}
     layer = 1
     signals = ("position", "velocity", "in_position", "standstill", "busy", "ready", "fault",
                "home", "limit_minus", "limit_plus", "enabled")

@@ -32,6 +32,8 @@ class BrakedAxis(Axis):
     """A vertical axis: Axis plus a holding brake, drive torque build-up and gravity sag."""
 
     kind = "braked axis"
+    plain_signals = Axis.plain_signals
+    plain_commands = {**Axis.plain_commands, "brake_release": ("brake_coil", bool)}
     signals = Axis.signals + ("torque_ok", "brake_open")
     commands = Axis.commands + ("brake_release",)
 

@@ -36,6 +36,7 @@ class Conveyor(Device):
     """
 
     kind = "conveyor"
+    plain_commands = {"run": ("run", bool), "reverse": ("reverse", bool)}
     layer = 0
     signals = ("running", "speed_actual")
 

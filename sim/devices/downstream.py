@@ -70,7 +70,9 @@ class Downstream(PartDevice):
             x, y = part.xy()
             if not (y0 <= y <= y1) or part.holder is not None:
                 continue
-            if x + part.half_extent(1.0, 0.0) > x0 and part.name not in self._entering:
+            # the cheap tests first: an outline never reaches farther than the part's radius
+            if (x + 1.01 * part.radius >= x0 and part.name not in self._entering
+                    and x + part.half_extent(1.0, 0.0) > x0):
                 self._entering.add(part.name)
                 if not self.ready:
                     self.entered_not_ready.append(part.name)

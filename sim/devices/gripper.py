@@ -35,6 +35,8 @@ class Gripper(PartDevice):
     """
 
     kind = "gripper"
+    plain_signals = {"part_held": "holding"}
+    plain_commands = {"close": ("close_coil", bool)}
     layer = 6
 
     def __init__(self, name: str, x: float = 0.0, y: float = 0.0, *, angle_deg: float = 0.0,

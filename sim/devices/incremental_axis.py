@@ -47,6 +47,8 @@ class IncrementalAxis(Axis):
     kind = "axis"
     signals = Axis.signals + ("ref_cam", "referenced")
     commands = Axis.commands + ("set_ref",)
+    plain_signals = {**Axis.plain_signals, "ref_cam": "cam_on", "referenced": "referenced"}
+    plain_commands = Axis.plain_commands     # write adds set_ref; the others are the Axis's own
 
     def __init__(self, name: str, *, cam_edge_mm: float = -20.0, cam_length_mm: float = 20.0,
                  cam_hysteresis_mm: float = 1.0, ref_value_mm: float = -20.0,

@@ -195,6 +195,8 @@ class MachiningCell(Device):
     """
 
     kind = "machine"
+    plain_signals = {"busy": "busy", "done": "done"}
+    plain_commands = {"open_door": ("_open_cmd", bool), "close_door": ("_close_cmd", bool)}
     layer = 0
     signals = ("door_open", "door_closed", "busy", "done", "result_good", "part_present")
     commands = ("open_door", "close_door", "start")

@@ -50,6 +50,7 @@ class PushButton(PanelDevice):
 
     kind = "push_button"
     signals = ("pressed", "contact")
+    plain_signals = {"pressed": "is_pressed", "contact": "is_pressed"}
 
     def __init__(self, name: str, *, x: float = 0.0, y: float = 0.0, label: str = "", color: str = "green"):
         super().__init__(name, x=x, y=y, label=label, color=color)
@@ -156,6 +157,8 @@ class Lamp(PanelDevice):
     """Indicator lamp. Command 'on' (BOOL)."""
 
     kind = "lamp"
+    plain_signals = {"lit": "on"}
+    plain_commands = {"on": ("on", bool)}
     commands = ("on",)
     signals = ("lit",)
 

@@ -34,6 +34,7 @@ class Cylinder(Device):
     """
 
     kind = "cylinder"
+    plain_commands = {"extend": ("extend_coil", bool)}
 
     def __init__(self, name: str, x: float, y: float, *, angle_deg: float = 0.0, stroke: float = 100.0,
                  extend_s: float = 0.5, retract_s: float = 0.5, solenoid: str = "single",

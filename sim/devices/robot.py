@@ -59,6 +59,8 @@ class Station:
 
 class Robot(Device):
     kind = "robot"
+    plain_signals = {"busy": "busy", "error": "error"}
+    plain_commands = {"target": ("target", int), "grip": ("grip", bool)}
     layer = 6
     signals = ("busy", "in_position", "at_position", "error", "gripper_open", "gripper_closed", "part_held")
     commands = ("target", "start", "grip")

@@ -26,6 +26,8 @@ class TransferStation(Device):
     """
 
     kind = "transfer_station"
+    plain_signals = {"request": "request"}
+    plain_commands = {"grant": ("grant", bool)}
     layer = 0
     signals = ("request", "arm_inside", "arm_home")
     commands = ("grant",)

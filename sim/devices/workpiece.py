@@ -20,6 +20,11 @@ from typing import Any
 
 import pymunk
 
+# pymunk's own C bindings: every Body property wraps one of these calls in two Python calls
+# (a typing mixin's __setattr__, the property) and a Vec2d; a part's step and the sensors
+# reading its position call them directly, for the very same values.
+from pymunk._chipmunk_cffi import lib as _cp
+
 from sim.drawing import part_label
 from sim.plant import Device, Plant
 
@@ -103,6 +108,7 @@ class Workpiece(Device):
         self.width = float(width)
         self.length = float(length) if shape == "box" else float(width)
         self.body = pymunk.Body()
+        self._cpbody = self.body._body    # the chipmunk body behind it, for _cp calls
         self.body.position = (float(x), float(y))
         self.body.angle = math.radians(angle_deg)
         if shape == "box":
@@ -147,7 +153,8 @@ class Workpiece(Device):
         tick = self.plant.tick          # type: ignore[union-attr]
         if self._xy_tick == tick:
             return self._xy
-        xy = self._xy = self.body.position   # a Vec2d: a tuple (x, y)
+        v = _cp.cpBodyGetPosition(self._cpbody)
+        xy = self._xy = (v.x, v.y)
         if self.holder is None:
             self._xy_tick = tick
         return xy
@@ -156,7 +163,8 @@ class Workpiece(Device):
         """Half the part's size measured along the unit direction (nx, ny)."""
         if self.shape_name == "circle":
             return self.radius
-        c, s = self.body.rotation_vector
+        rot = _cp.cpBodyGetRotation(self._cpbody)
+        c, s = rot.x, rot.y
         # local x axis is the length, local y axis the width
         return 0.5 * (self.length * abs(nx * c + ny * s) + self.width * abs(-nx * s + ny * c))
 
@@ -214,16 +222,17 @@ class Workpiece(Device):
         here instead would move it into the stop before contacts act)."""
         if self.holder is not None:
             return                      # the gripper moves a held part
-        body = self.body
-        vx, vy = body.velocity
-        wx = body.angular_velocity
+        body = self._cpbody
+        v = _cp.cpBodyGetVelocity(body)
+        vx, vy = v.x, v.y
+        wx = _cp.cpBodyGetAngularVelocity(body)
         if vx == 0.0 and vy == 0.0 and wx == 0.0:
             # at rest: it stays so unless the surface it last lay on starts moving (a contact
             # that moves it gives it velocity first), so skip the position look-up
             belt = self._surface
             if belt is None or (belt is not _UNKNOWN and belt.surface_vx == 0.0 and belt.surface_vy == 0.0):
                 return
-        px, py = self.xy()
+        px, py = self._xy if self._xy_tick == self.plant.tick else self.xy()   # type: ignore[union-attr]
         for belt in self.flow.belts:    # type: ignore[union-attr]
             dx = px - belt.x
             dy = py - belt.y
@@ -243,14 +252,17 @@ class Workpiece(Device):
         if vx == svx and vy == svy and wx == 0.0:
             return
         if svx == 0.0 and svy == 0.0 and abs(vx) < 0.05 and abs(vy) < 0.05 and abs(wx) < 1e-3:
-            body.velocity = (0.0, 0.0)  # come to rest exactly so the part costs nothing further
-            body.angular_velocity = 0.0
+            _cp.cpBodySetVelocity(body, (0.0, 0.0))  # come to rest exactly so the part costs nothing further
+            _cp.cpBodySetAngularVelocity(body, 0.0)
             return
-        gain_belt, gain_floor, turn_belt, turn_floor = self._gains(dt)
-        m = gain_belt if on_belt else gain_floor
-        body.force = ((svx - vx) * m, (svy - vy) * m)
+        k = self._k_cache
+        if k[0] != dt:
+            self._gains(dt)
+            k = self._k_cache
+        m = k[1] if on_belt else k[2]          # as _gains: (h, gain belt, floor, turn belt, floor)
+        _cp.cpBodySetForce(body, ((svx - vx) * m, (svy - vy) * m))
         if wx != 0.0:
-            body.torque = -wx * (turn_belt if on_belt else turn_floor)
+            _cp.cpBodySetTorque(body, -wx * (k[3] if on_belt else k[4]))
 
     def state(self) -> dict[str, Any]:
         px, py = self.body.position

@@ -158,6 +158,30 @@ def test_forced_input_replaces_the_sensor_until_released():
     assert ctl.seen[-1][2] == int(round(s.plant["slide"].position)) > 0
 
 
+def test_a_released_force_gives_the_controller_the_sensor_again_though_the_sensor_never_changed():
+    # Inputs that did not change are not given again (the controller's image keeps them); a
+    # force and its release must still reach the controller's image, both ways.
+    ctl = Recorder()
+    s = Session(TASK, "slow", ctl)
+    s.run(2)
+    s.force("start_pb", True)
+    s.run(1)
+    s.release_force("start_pb")
+    s.run(1)
+    assert [pressed for _, pressed, _ in ctl.seen] == [False, False, True, False]
+    assert ctl.inputs["%IX0.0"] is False
+
+
+def test_a_fresh_controller_after_a_reset_is_given_every_input():
+    # its image starts empty: the values the last controller was given must reach it too
+    s = Session(TASK, "slow", Recorder())
+    s.run(3)
+    fresh = Recorder()
+    s.reset(controller=fresh)
+    s.run(1)
+    assert fresh.inputs == {"%IX0.0": False, "%IX0.1": False, "%IW2": 0}
+
+
 def test_forced_output_reaches_the_device_whatever_the_program_writes():
     s = Session(TASK, "fast", GoodController())
     s.force("fwd", False)
