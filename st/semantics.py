@@ -41,7 +41,7 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         ),
         Rule(
             ('ON, TASK, WITH and RESOURCE are keywords only inside a CONFIGURATION, and PUBLIC, PRIVATE, '
-             'PROTECTED, INTERNAL, ABSTRACT, FINAL, GET and SET only where a method, property or '
+             'PROTECTED, INTERNAL, ABSTRACT, FINAL, OVERRIDE, GET and SET only where a method, property or '
              'function block header has them; elsewhere, where a name fits, they are names (CODESYS, '
              'matiec); every other keyword is reserved'),
             '`on : BOOL; on := TRUE;`; `by : INT;`',
@@ -854,7 +854,9 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         Rule(
             ('EXTENDS inherits the variables, methods and properties; a method of the same name overrides '
              'with the same signature (else E423) and is chosen by the instance, also from the base\'s own '
-             'body; calling a derived instance runs its own body only, `SUPER^()` runs the base body and '
+             'body; it may say so with OVERRIDE (IEC 3rd edition; before or after its access specifier, as '
+             'CODESYS and TwinCAT), and OVERRIDE on a method or property that overrides nothing is error '
+             'E423; calling a derived instance runs its own body only, `SUPER^()` runs the base body and '
              '`SUPER^.M()` the base\'s method (CODESYS 3)'),
             '`FUNCTION_BLOCK B EXTENDS A ... SUPER^(); n := n + 100;` with A\'s body `n := n + 1;`',
             '`n` grows by 101 per call',
