@@ -30,6 +30,7 @@ from .check_context import (
     MAX_TYPE_DEPTH,
     OPERATOR_FUNCTIONS,
     STD_FUNCTIONS,
+    VENDOR_STD_NAMES,
     CallInfo,
     CheckContext,
     CheckedProgram,
@@ -106,12 +107,20 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks, CallChecks, 
                     p.name_line or p.line, p.name_col or p.col, "E202", f"'{p.name}' is declared twice"
                 )
                 continue
-            if p.name.upper() in self.std_names or p.name.upper() in T.ELEMENTARY:
+            if p.name.upper() in VENDOR_STD_NAMES:
+                self.warn_at(
+                    p.name_line or p.line,
+                    p.name_col or p.col,
+                    "W204",
+                    f"'{p.name}' is also the name of a vendor function this compiler knows: this {p.kind} "
+                    f"replaces it in the whole file",
+                )
+            elif p.name.upper() in self.std_names or p.name.upper() in T.ELEMENTARY:
                 self.err_at(
                     p.name_line or p.line,
                     p.name_col or p.col,
                     "E204",
-                    f"'{p.name}' is a standard name and cannot name a {p.kind}",
+                    f"'{p.name}' is an IEC 61131-3 standard name and cannot name a {p.kind}",
                 )
                 continue
             self.check_identifier(p.name, p.name_line or p.line, p.name_col or p.col)

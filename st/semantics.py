@@ -55,9 +55,17 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         Rule(
             ('a variable may carry the name of a standard function or FB (CODESYS, matiec): it shadows it '
              'in its scope, with a warning; a variable is not callable, so `SEL(...)` still calls the '
-             'function (a user type or POU named like a standard one is still error E204)'),
+             'function (a user type or POU named like a standard one: see the next rule)'),
             '`rs : INT; rs := rs + 1;`, `sel : INT; sel := SEL(c, 1, 2);`',
             'warning W204; `rs` counts, `sel` holds the chosen value',
+        ),
+        Rule(
+            ('a user FUNCTION or FUNCTION_BLOCK may not take the name of an IEC 61131-3 standard function, '
+             'FB or type (E204); a name that is only a vendor extension we know (MULTIME, DIVTIME, the '
+             'short BCD_TO_INT / INT_TO_BCD forms: OSCAT and other libraries declare their own) is the '
+             'user\'s: their POU replaces ours in the whole file, with a warning'),
+            '`FUNCTION MULTIME : TIME ...`; `FUNCTION MUL_TIME : TIME ...`',
+            'warning W204, `MULTIME(...)` calls the user\'s; error E204',
         ),
         Rule(
             'any other identifier is fine, Python keywords included',

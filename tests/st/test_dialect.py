@@ -77,6 +77,42 @@ def test_a_shadowing_variable_that_is_not_an_fb_cannot_be_called(kit):
     assert "'tp' is BOOL, not a function or function block instance" in comp.errors[0].message
 
 
+VENDOR_POUS = """
+FUNCTION MULTIME : TIME  (* OSCAT's own: rounds, and here adds 1 ms to tell it from ours *)
+VAR_INPUT t : TIME; f : REAL; END_VAR
+    MULTIME := DINT_TO_TIME(REAL_TO_DINT(DINT_TO_REAL(TIME_TO_DINT(t)) * f)) + T#1ms;
+END_FUNCTION
+FUNCTION_BLOCK INT_TO_BCD
+VAR_INPUT i : INT; END_VAR
+VAR_OUTPUT q : INT; END_VAR
+    q := i * 100;
+END_FUNCTION_BLOCK
+PROGRAM Main
+VAR x : TIME; y : TIME; b : INT_TO_BCD; n : INT; END_VAR
+    x := MULTIME(T#1s, 2.5);
+    y := MUL_TIME(T#1s, 2);
+    b(i := 7);
+    n := b.q;
+END_PROGRAM
+"""
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_pou_named_like_a_vendor_function_replaces_it_with_a_warning(kit, debug):
+    comp = kit.compile_ok(VENDOR_POUS)
+    assert [(d.code, d.line) for d in comp.warnings if d.code == "W204"] == [("W204", 2), ("W204", 6)]
+    plc = kit.run(VENDOR_POUS, scans=2, debug=debug)
+    assert (plc["x"], plc["y"], plc["n"]) == (2501, 2000, 700)  # TIME in ms
+
+
+@pytest.mark.parametrize("name", ["MUL_TIME", "SEL", "CONCAT", "WORD_BCD_TO_UINT", "TON", "CTU_DINT"])
+def test_a_pou_named_like_an_iec_standard_function_or_fb_is_an_error(kit, name):
+    pou = f"FUNCTION {name} : INT\n{name} := 1;\nEND_FUNCTION"
+    comp = kit.compile_errors(kit.main("x : INT;", "x := 1;", pou))
+    assert [d.code for d in comp.errors] == ["E204"]
+    assert "IEC 61131-3 standard name" in comp.errors[0].message
+
+
 def test_bool_accepts_the_literals_0_and_1_where_a_bool_is_expected(kit):
     src = kit.main(
         "b : BOOL := 1; c : BOOL := TRUE; d : BOOL; e : BOOL; w : WORD; n : INT; t : TON;",
