@@ -665,6 +665,14 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`a` has 3 elements',
         ),
         Rule(
+            ('a STRING or WSTRING length, like an array bound, may be a constant expression over a VAR '
+             'CONSTANT of the POU or a VAR_GLOBAL CONSTANT (top level, CONFIGURATION or PROGRAM), '
+             'declared anywhere in the file, also in a TYPE; a variable that is not CONSTANT is error E303'),
+            '`TYPE Rec : STRUCT name : STRING[LEN]; END_STRUCT; END_TYPE` ... '
+            '`VAR_GLOBAL CONSTANT LEN : INT := 3; END_VAR`, `r.name := \'abcdef\';`',
+            '`r.name = \'abc\'`',
+        ),
+        Rule(
             ('array initialisers may omit the `[ ]` (IEC edition 2, matiec) and repeat a value with '
              '`n(value)`; missing values are the element type\'s default'),
             '`a : ARRAY[1..5] OF INT := 1, 2, 3(7);`',

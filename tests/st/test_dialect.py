@@ -225,6 +225,50 @@ def test_a_constant_may_bound_an_array_declared_before_it(kit):
     assert [n.name for n in plc.inst.variables()][:3] == ["c", "s", "a"]  # the source's order
 
 
+STRING_CONSTS = """
+TYPE Rec : STRUCT name : STRING[NAME_LEN]; vals : ARRAY[1..NAME_LEN] OF INT; END_STRUCT; END_TYPE
+TYPE Txt : STRING[NAME_LEN * 2]; END_TYPE
+TYPE Tag : STRING[TAG_LEN]; END_TYPE
+FUNCTION_BLOCK Fb
+VAR_INPUT s : STRING[NAME_LEN]; END_VAR
+VAR_OUTPUT n : INT; END_VAR
+    n := LEN(s);
+END_FUNCTION_BLOCK
+FUNCTION Cut : STRING[NAME_LEN + 1]
+VAR_INPUT s : STRING[MAXL]; END_VAR
+VAR CONSTANT MAXL : INT := 7; END_VAR
+    Cut := s;
+END_FUNCTION
+PROGRAM Main
+VAR r : Rec; t : Txt; g : Tag; fb : Fb; u : STRING; own : STRING[OWN_LEN]; END_VAR
+VAR CONSTANT OWN_LEN : INT := 5; END_VAR
+VAR_GLOBAL CONSTANT TAG_LEN : INT := 2; END_VAR
+    r.name := 'abcdefghij'; r.vals[NAME_LEN] := LEN(r.name);
+    t := 'abcdefghij'; g := 'abcdefghij'; own := 'abcdefghij';
+    fb(s := 'abcdefghij');
+    u := Cut('abcdefghij');
+END_PROGRAM
+VAR_GLOBAL CONSTANT NAME_LEN : INT := 3; END_VAR
+"""
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_string_length_may_be_a_constant_declared_anywhere_in_the_file(kit, debug):
+    comp = kit.compile_ok(STRING_CONSTS)
+    assert [d.code for d in comp.warnings if d.code == "W201"] == []  # the lengths use the constants
+    plc = kit.run(STRING_CONSTS, scans=1, debug=debug)
+    got = (plc["r.name"], plc["r.vals[3]"], plc["t"], plc["g"], plc["own"])
+    assert got == ("abc", 3, "abcdef", "ab", "abcde")
+    assert (plc["fb.n"], plc["u"]) == (3, "abcd")  # Cut's input holds 7, its result 4
+
+
+def test_a_string_length_naming_a_variable_is_still_an_error(kit):
+    src = "VAR_GLOBAL n : INT := 3; END_VAR\nTYPE T : STRING[n]; END_TYPE\n" + kit.main("s : STRING[n];", "")
+    comp = kit.compile_errors(src)
+    assert [d.code for d in comp.errors] == ["E303", "E303"]
+    assert "string length must be a constant" in comp.errors[0].message
+
+
 def test_a_programs_var_global_is_seen_through_var_external_in_an_fb_declared_before_it(kit):
     plc = kit.run(CONST_BOUNDS, scans=2)
     assert (plc["total"], plc["limits[2]"]) == (20, 20)
