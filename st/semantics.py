@@ -925,6 +925,38 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             'the loop runs i = -2 .. 2',
         ),
     ]),
+    ('Where a third-party test suite expects otherwise', [
+        Rule(
+            ('TIME_TO_DINT and the other TIME to number conversions give milliseconds (CODESYS, TwinCAT), '
+             'not nanoseconds as the STruC++ validation tests expect'),
+            '`ms := TIME_TO_DINT(T#1s);`',
+            '`ms = 1000`',
+        ),
+        Rule(
+            ('CTUD counts down on the rising edge of CD (IEC 61131-3 Table 45, CODESYS), not on its '
+             'falling edge as the STruC++ validation tests expect'),
+            '`c(CD := x);` with x FALSE, TRUE, TRUE, FALSE on four scans',
+            '`c.CV` 0, -1, -1, -1',
+        ),
+        Rule(
+            ('F_TRIG does not pulse on its first call with CLK = FALSE (CODESYS Standard, TwinCAT), where '
+             'the STruC++ validation tests expect a pulse'),
+            '`f(CLK := FALSE);` on the first scan',
+            '`f.Q = FALSE`',
+        ),
+        Rule(
+            ('a function block\'s VAR_OUTPUT is written only by the block itself: assigning it from '
+             'outside is error E401 (IEC 61131-3, CODESYS), although some test suites do it'),
+            '`t.Q := TRUE;` with `t : TON`',
+            'error E401 "cannot assign to \'Q\': it is an output of the function block"',
+        ),
+        Rule(
+            ('a doubled quote `\'\'` inside a STRING is not an IEC escape: it ends the literal and starts '
+             'another (E101); the quote inside a STRING is `$\'` (IEC 61131-3), in a WSTRING `$"`'),
+            "`s := 'it''s';`; `s := 'it$'s';`",
+            "error E101; `s = 'it\'s'`",
+        ),
+    ]),
     ('Not supported', [
         Rule(
             ('pointers (POINTER TO, ADR, ADRINST, BITADR, SIZEOF, XSIZEOF), UNION, VAR_INST, VAR_STAT, '

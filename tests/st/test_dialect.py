@@ -412,3 +412,37 @@ def test_watches_see_time_and_en_like_the_program(kit):
         values[text] = ex.evaluate(plc.inst)
     assert values == {"TIME()": 20, "MOVE(EN := x > 2, IN := 7)": 7, "MOVE(EN := x > 5, IN := 7)": 0}
     assert not st.compile_expression("MOVE(EN := TRUE, IN := 1, ENO => x)", plc.inst.program).ok
+
+
+# where a third-party test suite expects otherwise, we follow IEC 61131-3 and CODESYS (st/semantics.py)
+IEC_NOT_SUITE = """
+PROGRAM Main
+VAR c : CTUD; f : F_TRIG; n : INT; ms : DINT; fq1 : BOOL; cv : ARRAY[1..4] OF INT; END_VAR
+VAR s : STRING; k : INT; END_VAR
+    n := n + 1;
+    ms := TIME_TO_DINT(T#1s);
+    (* CD: FALSE, TRUE, TRUE, FALSE: counts down once, on its rising edge (scan 2) *)
+    c(CD := n = 2 OR n = 3, PV := 5);
+    cv[n] := c.CV;
+    f(CLK := FALSE);
+    IF n = 1 THEN fq1 := f.Q; END_IF;
+    s := 'it$'s';
+    k := LEN(s);
+END_PROGRAM
+"""
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_where_a_third_party_suite_disagrees_we_follow_iec_and_codesys(kit, debug):
+    plc = kit.run(IEC_NOT_SUITE, scans=4, debug=debug)
+    assert plc["ms"] == 1000  # milliseconds, not nanoseconds
+    assert [plc[f"cv[{i}]"] for i in range(1, 5)] == [0, -1, -1, -1]  # CD's rising edge, not falling
+    assert plc["fq1"] is False  # F_TRIG: no pulse on the first call with CLK = FALSE
+    assert (plc["s"], plc["k"]) == ("it's", 4)  # $' is the quote inside a STRING
+
+
+def test_an_fb_output_is_not_written_from_outside_and_a_doubled_quote_is_not_an_escape(kit):
+    comp = kit.compile_errors(kit.main("t : TON;", "t.Q := TRUE;"))
+    assert [d.code for d in comp.errors] == ["E401"] and "output" in comp.errors[0].message
+    comp = kit.compile_errors(kit.main("s : STRING;", "s := 'it''s';"))
+    assert [d.code for d in comp.errors] == ["E101"]
