@@ -240,6 +240,10 @@ class ClassChecks(CheckContext):
             old = fbt.methods.get(key)
             if old is not None:
                 self.check_override(old, mi, m.name_line, m.name_col)
+            elif "OVERRIDE" in m.modifiers:
+                self.err_at(m.name_line, m.name_col, "E423",
+                            f"'{m.name}' is declared OVERRIDE but '{info.name}' inherits no method "
+                            "of that name")
             fbt.methods[key] = mi
             self.out.methods.append(mi)
         for prop in info.node.properties:
@@ -248,6 +252,10 @@ class ClassChecks(CheckContext):
                 continue
             pi = self.accessors_of(prop, info)
             old = fbt.props.get(key)
+            if old is None and "OVERRIDE" in prop.modifiers:
+                self.err_at(prop.name_line, prop.name_col, "E423",
+                            f"'{prop.name}' is declared OVERRIDE but '{info.name}' inherits no "
+                            "property of that name")
             if old is not None:
                 if not T.same(old.type, pi.type):
                     self.err_at(prop.name_line, prop.name_col, "E423",

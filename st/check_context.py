@@ -99,6 +99,14 @@ for _int in ("SINT", "INT", "DINT", "LINT", "USINT", "UINT", "UDINT", "ULINT"):
 STD_FUNCTIONS.update({name: ["IN"] for name in BCD_CONVERSIONS})
 
 
+# standard names that are not IEC 61131-3 3rd edition's but only vendor extensions we also know
+# (CODESYS, OSCAT): a user FUNCTION or FUNCTION_BLOCK of that name replaces ours, with warning W204;
+# the IEC standard functions and FBs stay reserved (E204). See st/semantics.py.
+VENDOR_STD_NAMES = frozenset({"MULTIME", "DIVTIME"}) | frozenset(
+    name for name, (_, _, bits) in BCD_CONVERSIONS.items() if bits is None  # BCD_TO_INT, INT_TO_BCD
+)
+
+
 def std_fb_interfaces() -> dict[str, list[tuple[str, str, str]]]:
     """Name -> [(parameter, type, role)] of every standard FB: st/stdlib.py's table, the one source."""
     return {k.upper(): v for k, v in stdlib.FB_INTERFACES.items()}

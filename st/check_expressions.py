@@ -78,6 +78,7 @@ class ExpressionChecks(CheckContext):
                 v = self.out.globals.get(key)
             if v is not None:
                 if v.constant and v.init is not None and not isinstance(v.init, (list, dict)):
+                    v.used = True  # a length or bound that names it uses it (no W201)
                     return v.init
                 raise NotConst
             hits = self.enums_with(key)

@@ -30,6 +30,7 @@ from .check_context import (
     MAX_TYPE_DEPTH,
     OPERATOR_FUNCTIONS,
     STD_FUNCTIONS,
+    VENDOR_STD_NAMES,
     CallInfo,
     CheckContext,
     CheckedProgram,
@@ -96,8 +97,6 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks, CallChecks, 
                 continue
             self.check_identifier(td.name, td.line, td.col)
             self.type_decls[key] = td
-        for td in sf.types:
-            self.resolve_named(td.name, td)
         # POU shells first so that bodies can call any POU in the file
         for p in sf.pous:
             key = p.name.lower()
@@ -106,12 +105,20 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks, CallChecks, 
                     p.name_line or p.line, p.name_col or p.col, "E202", f"'{p.name}' is declared twice"
                 )
                 continue
-            if p.name.upper() in self.std_names or p.name.upper() in T.ELEMENTARY:
+            if p.name.upper() in VENDOR_STD_NAMES:
+                self.warn_at(
+                    p.name_line or p.line,
+                    p.name_col or p.col,
+                    "W204",
+                    f"'{p.name}' is also the name of a vendor function this compiler knows: this {p.kind} "
+                    f"replaces it in the whole file",
+                )
+            elif p.name.upper() in self.std_names or p.name.upper() in T.ELEMENTARY:
                 self.err_at(
                     p.name_line or p.line,
                     p.name_col or p.col,
                     "E204",
-                    f"'{p.name}' is a standard name and cannot name a {p.kind}",
+                    f"'{p.name}' is an IEC 61131-3 standard name and cannot name a {p.kind}",
                 )
                 continue
             self.check_identifier(p.name, p.name_line or p.line, p.name_col or p.col)
@@ -126,15 +133,27 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks, CallChecks, 
             sections += c.global_sections
             for r in c.resources:
                 sections += r.global_sections
-        for sec in _constants_first(sections):
-            self.declare_section(sec, None, self.out.globals)
         # a VAR_GLOBAL inside a PROGRAM is a global of the file (CODESYS GVL style): declared before
         # any POU's VAR_EXTERNAL looks for it, whichever POU comes first in the file
-        for info in self.out.pous.values():
-            self.pou = info
-            for sec in _constants_first(info.node.var_sections):
-                if sec.kind == "VAR_GLOBAL":
-                    self.declare_section(sec, info, info.vars)
+        in_pous = [(info, sec) for info in self.out.pous.values()
+                   for sec in info.node.var_sections if sec.kind == "VAR_GLOBAL"]
+        # the global constants first, then the TYPE block: a constant may give a STRING length or an
+        # array bound in a type declared anywhere in the file (CODESYS GVL constants)
+        for sec in (s for s in sections if s.constant):
+            self.declare_section(sec, None, self.out.globals)
+        for info, sec in in_pous:
+            if sec.constant:
+                self.pou = info
+                self.declare_section(sec, info, info.vars)
+        self.pou = None
+        for td in sf.types:
+            self.resolve_named(td.name, td)
+        for sec in (s for s in sections if not s.constant):
+            self.declare_section(sec, None, self.out.globals)
+        for info, sec in in_pous:
+            if not sec.constant:
+                self.pou = info
+                self.declare_section(sec, info, info.vars)
         # POU interfaces before bodies (a body may use another FB's outputs)
         for info in self.out.pous.values():
             self.pou = info

@@ -59,7 +59,7 @@ KEYWORDS = frozenset(
     FOR TO BY DO END_FOR WHILE END_WHILE REPEAT UNTIL END_REPEAT EXIT CONTINUE RETURN AND OR
     XOR NOT MOD TRUE FALSE METHOD END_METHOD PROPERTY END_PROPERTY INTERFACE END_INTERFACE EXTENDS
     IMPLEMENTS THIS SUPER REFERENCE REF_TO END_GET END_SET PUBLIC PRIVATE PROTECTED INTERNAL ABSTRACT
-    FINAL GET SET""".split()
+    FINAL OVERRIDE GET SET""".split()
 )
 
 # Keywords of CONFIGURATION/RESOURCE only: anywhere else where a name fits they are names (CODESYS,
@@ -67,7 +67,9 @@ KEYWORDS = frozenset(
 SOFT_KEYWORDS = frozenset({"ON", "TASK", "WITH", "RESOURCE"})
 # ... and so are the modifiers of methods and function blocks and the accessors of a property (CODESYS
 # accepts `set : BOOL;`, `final : INT;`)
-SOFT_KEYWORDS |= frozenset({"PUBLIC", "PRIVATE", "PROTECTED", "INTERNAL", "ABSTRACT", "FINAL", "GET", "SET"})
+SOFT_KEYWORDS |= frozenset(
+    {"PUBLIC", "PRIVATE", "PROTECTED", "INTERNAL", "ABSTRACT", "FINAL", "OVERRIDE", "GET", "SET"}
+)
 
 # Vendor keywords: reserved too, never in the grammar; each gets one "not supported" error.
 # value: (what the message names, how to skip it)
@@ -542,7 +544,7 @@ class _Names(list):
 
 
 class _Modifier:
-    """PUBLIC, PRIVATE, PROTECTED, INTERNAL, ABSTRACT or FINAL before a name."""
+    """PUBLIC, PRIVATE, PROTECTED, INTERNAL, ABSTRACT, FINAL or OVERRIDE before a name."""
 
     def __init__(self, value: str):
         self.value = value

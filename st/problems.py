@@ -58,7 +58,8 @@ _TABLE = [
        "A name (variable, type, field, enumeration value) is declared twice."),
     _p("E203", "wrong-kind-of-name", "A name is used as something it is not (a POU as a type, a function "
                                      "without its call, a type as a call)."),
-    _p("E204", "standard-name-reused", "A standard function, function block or type name is declared again."),
+    _p("E204", "standard-name-reused",
+       "An IEC standard function, function block or type name is declared again."),
     _p("E205", "ambiguous-enum-value", "A value belongs to several enumerations: qualify it (Type#Value)."),
     _p("E206", "invalid-name", "A name that IEC 61131-3 does not allow (two leading underscores)."),
     _p("E207", "unknown-type", "A type name that is not declared."),
@@ -145,7 +146,8 @@ _TABLE = [
     _p("W202", "output-never-written", "An output that the program never writes: it stays FALSE or 0."),
     _p("W203", "result-never-assigned", "A function that never assigns its result."),
     _p("W204", "shadows-standard-name",
-       "A variable carries the name of a standard function or FB (rs : INT): it shadows it in its scope."),
+       ("A variable carries the name of a standard function or FB (rs : INT): it shadows it in its scope; "
+        "or a FUNCTION or FUNCTION_BLOCK the name of a vendor function (MULTIME): it replaces it.")),
     _p("W301", "string-truncated", "A text longer than its STRING: it is stored cut short."),
     _p("W401", "constant-without-value", "A CONSTANT with no initial value (it is its type's default)."),
     _p("W402", "address-shared", "Two variables located at the same address."),

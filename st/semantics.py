@@ -41,7 +41,7 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         ),
         Rule(
             ('ON, TASK, WITH and RESOURCE are keywords only inside a CONFIGURATION, and PUBLIC, PRIVATE, '
-             'PROTECTED, INTERNAL, ABSTRACT, FINAL, GET and SET only where a method, property or '
+             'PROTECTED, INTERNAL, ABSTRACT, FINAL, OVERRIDE, GET and SET only where a method, property or '
              'function block header has them; elsewhere, where a name fits, they are names (CODESYS, '
              'matiec); every other keyword is reserved'),
             '`on : BOOL; on := TRUE;`; `by : INT;`',
@@ -55,9 +55,17 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         Rule(
             ('a variable may carry the name of a standard function or FB (CODESYS, matiec): it shadows it '
              'in its scope, with a warning; a variable is not callable, so `SEL(...)` still calls the '
-             'function (a user type or POU named like a standard one is still error E204)'),
+             'function (a user type or POU named like a standard one: see the next rule)'),
             '`rs : INT; rs := rs + 1;`, `sel : INT; sel := SEL(c, 1, 2);`',
             'warning W204; `rs` counts, `sel` holds the chosen value',
+        ),
+        Rule(
+            ('a user FUNCTION or FUNCTION_BLOCK may not take the name of an IEC 61131-3 standard function, '
+             'FB or type (E204); a name that is only a vendor extension we know (MULTIME, DIVTIME, the '
+             'short BCD_TO_INT / INT_TO_BCD forms: OSCAT and other libraries declare their own) is the '
+             'user\'s: their POU replaces ours in the whole file, with a warning'),
+            '`FUNCTION MULTIME : TIME ...`; `FUNCTION MUL_TIME : TIME ...`',
+            'warning W204, `MULTIME(...)` calls the user\'s; error E204',
         ),
         Rule(
             'any other identifier is fine, Python keywords included',
@@ -657,6 +665,14 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`a` has 3 elements',
         ),
         Rule(
+            ('a STRING or WSTRING length, like an array bound, may be a constant expression over a VAR '
+             'CONSTANT of the POU or a VAR_GLOBAL CONSTANT (top level, CONFIGURATION or PROGRAM), '
+             'declared anywhere in the file, also in a TYPE; a variable that is not CONSTANT is error E303'),
+            '`TYPE Rec : STRUCT name : STRING[LEN]; END_STRUCT; END_TYPE` ... '
+            '`VAR_GLOBAL CONSTANT LEN : INT := 3; END_VAR`, `r.name := \'abcdef\';`',
+            '`r.name = \'abc\'`',
+        ),
+        Rule(
             ('array initialisers may omit the `[ ]` (IEC edition 2, matiec) and repeat a value with '
              '`n(value)`; missing values are the element type\'s default'),
             '`a : ARRAY[1..5] OF INT := 1, 2, 3(7);`',
@@ -854,7 +870,9 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         Rule(
             ('EXTENDS inherits the variables, methods and properties; a method of the same name overrides '
              'with the same signature (else E423) and is chosen by the instance, also from the base\'s own '
-             'body; calling a derived instance runs its own body only, `SUPER^()` runs the base body and '
+             'body; it may say so with OVERRIDE (IEC 3rd edition; before or after its access specifier, as '
+             'CODESYS and TwinCAT), and OVERRIDE on a method or property that overrides nothing is error '
+             'E423; calling a derived instance runs its own body only, `SUPER^()` runs the base body and '
              '`SUPER^.M()` the base\'s method (CODESYS 3)'),
             '`FUNCTION_BLOCK B EXTENDS A ... SUPER^(); n := n + 100;` with A\'s body `n := n + 1;`',
             '`n` grows by 101 per call',
@@ -905,6 +923,38 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
              'them is the usual runtime fault; ARRAY[*] anywhere else is error E313'),
             '`Sum(b)` with `b : ARRAY[-2..2] OF INT` and `FOR i := LOWER_BOUND(a, 1) TO UPPER_BOUND(a, 1)`',
             'the loop runs i = -2 .. 2',
+        ),
+    ]),
+    ('Where a third-party test suite expects otherwise', [
+        Rule(
+            ('TIME_TO_DINT and the other TIME to number conversions give milliseconds (CODESYS, TwinCAT), '
+             'not nanoseconds as the STruC++ validation tests expect'),
+            '`ms := TIME_TO_DINT(T#1s);`',
+            '`ms = 1000`',
+        ),
+        Rule(
+            ('CTUD counts down on the rising edge of CD (IEC 61131-3 Table 45, CODESYS), not on its '
+             'falling edge as the STruC++ validation tests expect'),
+            '`c(CD := x);` with x FALSE, TRUE, TRUE, FALSE on four scans',
+            '`c.CV` 0, -1, -1, -1',
+        ),
+        Rule(
+            ('F_TRIG does not pulse on its first call with CLK = FALSE (CODESYS Standard, TwinCAT), where '
+             'the STruC++ validation tests expect a pulse'),
+            '`f(CLK := FALSE);` on the first scan',
+            '`f.Q = FALSE`',
+        ),
+        Rule(
+            ('a function block\'s VAR_OUTPUT is written only by the block itself: assigning it from '
+             'outside is error E401 (IEC 61131-3, CODESYS), although some test suites do it'),
+            '`t.Q := TRUE;` with `t : TON`',
+            'error E401 "cannot assign to \'Q\': it is an output of the function block"',
+        ),
+        Rule(
+            ('a doubled quote `\'\'` inside a STRING is not an IEC escape: it ends the literal and starts '
+             'another (E101); the quote inside a STRING is `$\'` (IEC 61131-3), in a WSTRING `$"`'),
+            "`s := 'it''s';`; `s := 'it$'s';`",
+            "error E101; `s = 'it\'s'`",
         ),
     ]),
     ('Not supported', [

@@ -77,6 +77,42 @@ def test_a_shadowing_variable_that_is_not_an_fb_cannot_be_called(kit):
     assert "'tp' is BOOL, not a function or function block instance" in comp.errors[0].message
 
 
+VENDOR_POUS = """
+FUNCTION MULTIME : TIME  (* OSCAT's own: rounds, and here adds 1 ms to tell it from ours *)
+VAR_INPUT t : TIME; f : REAL; END_VAR
+    MULTIME := DINT_TO_TIME(REAL_TO_DINT(DINT_TO_REAL(TIME_TO_DINT(t)) * f)) + T#1ms;
+END_FUNCTION
+FUNCTION_BLOCK INT_TO_BCD
+VAR_INPUT i : INT; END_VAR
+VAR_OUTPUT q : INT; END_VAR
+    q := i * 100;
+END_FUNCTION_BLOCK
+PROGRAM Main
+VAR x : TIME; y : TIME; b : INT_TO_BCD; n : INT; END_VAR
+    x := MULTIME(T#1s, 2.5);
+    y := MUL_TIME(T#1s, 2);
+    b(i := 7);
+    n := b.q;
+END_PROGRAM
+"""
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_pou_named_like_a_vendor_function_replaces_it_with_a_warning(kit, debug):
+    comp = kit.compile_ok(VENDOR_POUS)
+    assert [(d.code, d.line) for d in comp.warnings if d.code == "W204"] == [("W204", 2), ("W204", 6)]
+    plc = kit.run(VENDOR_POUS, scans=2, debug=debug)
+    assert (plc["x"], plc["y"], plc["n"]) == (2501, 2000, 700)  # TIME in ms
+
+
+@pytest.mark.parametrize("name", ["MUL_TIME", "SEL", "CONCAT", "WORD_BCD_TO_UINT", "TON", "CTU_DINT"])
+def test_a_pou_named_like_an_iec_standard_function_or_fb_is_an_error(kit, name):
+    pou = f"FUNCTION {name} : INT\n{name} := 1;\nEND_FUNCTION"
+    comp = kit.compile_errors(kit.main("x : INT;", "x := 1;", pou))
+    assert [d.code for d in comp.errors] == ["E204"]
+    assert "IEC 61131-3 standard name" in comp.errors[0].message
+
+
 def test_bool_accepts_the_literals_0_and_1_where_a_bool_is_expected(kit):
     src = kit.main(
         "b : BOOL := 1; c : BOOL := TRUE; d : BOOL; e : BOOL; w : WORD; n : INT; t : TON;",
@@ -187,6 +223,50 @@ def test_a_constant_may_bound_an_array_declared_before_it(kit):
     plc = kit.run(CONST_BOUNDS, scans=1)
     assert (plc["s"], plc["a[4]"]) == (9, 9)
     assert [n.name for n in plc.inst.variables()][:3] == ["c", "s", "a"]  # the source's order
+
+
+STRING_CONSTS = """
+TYPE Rec : STRUCT name : STRING[NAME_LEN]; vals : ARRAY[1..NAME_LEN] OF INT; END_STRUCT; END_TYPE
+TYPE Txt : STRING[NAME_LEN * 2]; END_TYPE
+TYPE Tag : STRING[TAG_LEN]; END_TYPE
+FUNCTION_BLOCK Fb
+VAR_INPUT s : STRING[NAME_LEN]; END_VAR
+VAR_OUTPUT n : INT; END_VAR
+    n := LEN(s);
+END_FUNCTION_BLOCK
+FUNCTION Cut : STRING[NAME_LEN + 1]
+VAR_INPUT s : STRING[MAXL]; END_VAR
+VAR CONSTANT MAXL : INT := 7; END_VAR
+    Cut := s;
+END_FUNCTION
+PROGRAM Main
+VAR r : Rec; t : Txt; g : Tag; fb : Fb; u : STRING; own : STRING[OWN_LEN]; END_VAR
+VAR CONSTANT OWN_LEN : INT := 5; END_VAR
+VAR_GLOBAL CONSTANT TAG_LEN : INT := 2; END_VAR
+    r.name := 'abcdefghij'; r.vals[NAME_LEN] := LEN(r.name);
+    t := 'abcdefghij'; g := 'abcdefghij'; own := 'abcdefghij';
+    fb(s := 'abcdefghij');
+    u := Cut('abcdefghij');
+END_PROGRAM
+VAR_GLOBAL CONSTANT NAME_LEN : INT := 3; END_VAR
+"""
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_string_length_may_be_a_constant_declared_anywhere_in_the_file(kit, debug):
+    comp = kit.compile_ok(STRING_CONSTS)
+    assert [d.code for d in comp.warnings if d.code == "W201"] == []  # the lengths use the constants
+    plc = kit.run(STRING_CONSTS, scans=1, debug=debug)
+    got = (plc["r.name"], plc["r.vals[3]"], plc["t"], plc["g"], plc["own"])
+    assert got == ("abc", 3, "abcdef", "ab", "abcde")
+    assert (plc["fb.n"], plc["u"]) == (3, "abcd")  # Cut's input holds 7, its result 4
+
+
+def test_a_string_length_naming_a_variable_is_still_an_error(kit):
+    src = "VAR_GLOBAL n : INT := 3; END_VAR\nTYPE T : STRING[n]; END_TYPE\n" + kit.main("s : STRING[n];", "")
+    comp = kit.compile_errors(src)
+    assert [d.code for d in comp.errors] == ["E303", "E303"]
+    assert "string length must be a constant" in comp.errors[0].message
 
 
 def test_a_programs_var_global_is_seen_through_var_external_in_an_fb_declared_before_it(kit):
@@ -332,3 +412,37 @@ def test_watches_see_time_and_en_like_the_program(kit):
         values[text] = ex.evaluate(plc.inst)
     assert values == {"TIME()": 20, "MOVE(EN := x > 2, IN := 7)": 7, "MOVE(EN := x > 5, IN := 7)": 0}
     assert not st.compile_expression("MOVE(EN := TRUE, IN := 1, ENO => x)", plc.inst.program).ok
+
+
+# where a third-party test suite expects otherwise, we follow IEC 61131-3 and CODESYS (st/semantics.py)
+IEC_NOT_SUITE = """
+PROGRAM Main
+VAR c : CTUD; f : F_TRIG; n : INT; ms : DINT; fq1 : BOOL; cv : ARRAY[1..4] OF INT; END_VAR
+VAR s : STRING; k : INT; END_VAR
+    n := n + 1;
+    ms := TIME_TO_DINT(T#1s);
+    (* CD: FALSE, TRUE, TRUE, FALSE: counts down once, on its rising edge (scan 2) *)
+    c(CD := n = 2 OR n = 3, PV := 5);
+    cv[n] := c.CV;
+    f(CLK := FALSE);
+    IF n = 1 THEN fq1 := f.Q; END_IF;
+    s := 'it$'s';
+    k := LEN(s);
+END_PROGRAM
+"""
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_where_a_third_party_suite_disagrees_we_follow_iec_and_codesys(kit, debug):
+    plc = kit.run(IEC_NOT_SUITE, scans=4, debug=debug)
+    assert plc["ms"] == 1000  # milliseconds, not nanoseconds
+    assert [plc[f"cv[{i}]"] for i in range(1, 5)] == [0, -1, -1, -1]  # CD's rising edge, not falling
+    assert plc["fq1"] is False  # F_TRIG: no pulse on the first call with CLK = FALSE
+    assert (plc["s"], plc["k"]) == ("it's", 4)  # $' is the quote inside a STRING
+
+
+def test_an_fb_output_is_not_written_from_outside_and_a_doubled_quote_is_not_an_escape(kit):
+    comp = kit.compile_errors(kit.main("t : TON;", "t.Q := TRUE;"))
+    assert [d.code for d in comp.errors] == ["E401"] and "output" in comp.errors[0].message
+    comp = kit.compile_errors(kit.main("s : STRING;", "s := 'it''s';"))
+    assert [d.code for d in comp.errors] == ["E101"]

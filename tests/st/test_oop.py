@@ -163,6 +163,38 @@ def test_extends_inherits_variables_and_methods_and_overrides(kit):
         assert plc["m.ticks"] == 3
 
 
+@pytest.mark.parametrize("mods", ["OVERRIDE", "PUBLIC OVERRIDE", "OVERRIDE PUBLIC", "override public"])
+def test_override_keyword_with_or_without_an_access_specifier(kit, mods):
+    # IEC 61131-3 3rd edition's OVERRIDE; CODESYS and TwinCAT take it before or after the specifier
+    src = HIERARCHY.replace("METHOD Accelerate : INT\nVAR_INPUT\n    inc : INT;\nEND_VAR\n    boosts",
+                            f"METHOD {mods} Accelerate : INT\nVAR_INPUT\n    inc : INT;\nEND_VAR\n    boosts")
+    assert src != HIERARCHY
+    src = kit.main("f : FastMotor; b : INT; override : INT;",
+                   "f(enable := TRUE); b := f.Accelerate(1); override := b + 1;", src)
+    for plc in both(kit, src, 3):
+        assert plc["f.speed"] == 66 and plc["b"] == 66 and plc["f.boosts"] == 6
+        assert plc["override"] == 67  # still a name where a name fits
+
+
+def test_override_on_a_method_that_overrides_nothing_is_an_error(kit):
+    src = HIERARCHY + """
+FUNCTION_BLOCK Other EXTENDS Motor
+METHOD PUBLIC OVERRIDE Brake : INT
+    Brake := 2;
+END_METHOD
+END_FUNCTION_BLOCK
+"""
+    one_error(kit, kit.main("o : Other;", "o();", src), "E423", "OVERRIDE")
+    lone = """
+FUNCTION_BLOCK Lone
+METHOD OVERRIDE Kind : INT
+    Kind := 2;
+END_METHOD
+END_FUNCTION_BLOCK
+"""
+    one_error(kit, kit.main("l : Lone;", "l();", lone), "E423", "inherits no method")
+
+
 def test_protected_method_is_usable_in_a_derived_block_but_not_outside(kit):
     src = HIERARCHY
     kit.compile_ok(kit.main("f : FastMotor;", "f(enable := TRUE);", src))
