@@ -41,6 +41,7 @@ from .check_context import (
     PropInfo,
     PropRef,
     VarInfo,
+    _parse_conversion,
     f32,
     std_fb_interfaces,
     std_names,
@@ -113,7 +114,8 @@ class Checker(DeclarationChecks, StatementChecks, ExpressionChecks, CallChecks, 
                     f"'{p.name}' is also the name of a vendor function this compiler knows: this {p.kind} "
                     f"replaces it in the whole file",
                 )
-            elif p.name.upper() in self.std_names or p.name.upper() in T.ELEMENTARY:
+            elif (p.name.upper() in self.std_names or p.name.upper() in T.ELEMENTARY
+                  or _parse_conversion(p.name.upper()) is not None):  # DINT_TO_INT, TO_INT: IEC too
                 self.err_at(
                     p.name_line or p.line,
                     p.name_col or p.col,

@@ -105,7 +105,8 @@ def test_a_pou_named_like_a_vendor_function_replaces_it_with_a_warning(kit, debu
     assert (plc["x"], plc["y"], plc["n"]) == (2501, 2000, 700)  # TIME in ms
 
 
-@pytest.mark.parametrize("name", ["MUL_TIME", "SEL", "CONCAT", "WORD_BCD_TO_UINT", "TON", "CTU_DINT"])
+@pytest.mark.parametrize("name", ["MUL_TIME", "SEL", "CONCAT", "WORD_BCD_TO_UINT", "TON", "CTU_DINT",
+                                  "DINT_TO_INT", "TO_INT", "REAL_TO_TIME"])
 def test_a_pou_named_like_an_iec_standard_function_or_fb_is_an_error(kit, name):
     pou = f"FUNCTION {name} : INT\n{name} := 1;\nEND_FUNCTION"
     comp = kit.compile_errors(kit.main("x : INT;", "x := 1;", pou))
