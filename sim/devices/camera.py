@@ -10,7 +10,8 @@ Each image is exposed where the tool point stands (X from the trigger, Y from th
 then read out for ``readout_s``: ``busy`` is TRUE meanwhile, ``ready`` is its inverse. A
 trigger while busy is an overrun: no image, logged in ``overruns`` (judges: "no trigger while
 busy"). ``images`` counts good images (a word for the PLC); ``shots`` holds (x, y, t) of each,
-in mm and plant seconds, for judges and the drawing.
+in mm and plant seconds, for judges and the drawing; ``cells`` (optional, mm) are drawn as
+frames, the job the images should dot.
 
     cam = plant.add(Camera("camera", x="x", y="y", readout_s=0.05, origin=(150, 150)))
 """
@@ -30,12 +31,14 @@ class Camera(Device):
     commands = ("trigger",)
 
     def __init__(self, name: str, *, x: str, y: str, readout_s: float,
-                 origin: tuple[float, float] = (0.0, 0.0), label: str = ""):
+                 origin: tuple[float, float] = (0.0, 0.0), label: str = "",
+                 cells: tuple[tuple[float, float], ...] = ()):
         super().__init__(name)
         self.names = (x, y)
         self.readout_s = float(readout_s)
         self.origin = (float(origin[0]), float(origin[1]))
         self.label = label or name
+        self.cells = tuple((float(a), float(b)) for a, b in cells)   # the job's cells, only drawn
         self.x: Axis | None = None
         self.y: Axis | None = None
         self.busy_until = 0.0     # plant time the readout of the last image ends
@@ -94,12 +97,15 @@ class Camera(Device):
                 "shots": [(ox + a, oy + b) for a, b, _ in self.shots], "overruns": len(self.overruns)}
 
     def extent(self) -> list[tuple[float, float]]:
-        # the table's 0 point: where the camera rides is framed by the axes it rides on
+        # the table's 0 point and the cells: where the camera rides is framed by its axes
         ox, oy = self.origin
-        return [(ox - 20.0, oy - 20.0), (ox + 20.0, oy + 20.0)]
+        return [(ox - 20.0, oy - 20.0), (ox + 20.0, oy + 20.0)] + [(ox + a, oy + b) for a, b in self.cells]
 
     def draw(self, pen) -> None:
         s = self.state()
+        ox, oy = self.origin
+        for cx, cy in self.cells:       # the cells to image, as frames (the images dot them)
+            pen.rect_rotated(ox + cx, oy + cy, 8.0, 8.0, 0.0, "UNLIT", border=1)
         for px, py in s["shots"]:
             pen.circle(px, py, 3.0, "LIT")
         pts = pen.rect_rotated(s["x"], s["y"], 24.0, 24.0, 0.0, "BUSY" if s["busy"] else "UNLIT", border=0)

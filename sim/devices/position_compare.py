@@ -114,6 +114,6 @@ class PositionCompare(Device):
         s = self.state()
         colour = "LIT" if s["output"] else ("BUSY" if s["armed"] else "UNLIT")
         pts = pen.rect_rotated(s["x"], s["y"], 110.0, 40.0, 0.0, colour, border=0)
-        pen.text(f"cmp {s['compare_mm']:.1f}", s["x"], s["y"], "LABEL", size=11)
+        pen.text(f"compare {s['compare_mm']:.1f} mm", s["x"], s["y"], (20, 20, 20), size=11)
         pen.label(f"{s['label']} ({s['fired']} fired)", s["x"], s["y"] - 34)
         pen.hot(self.name, self.kind, pts)

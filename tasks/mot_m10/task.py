@@ -82,7 +82,7 @@ def build_plant(condition: Condition) -> Plant:
                        settle_s=p["settle_s"], response_s=p["response_s"],
                        label="X carriage" if a == "x" else "Y slide"))
     plant.add(Camera("camera", x="x", y="y", readout_s=p["readout_ms"] / 1000.0, origin=ORIGIN,
-                     label="camera"))
+                     label="camera", cells=tuple(cells(p))))
     plant.add(PositionCompare("compare", axis="x", target="camera",
                               position=(ORIGIN[0] + 600, ORIGIN[1] - 60),
                               label="X position compare"))
@@ -90,7 +90,7 @@ def build_plant(condition: Condition) -> Plant:
              ("readout_ms", "ms"), ("x_accel", "mm/s^2"))
     for n, (key, unit) in enumerate(words):
         plant.add(ValueWord(f"{key}_word", int(round(p[key])),
-                            position=(ORIGIN[0] + 600, ORIGIN[1] + 40 + 50 * n),
+                            position=(ORIGIN[0] + 600, ORIGIN[1] + 40 + 75 * n),
                             label=key.replace("_", " "), units=unit))
     return plant
 
