@@ -17,7 +17,8 @@ compare with (which reach opened an error, the tray's contents) is the pick rack
 
 Changed from the catalog: kits vary by recipe (five published recipes, one with the same bin
 twice so that a second reach there is a pick, not an error); the release must come within 1.5 s
-of the Confirm press (a release on a long fixed timer after the last pick misses it).
+of the Confirm press, and the picker may take 0.4-4 s to press it: a release on a fixed timer
+after the last pick, Confirm unread, either comes before the press (S1) or too late after it.
 """
 
 from __future__ import annotations
@@ -215,7 +216,8 @@ PARAMETERS = [
     ParameterRange("reaction_s", 0.3, 1.2, "s", "how long after a pick lamp lights the picker reaches in"),
     ParameterRange("reach_s", 0.3, 0.8, "s", "how long the hand stays in the bin's curtain"),
     ParameterRange("undo_s", 0.4, 1.5, "s", "pause before the picker puts a wrong or extra part back"),
-    ParameterRange("confirm_s", 0.4, 1.5, "s", "how long after the last reach the picker presses Confirm"),
+    ParameterRange("confirm_s", 0.4, 4.0, "s", "how long after the last reach the picker presses Confirm "
+                   "(they may check the kit first)"),
     ParameterRange("arrive_s", 1.0, 3.0, "s", "time from a tray leaving to the next one arriving"),
     ParameterRange("first_s", 0.2, 2.0, "s", "when the first tray arrives"),
     ParameterRange("slip_count", 0, 3, "", "picks where the picker slips (a reach into a dark bin, or a "
@@ -244,7 +246,7 @@ CONDITIONS = [
           reaction_s=0.5, reach_s=0.5, undo_s=0.8, confirm_s=0.6, arrive_s=1.2, first_s=0.3,
           slips=[((0, 2), ("double",)), ((2, 0), ("double",))]),
     _cond("stray_confirm", 194, "slow picker, Confirm pressed twice mid-kit", recipes=(5, 3, 3, 1, 2),
-          reaction_s=1.2, reach_s=0.8, undo_s=1.5, confirm_s=1.5, arrive_s=3.0, first_s=2.0,
+          reaction_s=1.2, reach_s=0.8, undo_s=1.5, confirm_s=4.0, arrive_s=3.0, first_s=2.0,
           stray_confirm=[(0, 1), (1, 3)], slips=[((4, 1), ("wrong", 2))]),
     _cond("quick_mixed", 195, "quick picker, a slip of each kind and a stray Confirm",
           recipes=(2, 5, 4, 3, 1),
