@@ -46,7 +46,7 @@ from sim.devices.sensors import PhotoEye
 from sim.devices.workpiece import Feeder, Workpiece, material_flow
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import part_released, published_range
+from tasks.common import EachInTolerance, part_released, published_range
 
 CARRIERS = 6
 BELT_LENGTH, FEED_AT, STOP_AT, EXIT_AT = 1100.0, 80.0, 500.0, 640.0
@@ -161,34 +161,12 @@ def verdict(s, name: str, nok: bool) -> str | None:
     return None
 
 
-class CarriersAssembled(judges.Judge):
+def _carriers_assembled():
     """Done once CARRIERS carriers have crossed the exit line each seated or NOK as its hole
-    allows; failed by the first that was not (see `verdict`). Written for this task: what a
-    carrier must have had done depends on its hole."""
-
-    name = f"{CARRIERS} carriers assembled or marked NOK"
-
-    def __init__(self):
-        super().__init__()
-        self.checked = 0
-
-    def update(self, s):
-        if self.done or self.failed:
-            return self.done
-        c = _cell(s)
-        while self.checked < len(c.passed):
-            name, nok = c.passed[self.checked]
-            self.checked += 1
-            wrong = verdict(s, name, nok)
-            if wrong:
-                self.failed = wrong
-                return False
-        if self.checked >= CARRIERS:
-            return self._finish(s)
-        return False
-
-    def pending(self):
-        return "" if self.done else f"{self.name} ({self.checked} so far)"
+    allows; failed by the first that was not (see `verdict`): tasks.common.EachInTolerance over
+    the carriers in the order they pass."""
+    return EachInTolerance(f"{CARRIERS} carriers assembled or marked NOK", lambda s: len(_cell(s).passed),
+                           lambda s, n: verdict(s, *_cell(s).passed[n - 1]), CARRIERS)
 
 
 class AlarmFollowsMagazine(judges.Judge):
@@ -247,11 +225,11 @@ def _at_rest(s) -> bool:
 
 
 class _Alarmed(judges.Judge):
-    """CarriersAssembled, failed as soon as the alarm judge fails."""
+    """The carriers judge (_carriers_assembled), failed as soon as the alarm judge fails."""
 
     def __init__(self):
         super().__init__()
-        self.parts = CarriersAssembled()
+        self.parts = _carriers_assembled()
         self.alarm = AlarmFollowsMagazine()
         self.name = self.parts.name
 
