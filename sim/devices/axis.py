@@ -109,6 +109,7 @@ class Axis(Device):
         self._start_prev = False
         self._start_pending = False
         self._reset_prev = False
+        self.fault_hold_s = 0.0     # a trip whose cause lasts: resets are ignored until it runs out
 
     # -- PLC side ---------------------------------------------------------------------
     def write(self, command: str, value: Any) -> None:
@@ -130,12 +131,20 @@ class Axis(Device):
             self.speed_word = int(value)
         elif command == "reset":
             v = bool(value)
-            if v and not self._reset_prev:
+            if v and not self._reset_prev and self.fault_hold_s <= 0.0:
                 self.fault = False
                 self.fault_text = ""
             self._reset_prev = v
         else:
             super().write(command, value)
+
+    def trip(self, text: str, hold_s: float = 0.0) -> None:
+        """The drive trips now (an overtemperature, say): fault latched, the slide brakes with the
+        quick-stop ramp and its move is dropped; a reset edge clears it only once `hold_s` has
+        run out (the cause has gone), so resets given before then are ignored."""
+        self.fault, self.fault_text = True, text
+        self.moving_to_target = False
+        self.fault_hold_s = float(hold_s)
 
     def _start_move(self) -> None:
         if not self.enabled or self.fault:
@@ -202,6 +211,8 @@ class Axis(Device):
 
     # -- mechanics ----------------------------------------------------------------------
     def step(self, dt: float) -> None:
+        if self.fault_hold_s > 0.0:
+            self.fault_hold_s -= dt
         if self._start_pending:
             self._start_pending = False
             self._start_move()

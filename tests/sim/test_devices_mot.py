@@ -197,6 +197,30 @@ def test_limit_switch_stops_hard_and_latches_a_fault_until_reset():
     assert axis.read("position") == 1000 and axis.read("in_position") and not axis.read("limit_plus")
 
 
+def test_a_trip_stops_the_slide_and_ignores_resets_until_its_cause_has_gone():
+    plant, axis = make_axis(max_speed=200.0, accel=1000.0)
+    move(axis, 400.0)
+    run(plant, 0.5)
+    axis.trip("drive overtemperature", hold_s=2.0)
+    run(plant, 0.3)
+    stopped = axis.pos
+    assert axis.read("fault") and axis.read("standstill") and 0.0 < stopped < 400.0
+    for _ in range(3):                  # reset edges while the cause lasts change nothing
+        axis.write("reset", False)
+        axis.write("reset", True)
+        run(plant, 0.5)
+        assert axis.read("fault")
+    run(plant, 0.3)                     # 2.1 s after the trip: one more edge clears it
+    axis.write("reset", False)
+    axis.write("reset", True)
+    assert not axis.read("fault")
+    run(plant, 0.5)                     # the trip dropped the move: it needs a new start edge
+    assert axis.pos == stopped and not axis.read("in_position")
+    move(axis, 400.0)
+    run(plant, 2.0)
+    assert axis.read("in_position") and axis.read("position") == 4000
+
+
 def test_jogging_into_the_minus_limit_faults():
     plant, axis = make_axis(start_mm=20.0, limit_minus_mm=-5.0)
     axis.write("enable", True)
