@@ -34,7 +34,8 @@ class TransferStation(Device):
 
     def __init__(self, name: str, number: int, at_mm: float, *, x: float, y: float,
                  requests: tuple[float, ...], regap_s: float, arm_time_s: float, work_s: float,
-                 width: float = 200.0, height: float = 120.0, arm_reach: float = 110.0, label: str = ""):
+                 width: float = 200.0, height: float = 120.0, arm_reach: float = 110.0, label: str = "",
+                 arm_in_at_power_up: bool = False):
         super().__init__(name)
         self.number = number
         self.at_mm = at_mm           # where the shared mechanism must stand to serve it (mm)
@@ -56,6 +57,11 @@ class TransferStation(Device):
         self.last_done = -1e9
         self.requested_at: float | None = None   # while waiting for its first grant
         self.waits: list[float] = []              # time from request to grant, per request
+        if arm_in_at_power_up:
+            # power came back in the middle of its first job: the arm is in the transfer path and
+            # goes home at once (no grant yet), the job's request is up from the first scan
+            self.arm, self.phase = 1.0, "retracting"
+            self.request, self.requested_at = True, 0.0
 
     @property
     def total(self) -> int:

@@ -176,6 +176,19 @@ def test_station_requests_on_schedule_reaches_in_works_drops_its_request_then_go
     assert st.read("arm_home") is True and st.phase == "idle"
 
 
+def test_station_with_its_arm_in_at_power_up_brings_it_home_then_waits_for_a_grant():
+    plant, st = station(requests=(0.0, 5.0), arm_in_at_power_up=True, arm_time_s=0.4)
+    assert st.read("arm_inside") is True and st.read("request") is True
+    seconds(plant, 0.3)
+    assert st.read("arm_inside") is True and st.aborts == 0
+    seconds(plant, 0.15)
+    assert st.read("arm_home") is True and st.read("request") is True and st.phase == "waiting"
+    st.write("grant", True)
+    seconds(plant, 0.4 + 1.0 + 0.05)
+    assert st.served == 1 and st.read("request") is False
+    assert st.waits == [pytest.approx(0.45, abs=0.011)]     # waited from power-up
+
+
 def test_next_request_comes_no_sooner_than_regap_after_the_previous_one_was_done():
     plant, st = station(requests=(0.0, 0.0), regap_s=1.0, work_s=0.2, arm_time_s=0.1)
     st.write("grant", True)
