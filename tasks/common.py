@@ -387,12 +387,13 @@ class _ClearedPart:
 
 
 def part_released(name: str, cleared, distance, *, within_s: float, by_mm: float, arrive_s, late,
-                  way: str = "the cleared part moving off toward the exit") -> judges.Watch:
+                  way: str = "the cleared part moving off toward the exit", allowance_s=None) -> judges.Watch:
     """A station's release judged by progress: once `cleared(s)` names a part (the step that
-    allowed it to go), that part must have moved `by_mm` toward its exit within `within_s`, and go
-    on to arrive (distance 0) within `arrive_s(s)`. `late(t)` words the miss."""
+    allowed it to go), that part must have moved `by_mm` toward its exit within `within_s`
+    (plus `allowance_s(s)` where given, read when it is cleared: a settle time the condition
+    sets), and go on to arrive (distance 0) within `arrive_s(s)`. `late(t)` words the miss."""
     left = _ClearedPart(cleared, distance)
     return judges.progress_within(
         name, lambda s: cleared(s) is not None,
         [judges.Way(way, left, by=by_mm, until=lambda s: left(s) <= 0.0, arrive_s=arrive_s)],
-        within_s, late=late)
+        within_s, allowance_s=allowance_s, late=late)
