@@ -448,7 +448,7 @@ class ExpressionChecks(CheckContext):
                     return t if not isinstance(t, T.IntLitT) else T.IntLitT(t.value)  # its width from context
                 self.err(e, "E306", f"NOT needs BOOL or a bit string, not {t.name}")
                 return ERR
-            if t.is_num or t.is_time:
+            if t.is_num or t.is_time or t.is_bits:  # a bit string negates as its unsigned integer (CODESYS)
                 if isinstance(t, T.IntLitT):
                     return T.IntLitT(-t.value if e.op == "-" else t.value)
                 return t

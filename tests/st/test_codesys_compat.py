@@ -1,0 +1,69 @@
+"""What CODESYS accepts that IEC-strict compilers reject (issue 9, measured on the STruC++ validation
+tests and OSCAT BASIC): bit strings in arithmetic, TRUNC typed by its context, THIS/SUPER without the
+caret, implicit dereference, an FB writing its own outputs. Every test checks values after scans, in
+the fast and the debug build, or the diagnostic a wrong program gets."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def both(kit, source: str, scans: int = 1):
+    return kit.run(source, scans), kit.run(source, scans, debug=True)
+
+
+# ----------------------------------------------------------------------------- bit strings as numbers
+
+
+def test_a_bit_string_mixes_with_real_as_its_unsigned_integer(kit):
+    src = kit.main(
+        "b : BYTE := 200; w : WORD := 1000; dw : DWORD := 7; r : REAL := 1.5; lr : LREAL;"
+        "x : REAL; y : REAL; z : REAL; big : BOOL;",
+        "x := r * b; y := w / 255.0 + r; z := b; lr := dw * r; big := b > 199.5;",
+    )
+    for plc in both(kit, src):
+        assert plc["x"] == 300.0
+        assert plc["y"] == pytest.approx(1000 / 255 + 1.5, rel=1e-6)
+        assert plc["z"] == 200.0
+        assert plc["lr"] == 10.5  # DWORD with REAL is LREAL, as UDINT with REAL
+        assert plc["big"] is True
+
+
+def test_a_dword_with_real_is_lreal_so_storing_it_in_real_needs_a_conversion(kit):
+    comp = kit.compile_errors(kit.main("dw : DWORD; r : REAL;", "r := r * dw;"))
+    assert [d.code for d in comp.errors] == ["E305"], comp.format_diagnostics()
+    assert "LREAL" in comp.errors[0].message
+
+
+def test_unary_minus_of_a_bit_string_is_computed_as_an_integer_and_wraps_on_store(kit):
+    src = kit.main(
+        "step : BYTE := 1; b : BYTE := 200; i : INT; n : INT; b2 : BYTE; d : DINT; neg : BOOL; k : INT;",
+        "i := -b; n := -b + 1; b2 := -b; d := -b * 2; neg := -b < 0; k := Inc(10, -step);",
+        "FUNCTION Inc : INT VAR_INPUT x : INT; dx : INT; END_VAR Inc := x + dx; END_FUNCTION",
+    )
+    for plc in both(kit, src, 2):
+        assert (plc["i"], plc["n"], plc["b2"], plc["d"]) == (-200, -199, 56, -400)
+        assert plc["neg"] is True
+        assert plc["k"] == 9  # OSCAT's inc(cnt, -step, mx) counts down
+
+
+def test_trunc_gives_the_integer_type_its_context_expects(kit):
+    src = kit.main(
+        "r : REAL := 300.7; m : REAL := -2.7; b : BYTE; i : INT; s : SINT; l : LINT; d : DINT; "
+        "lr : LREAL := 1.0E12; p : DINT;",
+        "b := INT_TO_BYTE(TRUNC(r)); i := TRUNC(r); s := TRUNC(r); l := TRUNC(lr); d := TRUNC(lr); "
+        "p := TRUNC(m) * 2;",
+    )
+    for plc in both(kit, src):
+        assert plc["b"] == 44  # 300 as INT, then to BYTE
+        assert plc["i"] == 300
+        assert plc["s"] == 127  # saturates in SINT, as REAL_TO_SINT
+        assert plc["l"] == 1_000_000_000_000
+        assert plc["d"] == 2147483647
+        assert plc["p"] == -4  # inside an expression it stays DINT
+
+
+def test_bit_strings_keep_their_strict_rules_where_codesys_has_them(kit):
+    # a narrowing store still needs a conversion
+    comp = kit.compile_errors(kit.main("b : BYTE; r : REAL;", "b := r * b;"))
+    assert [d.code for d in comp.errors] == ["E305"], comp.format_diagnostics()
