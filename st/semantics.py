@@ -921,6 +921,14 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`a` one larger; runtime fault "\'q\' refers to nothing (NULL)"',
         ),
         Rule(
+            ('`THIS.x`, `THIS.M()`, `SUPER.M()` and `SUPER()` (IEC 61131-3 3rd edition, logi.CAD, STruC++) '
+             'are `THIS^.x`, `THIS^.M()`, `SUPER^.M()` and `SUPER^()` (CODESYS, where THIS is a pointer): '
+             'both are accepted, without a warning; a REF_TO (like a CODESYS POINTER) is reached only '
+             'through `^`: `r.x` is error E209 saying to write `r^.x`; a REFERENCE TO needs no `^`'),
+            '`n := n + THIS.Step();`; `v := r.x;` with `r : REF_TO Pt`',
+            'calls this instance\'s Step; error E209 "... write r^.x"',
+        ),
+        Rule(
             ('REF() of a VAR_TEMP or of a FUNCTION\'s or METHOD\'s own variable is error E425: that '
              'variable ends with the call and a reference to it would dangle (CODESYS allows it and leaves '
              'the reference invalid); a reference to a constant is E425 too'),
@@ -958,8 +966,10 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`f.Q = FALSE`',
         ),
         Rule(
-            ('a function block\'s VAR_OUTPUT is written only by the block itself: assigning it from '
-             'outside is error E401 (IEC 61131-3, CODESYS), although some test suites do it'),
+            ('a function block\'s VAR_OUTPUT is written only by the block itself (its body and its methods, '
+             'by name or through `THIS^`; a method writes its own VAR_OUTPUT too): assigning it from '
+             'outside, also from another block holding the instance, is error E401 (IEC 61131-3, CODESYS), '
+             'although some test suites do it (STruC++: `ctrl.m.val := 5;`)'),
             '`t.Q := TRUE;` with `t : TON`',
             'error E401 "cannot assign to \'Q\': it is an output of the function block"',
         ),

@@ -67,3 +67,80 @@ def test_bit_strings_keep_their_strict_rules_where_codesys_has_them(kit):
     # a narrowing store still needs a conversion
     comp = kit.compile_errors(kit.main("b : BYTE; r : REAL;", "b := r * b;"))
     assert [d.code for d in comp.errors] == ["E305"], comp.format_diagnostics()
+
+
+# ----------------------------------------------------------------------------- THIS, SUPER, references
+
+SHAPES = """
+FUNCTION_BLOCK Base
+VAR_OUTPUT n : INT; r : INT; END_VAR
+METHOD Step : INT
+    Step := 1;
+END_METHOD
+    n := n + THIS.Step();
+END_FUNCTION_BLOCK
+FUNCTION_BLOCK Derived EXTENDS Base
+VAR_OUTPUT own : INT; END_VAR
+METHOD Step : INT
+    Step := 10 + SUPER.Step();
+END_METHOD
+    SUPER();
+    THIS.own := THIS.own + 1;
+    r := THIS^.Step();
+END_FUNCTION_BLOCK
+"""
+
+
+def test_this_and_super_without_the_caret_are_the_iec_form_of_this_caret(kit):
+    src = kit.main("b : Base; d : Derived;", "b(); d();", SHAPES)
+    for plc in both(kit, src, 3):
+        assert plc["b.n"] == 3  # THIS.Step() is Base's own method
+        assert plc["d.n"] == 33  # SUPER() runs Base's body on d, where Step is Derived's: 11 per scan
+        assert plc["d.own"] == 3
+        assert plc["d.r"] == 11
+    comp = kit.compile_ok(src)
+    assert not [d for d in comp.diagnostics if d.severity == "warning" and "THIS" in d.message]
+
+
+def test_a_ref_to_is_reached_only_through_the_caret_and_the_error_says_so(kit):
+    decl = "TYPE Pt : STRUCT x : INT; END_STRUCT; END_TYPE"
+    comp = kit.compile_errors(kit.main("p : Pt; r : REF_TO Pt; v : INT;", "r := REF(p); v := r.x;", decl))
+    assert [d.code for d in comp.errors] == ["E209"], comp.format_diagnostics()
+    assert "write r^.x" in comp.errors[0].message
+    comp = kit.compile_errors(
+        kit.main("c : Base; r : REF_TO Base; v : INT;", "r := REF(c); v := r.Step();", SHAPES)
+    )
+    assert "write r^.Step" in comp.errors[0].message
+    src = kit.main("p : Pt; r : REF_TO Pt; q : REFERENCE TO Pt; v : INT; w : INT;",
+                   "r := REF(p); q REF= p; r^.x := 4; v := r^.x; w := q.x + 1;", decl)
+    for plc in both(kit, src):
+        assert (plc["p.x"], plc["v"], plc["w"]) == (4, 4, 5)  # a REFERENCE TO needs no caret
+
+
+OUTPUTS = """
+FUNCTION_BLOCK Box
+VAR_OUTPUT level : INT; END_VAR
+METHOD Fill
+VAR_OUTPUT before : INT; END_VAR
+    before := level;
+    level := level + 2;
+    THIS^.level := THIS^.level + 1;
+END_METHOD
+    level := level * 10;
+END_FUNCTION_BLOCK
+"""
+
+
+def test_a_block_writes_its_own_outputs_in_its_body_and_methods_a_method_its_own_outputs(kit):
+    src = kit.main("b : Box; was : INT;", "b.Fill(before => was); b();", OUTPUTS)
+    for plc in both(kit, src, 2):
+        assert plc["b.level"] == 330  # (0 + 3) * 10, then (30 + 3) * 10
+        assert plc["was"] == 30
+
+
+def test_an_output_of_another_instance_is_still_not_written(kit):
+    holder = OUTPUTS + "FUNCTION_BLOCK Holder VAR inner : Box; END_VAR inner.level := 1; END_FUNCTION_BLOCK"
+    for src in (kit.main("h : Holder;", "h();", holder), kit.main("b : Box;", "b.level := 5;", OUTPUTS)):
+        comp = kit.compile_errors(src)
+        assert [d.code for d in comp.errors] == ["E401"], comp.format_diagnostics()
+        assert "it is an output of the function block" in comp.errors[0].message
