@@ -29,6 +29,19 @@ def test_a_bit_string_mixes_with_real_as_its_unsigned_integer(kit):
         assert plc["big"] is True
 
 
+def test_a_bit_string_is_passed_to_a_real_parameter_and_stored_in_a_real_element(kit):
+    src = kit.main(
+        "b : BYTE := 5; w : WORD := 3; dw : DWORD := 16#FFFFFFFF; h : REAL; f : Fb; y : LREAL; m : REAL;"
+        "arr : ARRAY[0..1] OF REAL;",
+        "h := Half(b); f(x := dw); y := f.y; m := MAX(b, 2.5); arr[1] := w;",
+        "FUNCTION Half : REAL VAR_INPUT x : REAL; END_VAR Half := x / 2.0; END_FUNCTION\n"
+        "FUNCTION_BLOCK Fb VAR_INPUT x : LREAL; END_VAR VAR_OUTPUT y : LREAL; END_VAR y := x * 2.0; "
+        "END_FUNCTION_BLOCK",
+    )
+    for plc in both(kit, src):
+        assert (plc["h"], plc["y"], plc["m"], plc["arr"]) == (2.5, 8589934590.0, 5.0, [0.0, 3.0])
+
+
 def test_a_dword_with_real_is_lreal_so_storing_it_in_real_needs_a_conversion(kit):
     comp = kit.compile_errors(kit.main("dw : DWORD; r : REAL;", "r := r * dw;"))
     assert [d.code for d in comp.errors] == ["E305"], comp.format_diagnostics()
