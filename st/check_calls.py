@@ -667,7 +667,7 @@ class CallChecks(CheckContext):
             ok = T.can_widen(t, src) or (
                 isinstance(t, T.Elem) and isinstance(src, T.Elem) and t.base is src.base
             )
-            if src.is_string and t.is_string:
+            if src.is_string and t.is_string or self.trunc_to(a, src):
                 ok = True
             if not ok:
                 self.err(a, "E326", f"{upper} needs a {src.name} argument, not {t.name}")

@@ -510,6 +510,18 @@ class DeclarationChecks(CheckContext):
         return coerce_const(val, t)
 
     # ------------------------------------------------------------------ assignment compatibility
+    def trunc_to(self, node, dst: T.Type) -> bool:
+        """TRUNC is ANY_REAL -> ANY_INT (IEC 61131-3): where an integer type is expected (a target,
+        a parameter, a conversion's argument) it gives that type, saturating to its range."""
+        if not (isinstance(node, A.Call) and isinstance(dst, T.Elem) and dst.is_int):
+            return False
+        info = self.out.calls.get(id(node))
+        if info is None or info.kind != "std" or info.name != "TRUNC":
+            return False
+        info.result = dst.base
+        self.out.types[id(node)] = dst.base
+        return True
+
     def check_assignable(self, src: T.Type, dst: T.Type, node, verb: str) -> bool:
         if src is ERR or dst is ERR:
             return True
@@ -545,7 +557,7 @@ class DeclarationChecks(CheckContext):
                 return False
         if isinstance(dst, (T.RefT, T.IfaceT)) or isinstance(src, (T.RefT, T.IfaceT, T.NullT)):
             return self.check_pointer_assignable(src, dst, node, verb)
-        if T.can_widen(src, dst):
+        if self.trunc_to(node, dst) or T.can_widen(src, dst):
             return True
         if isinstance(src, T.EnumT) and src is dst:
             return True

@@ -228,7 +228,10 @@ class ExpressionChecks(CheckContext):
                 fref = self.out.refs.get(id(e))
                 if isinstance(fref, PropRef) and fref.prop.setter is None:
                     self.err(e, "E401", f"the property '{fref.prop.name}' has no SET: it can only be read")
-                if isinstance(fref, VarInfo) and fref.kind == "VAR_OUTPUT" and self.is_fb_expr(e.base):
+                # only the block itself writes its outputs: by name or through THIS^ (SUPER^)
+                own = isinstance(e.base, A.Deref) and isinstance(e.base.base, (A.This, A.Super))
+                out = isinstance(fref, VarInfo) and fref.kind == "VAR_OUTPUT"
+                if out and not own and self.is_fb_expr(e.base):
                     self.err(
                         e, "E401", f"cannot assign to '{fref.name}': it is an output of the function block"
                     )
@@ -448,7 +451,7 @@ class ExpressionChecks(CheckContext):
                     return t if not isinstance(t, T.IntLitT) else T.IntLitT(t.value)  # its width from context
                 self.err(e, "E306", f"NOT needs BOOL or a bit string, not {t.name}")
                 return ERR
-            if t.is_num or t.is_time:
+            if t.is_num or t.is_time or t.is_bits:  # a bit string negates as its unsigned integer (CODESYS)
                 if isinstance(t, T.IntLitT):
                     return T.IntLitT(-t.value if e.op == "-" else t.value)
                 return t
@@ -504,6 +507,13 @@ class ExpressionChecks(CheckContext):
             return v.type
         if bt.is_intlike and e.field.isdigit():
             return T.BOOL
+        if isinstance(bt, T.RefT) and not bt.implicit:
+            # IEC 61131-3 and CODESYS reach what a REF_TO or POINTER refers to only through ^
+            # (a REFERENCE TO needs none: that is its name alone)
+            base = _describe(e.base).strip("'") if _describe(e.base) != "the expression" else "r"
+            self.err(e, "E209", f"{_describe(e.base)} is {bt.name}, not the {bt.target.name} it refers to: "
+                                f"write {base}^.{e.field}")
+            return ERR
         self.err(e, "E209", f"{_describe(e.base)} is {bt.name}: it has no field '{e.field}'")
         return ERR
 

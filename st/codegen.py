@@ -1845,7 +1845,7 @@ class CodeGen:
         if n in _MATH_FUNCS:
             return f32w(f"{_MATH_FUNCS[n]}({args[0]})")
         if n == "TRUNC":
-            return f"_real_to_int_trunc({args[0]}, {T.DINT.lo}, {T.DINT.hi})"
+            return f"_real_to_int_trunc({args[0]}, {r.lo}, {r.hi})"  # DINT, or the integer type expected
         if n in _STR_FUNCS:
             code = f"{_STR_FUNCS[n]}({', '.join(args)})"
             return code

@@ -975,7 +975,7 @@ class _AstBuilder(Transformer):
         return _at(ast.CallArg(c[0]), c[0], c[0])
 
     def call(self, c):
-        func = c[0]
+        func = _instance(c[0])
         args = _first(c, list) or []
         self._check_vendor_call(func)
         return _at(ast.Call(func, args), func, c[-1] if not isinstance(c[-1], Token) else c[-1])
@@ -1056,7 +1056,7 @@ class _AstBuilder(Transformer):
         return node
 
     def field(self, c):
-        return _at(ast.FieldAccess(c[0], str(c[1])), c[0], c[1])
+        return _at(ast.FieldAccess(_instance(c[0]), str(c[1])), c[0], c[1])
 
     def bit(self, c):
         tok = c[1]
@@ -1700,3 +1700,11 @@ def parse(text: str, filename: str = "<input>") -> tuple[ast.SourceFile | None, 
     if result is not None:
         result.filename = filename
     return result, unique
+
+
+def _instance(e):
+    """THIS.x, THIS.M(), SUPER.M() and SUPER() as IEC 61131-3 3rd edition writes them are THIS^.x,
+    THIS^.M(), SUPER^.M() and SUPER^() as CODESYS writes them: the same instance."""
+    if isinstance(e, (ast.This, ast.Super)):
+        return _at(ast.Deref(e), e, e)
+    return e

@@ -265,6 +265,16 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             'allowed, wraps on store',
         ),
         Rule(
+            ('in arithmetic (`+ - * /`, MOD, unary `-`, comparisons) and on the way to REAL/LREAL a bit '
+             'string is the unsigned integer of its width, BYTE as USINT up to LWORD as ULINT (CODESYS, '
+             'whose integer types include BYTE 0..255; IEC 61131-3 has no arithmetic on ANY_BIT): with '
+             'a REAL a BYTE or WORD gives REAL, a DWORD or LWORD gives LREAL like UDINT; `-b` is '
+             'computed in 32 bits like any small integer and wraps only when stored; no warning, as '
+             'CODESYS gives none; the shifts and AND/OR/XOR are unchanged'),
+            '`r * b` with REAL `r = 1.5`, BYTE `b = 200`; `i := -b;` (INT); `b2 := -b;` (BYTE)',
+            '`300.0`; `-200`; `56`',
+        ),
+        Rule(
             '`NOT` on an integer is bitwise in its type (its operand is reduced to that type first)',
             '`NOT BYTE#16#0F`; `NOT (b + b)` with BYTE `b = 128`',
             '`16#F0`; `16#FF`',
@@ -330,7 +340,8 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`INF`; `0.0 / 0.0` gives NaN',
         ),
         Rule(
-            'INT, SINT, UINT, USINT widen to REAL; every integer widens to LREAL',
+            ('INT, SINT, UINT, USINT (and BYTE, WORD) widen to REAL; every integer and bit string widens '
+             'to LREAL'),
             '`r := i;`',
             'allowed; `r := d;` (DINT) is an error naming DINT_TO_REAL',
         ),
@@ -345,9 +356,11 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`127`, `32767`, `0`',
         ),
         Rule(
-            'TRUNC truncates toward zero and gives DINT, saturating like REAL_TO_INT',
-            '`TRUNC(-2.7)`, `TRUNC(z / z)`',
-            '`-2`, `0`',
+            ('TRUNC truncates toward zero, saturating like REAL_TO_INT; it gives DINT, or the integer type '
+             'its target, parameter or conversion expects (IEC 61131-3: TRUNC is ANY_REAL to ANY_INT)'),
+            ('`TRUNC(-2.7)`, `TRUNC(z / z)`; `INT_TO_BYTE(TRUNC(r))`, `s := TRUNC(r);` (SINT) with '
+             '`r = 300.7`'),
+            '`-2`, `0`; `44`, `127`',
         ),
         Rule(
             'a TIME from a REAL product or quotient truncates; NaN gives `T#0ms`',
@@ -908,6 +921,14 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`a` one larger; runtime fault "\'q\' refers to nothing (NULL)"',
         ),
         Rule(
+            ('`THIS.x`, `THIS.M()`, `SUPER.M()` and `SUPER()` (IEC 61131-3 3rd edition, logi.CAD, STruC++) '
+             'are `THIS^.x`, `THIS^.M()`, `SUPER^.M()` and `SUPER^()` (CODESYS, where THIS is a pointer): '
+             'both are accepted, without a warning; a REF_TO (like a CODESYS POINTER) is reached only '
+             'through `^`: `r.x` is error E209 saying to write `r^.x`; a REFERENCE TO needs no `^`'),
+            '`n := n + THIS.Step();`; `v := r.x;` with `r : REF_TO Pt`',
+            'calls this instance\'s Step; error E209 "... write r^.x"',
+        ),
+        Rule(
             ('REF() of a VAR_TEMP or of a FUNCTION\'s or METHOD\'s own variable is error E425: that '
              'variable ends with the call and a reference to it would dangle (CODESYS allows it and leaves '
              'the reference invalid); a reference to a constant is E425 too'),
@@ -945,14 +966,17 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`f.Q = FALSE`',
         ),
         Rule(
-            ('a function block\'s VAR_OUTPUT is written only by the block itself: assigning it from '
-             'outside is error E401 (IEC 61131-3, CODESYS), although some test suites do it'),
+            ('a function block\'s VAR_OUTPUT is written only by the block itself (its body and its methods, '
+             'by name or through `THIS^`; a method writes its own VAR_OUTPUT too): assigning it from '
+             'outside, also from another block holding the instance, is error E401 (IEC 61131-3, CODESYS), '
+             'although some test suites do it (STruC++: `ctrl.m.val := 5;`)'),
             '`t.Q := TRUE;` with `t : TON`',
             'error E401 "cannot assign to \'Q\': it is an output of the function block"',
         ),
         Rule(
             ('a doubled quote `\'\'` inside a STRING is not an IEC escape: it ends the literal and starts '
-             'another (E101); the quote inside a STRING is `$\'` (IEC 61131-3), in a WSTRING `$"`'),
+             'another (E101); the quote inside a STRING is `$\'` (IEC 61131-3), in a WSTRING `$"` (the '
+             'STruC++ strings test file writes `\'\'`, so its three tests do not compile)'),
             "`s := 'it''s';`; `s := 'it$'s';`",
             "error E101; `s = 'it\'s'`",
         ),

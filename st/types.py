@@ -387,7 +387,8 @@ def can_widen(src: Type, dst: Type) -> bool:
             # CODESYS leniency: bit strings and integers mix when the target is at least as wide
             return d.bits >= s.bits
         return d.lo <= s.lo and s.hi <= d.hi
-    if s.is_int and d.is_real:
+    if (s.is_int or s.is_bits) and d.is_real:
+        # a bit string counts as the unsigned integer of its width (CODESYS: BYTE is 0..255)
         return d.bits == 64 or s.bits <= 16
     if s.is_real and d.is_real:
         return d.bits >= s.bits
@@ -418,7 +419,7 @@ def common_type(a: Type, b: Type) -> Type | None:
     if isinstance(b, RealLitT):
         if isinstance(a, Elem) and a.is_real:
             return a.base
-        if isinstance(a, Elem) and a.is_int:
+        if isinstance(a, Elem) and (a.is_int or a.is_bits):
             return REAL if a.bits <= 16 else LREAL
         return None
     if not (isinstance(a, Elem) and isinstance(b, Elem)):
