@@ -69,6 +69,7 @@ class CaseSealer(PartDevice):
         self._belt: Any = None
         self._head: Any = None
         self._folder: Any = None
+        self.under: CaseRecord | None = None     # the case under the head after the last step
         self._head_prev: float | None = None
         self._folder_prev = 0.0
 
@@ -97,10 +98,7 @@ class CaseSealer(PartDevice):
 
     def case_under_head(self) -> CaseRecord | None:
         """The record of a case lying (partly) under the head's footprint now, if any."""
-        for rec in self.cases.values():
-            if rec.under_head:
-                return rec
-        return None
+        return self.under
 
     def target_for(self, height: float) -> float:
         return height - self.tape_below_mm
@@ -122,6 +120,7 @@ class CaseSealer(PartDevice):
         w1 = w0 + self.window_mm
         h0, h1 = self.head_at_mm - self.head_half_mm, self.head_at_mm + self.head_half_mm
         tails: list[float] = []
+        self.under = None
         for part in self.flow.parts:
             if part.part_kind != "case" or part.removed:
                 continue
@@ -133,6 +132,8 @@ class CaseSealer(PartDevice):
             c = self.along(part)
             half = part.length / 2
             front, tail = c + half, c - half
+            if front < self.fold_at_mm - plate_half and front < h0:
+                continue        # still short of the folder and the head: nothing can happen to it
             tails.append(tail)
             # folder: folded when fully out behind the tail in its window; a case over the plate
             # with the folder not back is struck
@@ -145,6 +146,7 @@ class CaseSealer(PartDevice):
             under = tail < h1 and front > h0
             if under:
                 rec.under_head = True
+                self.under = rec
                 target = self.target_for(rec.height)
                 if hpos < rec.height - self.crash_below_mm and not rec.crushed:
                     rec.crushed = True
