@@ -200,7 +200,10 @@ class TelescopicFork(Device):
                 "slot_occupied": self.read("slot_occupied"), "label": self.label}
 
     def extent(self) -> list[tuple[float, float]]:
-        return []       # it moves with the crane; the rack frames the view
+        """Where the fork can go: the crane's travel by its lift."""
+        ox, oy = self.origin
+        return [(ox + self.x.limit_minus_mm - self.tine_mm / 2, oy + self.z.limit_minus_mm - 60.0),
+                (ox + self.x.limit_plus_mm + self.tine_mm / 2, oy + self.z.limit_plus_mm + 60.0)]
 
     def draw(self, pen) -> None:
         s, name = self.state(), self.name
