@@ -14,11 +14,11 @@ proximity switch of the k-th slot (in the order given), TRUE while a tool stands
 robot at rest at a slot:
 - an empty, unlocked flange over a tool couples it as the coupling reaches locked (`fetched`);
 - a tool on the flange stays in its slot as the coupling reaches unlocked (`parked`).
-A tool on a flange that opens anywhere else falls off (`dropped`); the robot moving while the
-coupling is neither locked nor unlocked tears at the half-coupled tool (`half_locked_moves`,
-and a tool on the flange then falls off). A lock attempt listed in `fail_locks` (1-based count
-of lock strokes begun) jams at 60 %: it never reaches locked until the coupling is opened and
-closed again.
+A tool on a flange that opens anywhere else falls off (`dropped`); the robot moving (judged from
+its position: a start re-sent to where it stands moves nothing) while the coupling is neither
+locked nor unlocked tears at the half-coupled tool (`half_locked_moves`, and a tool on the flange
+then falls off). A lock attempt listed in `fail_locks` (1-based count of lock strokes begun)
+jams at 60 %: it never reaches locked until the coupling is opened and closed again.
 
     changer = plant.add(ToolChanger("changer", robot="robot", slots={4: 1, 5: 2}, mounted=0,
                                     lock_s=0.3))
@@ -74,6 +74,7 @@ class ToolChanger(Device):
     def attach(self, plant) -> None:
         super().attach(plant)
         self.robot = plant.device(self.robot_name, Robot)
+        self._where = (self.robot.x, self.robot.y)
 
     # -- PLC side -------------------------------------------------------------------------
     def write(self, command: str, value: Any) -> None:
@@ -138,7 +139,9 @@ class ToolChanger(Device):
         slot = self.at_slot
         if self.coupling < before and self.mounted and before >= 1.0:
             self.opened_with_tool.append((t, self.mounted, slot))
-        if self.robot.busy and 0.0 < self.coupling < 1.0:
+        here = (self.robot.x, self.robot.y)
+        moved, self._where = here != self._where, here      # from position: a re-sent start moves nothing
+        if moved and 0.0 < self.coupling < 1.0:
             self.half_locked_moves.append((t, self.coupling))
             if self.mounted:
                 self.dropped.append((t, self.mounted, "torn off a half-locked coupling"))
