@@ -202,7 +202,8 @@ class SuctionTool(Device):
                 "label": self.label, "under": self.under}
 
     def extent(self) -> list[tuple[float, float]]:
-        return []
+        s = self.state()
+        return [(s["x"] - PAD_MM, s["y"] - PAD_MM), (s["x"] + PAD_MM, s["y"] + PAD_MM)]
 
     def draw(self, pen) -> None:
         s, name = self.state(), self.name
