@@ -15,6 +15,9 @@ acceleration) builds a following error; beyond `fe_limit_mm` the drive latches a
 
 Signals: ready, fault, enabled, standstill, position (INT 0.1 mm, wrapping like the setpoint),
 following_error (INT 0.1 mm, clamped to the INT range). Commands: enable, setpoint, reset.
+`words_per_mm` (default 10: words in 0.1 mm) sets the resolution of the setpoint, position and
+following-error words; 100 gives 0.01 mm words (a travel within +-327 mm), for a path whose
+per-scan steps must be smooth at low speed.
 Drawn as a roll of `circumference_mm` (a mark shows its turn) or, with none, as a carriage box.
 """
 
@@ -38,7 +41,8 @@ class SyncAxis(Device):
     def __init__(self, name: str, *, center: tuple[float, float] = (0.0, 0.0),
                  circumference_mm: float = 600.0,
                  start_mm: float = 0.0, max_speed: float = 2000.0, accel: float = 3000.0, kv: float = 40.0,
-                 fe_limit_mm: float = 5.0, label: str = "", color: str = "#3c78d8"):
+                 fe_limit_mm: float = 5.0, label: str = "", color: str = "#3c78d8",
+                 words_per_mm: float = 10.0):
         super().__init__(name)
         if max_speed <= 0 or accel <= 0 or kv <= 0 or fe_limit_mm <= 0:
             raise ValueError(f"{name}: max_speed, accel, kv and fe_limit_mm must be positive")
@@ -46,6 +50,7 @@ class SyncAxis(Device):
         self.circumference_mm = float(circumference_mm)
         self.max_speed, self.accel, self.kv = float(max_speed), float(accel), float(kv)
         self.fe_limit_mm = float(fe_limit_mm)
+        self.words_per_mm = float(words_per_mm)
         self.label = label or name
         self.color = color
         self.pos = float(start_mm)       # unwrapped, mm
@@ -97,9 +102,9 @@ class SyncAxis(Device):
         if signal == "standstill":
             return self.standstill
         if signal == "position":
-            return wrap16(int(round(self.pos * 10.0)))
+            return wrap16(int(round(self.pos * self.words_per_mm)))
         if signal == "following_error":
-            e = int(round(self.following_error_mm * 10.0))
+            e = int(round(self.following_error_mm * self.words_per_mm))
             return max(-32768, min(32767, e))
         return super().read(signal)
 
@@ -118,7 +123,7 @@ class SyncAxis(Device):
             self._was_active = True
             self._taken = self.word
             self.sp = self.pos
-        delta = wrap16(self.word - self._taken) / 10.0
+        delta = wrap16(self.word - self._taken) / self.words_per_mm
         self._taken = self.word
         self.sp += delta
         v_ff = delta / dt

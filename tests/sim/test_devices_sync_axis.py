@@ -63,3 +63,17 @@ def test_nothing_moves_while_disabled_and_enable_takes_the_word_as_reference():
         plant.step(SCAN)
     assert axis.pos == 12.0 and axis.standstill and not axis.fault
     assert axis.read("position") == 120
+
+
+def test_words_of_a_hundredth_of_a_mm_move_the_axis_by_a_hundredth():
+    plant, axis = make(start_mm=10.0, words_per_mm=100.0)
+    axis.write("setpoint", 1000)
+    axis.write("enable", True)
+    plant.step(SCAN)
+    for k in range(1, 51):                # 0.23 mm a scan: 23 mm/s, in 0.01 mm steps
+        axis.write("setpoint", 1000 + 23 * k)
+        plant.step(SCAN)
+    for _ in range(20):
+        plant.step(SCAN)
+    assert axis.pos == pytest.approx(10.0 + 50 * 0.23, abs=1e-6)
+    assert axis.read("position") == 1000 + 23 * 50 and axis.read("following_error") == 0
