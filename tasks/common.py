@@ -4,7 +4,7 @@ at power-up (store_drive_fault) and incidents a device logs as they happen (Coun
 conditions, a log-uniform draw (log_uniform) and a condition whose operator presses Start once
 (start_press_condition); for axis tasks, the servo drive's I/O points in the words MOT-E01 gives
 them (axis_io), its timing ranges (drive_ranges) and the limit-switch rule's monitor
-(limit_switch_reached)."""
+(limit_switch_reached); for robot tasks, the pick-and-place robot's I/O points (robot_io)."""
 
 from __future__ import annotations
 
@@ -77,6 +77,38 @@ def axis_io(device: str, *points: tuple[str, str], window_mm: float = 0.5, limit
     for address, name in points:
         kind, direction, signal, meaning = _AXIS_POINTS[name]
         out.append(IOPoint(address, prefix + name, kind, direction, device, signal, meaning.format(**fill)))
+    return tuple(out)
+
+
+# name -> (type, direction, signal or command, meaning, units, range) of a sim.devices.robot.Robot
+# point; {stations} is filled in by robot_io
+_ROBOT_POINTS = {
+    "robot_busy": ("BOOL", "input", "busy", "TRUE while the robot moves or settles", "", ""),
+    "robot_in_position": ("BOOL", "input", "in_position",
+                          "TRUE while the robot is at rest at the station of its last move", "", ""),
+    "gripper_open": ("BOOL", "input", "gripper_open", "TRUE while the jaws are fully open", "", ""),
+    "gripper_closed": ("BOOL", "input", "gripper_closed", "TRUE while the jaws are fully closed on nothing",
+                       "", ""),
+    "part_held": ("BOOL", "input", "part_held", "TRUE while the jaws hold a part", "", ""),
+    "robot_at": ("INT", "input", "at_position", "Station where the robot is at rest ({stations}); 0 moving",
+                 "", "0..{last}"),
+    "robot_start": ("BOOL", "output", "start",
+                    "Rising edge starts a move to robot_target (ignored while busy)", "", ""),
+    "grip": ("BOOL", "output", "grip",
+             "TRUE closes the jaws (a part lying at the station is gripped), FALSE opens them", "", ""),
+    "robot_target": ("INT", "output", "target", "Station number of the next move", "", "1..{last}"),
+}
+
+
+def robot_io(device: str, *points: tuple[str, str], stations: str, last: int) -> tuple[IOPoint, ...]:
+    """The I/O points of a pick-and-place robot (sim.devices.robot.Robot) that every robot task
+    states alike, as (address, name) pairs; `stations` names the stations for robot_at ("1 infeed,
+    2 outfeed"), `last` is the highest station number."""
+    out = []
+    for address, name in points:
+        kind, direction, signal, meaning, units, span = _ROBOT_POINTS[name]
+        out.append(IOPoint(address, name, kind, direction, device, signal, meaning.format(stations=stations),
+                           units, span.format(last=last)))
     return tuple(out)
 
 
