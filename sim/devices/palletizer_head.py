@@ -6,10 +6,12 @@ and turns with a wrist (sim.devices.rotary_axis.RotaryAxis: its modulo angle). T
 spring of COMPLIANCE_MM: it may be pressed onto what is under it that far (a carton pressed further
 is logged in `crushes`).
 
-Picking: a carton waits at the infeed's pick point (a sim.devices.workpiece.Workpiece lying there,
-its top at `infeed_mm` + its height_mm). With the pad pressed on its top and `vacuum` on, the vacuum
-builds so that `vacuum_ok` comes `build_s` later; lifting with vacuum_ok takes the carton (the part
-leaves the plant: the head carries it, turned by the wrist from then on); lifting earlier leaves it.
+Signal `pick_clear`: the head leaves room at the pick for the infeed's next carton (for the
+infeed's gate). Picking: a carton waits at the infeed's pick point (a
+sim.devices.workpiece.Workpiece lying there, its top at `infeed_mm` + its height_mm). With the pad
+pressed on its top and `vacuum` on, the vacuum builds so that `vacuum_ok` comes `build_s` later;
+lifting with vacuum_ok takes the carton (the part leaves the plant: the head carries it, turned by
+the wrist from then on); lifting earlier leaves it.
 
 Laying: the vacuum off, the level decays in `release_s` and the carton is let go once vacuum_ok
 drops. Over the pallet (sim.devices.layer_pallet.LayerPallet.surface_at at the tool point), it is
@@ -37,12 +39,14 @@ OK_LEVEL = 0.7
 COMPLIANCE_MM = 25.0
 PAD_MM = 200.0
 PICK_TOL_MM = 30.0
+AWAY_FROM_PICK_MM = 400.0    # the head this far from the pick leaves room for the next carton
+CLEAR_OVER_PICK_MM = 320.0   # ... or its underside this high over the infeed (cartons are lower)
 
 
 class PalletizerHead(Device):
     kind = "palletizer_head"
     layer = 6
-    signals = ("vacuum_ok",)
+    signals = ("vacuum_ok", "pick_clear")
     commands = ("vacuum",)
 
     def __init__(self, name: str, *, gantry: str, wrist: str, pallet: str, infeed: str,
@@ -88,6 +92,15 @@ class PalletizerHead(Device):
     def underside_mm(self) -> float:
         return self.gantry.tool_z - self.held_mm
 
+    @property
+    def pick_clear(self) -> bool:
+        """Room for the infeed to bring the next carton to the pick: the head is away from it, or
+        high enough over it (its underside CLEAR_OVER_PICK_MM above the infeed), so an infeed gated
+        on it (Feeder only_while=(head, 'pick_clear')) never pushes a carton under the head."""
+        x, y, _ = self.gantry.tool_point()
+        away = math.hypot(x - self.pick[0], y - self.pick[1]) > AWAY_FROM_PICK_MM
+        return away or self.underside_mm >= self.infeed_mm + CLEAR_OVER_PICK_MM
+
     def carton_at_pick(self) -> Workpiece | None:
         for part in material_flow(self.plant).parts:
             if part.removed or part.holder is not None:
@@ -118,6 +131,8 @@ class PalletizerHead(Device):
     def read(self, signal: str) -> Any:
         if signal == "vacuum_ok":
             return self.level >= OK_LEVEL
+        if signal == "pick_clear":
+            return self.pick_clear
         return super().read(signal)
 
     def step(self, dt: float) -> None:

@@ -99,3 +99,12 @@ def test_let_go_off_the_pallet_is_a_drop_and_pressed_past_the_spring_a_crush():
     plant2, head2, _ = cell()
     move(plant2, "z", 870.0)                # 30 mm into the carton at the pick
     assert head2.crushes and head2.crushes[0][1] == "carton1 at the pick"
+
+
+def test_pick_clear_only_with_the_head_away_from_the_pick_or_high_over_it():
+    plant, head, _ = cell()
+    assert head.read("pick_clear")                   # Z at 1400: 700 mm over the infeed
+    move(plant, "z", 1000.0)
+    assert not head.read("pick_clear")
+    move(plant, "x", 1200.0)
+    assert head.read("pick_clear")
