@@ -91,6 +91,22 @@ class LayerPallet(Device):
         tops = [c.top_mm for c in self.cartons if c.holds(x, y)]
         return max(tops) if tops else self.deck_mm
 
+    def surface_under(self, x: float, y: float, angle_deg: float, length: float,
+                      width: float) -> float | None:
+        """The height a carton of that footprint, centred at (x, y) and turned angle_deg, comes down
+        on: the highest surface under a 3 x 3 grid of its footprint's points (5 mm in from its
+        edges, so a carton laid beside another is not taken to rest on it); None with no pallet."""
+        a = math.radians(angle_deg)
+        ux, uy = math.cos(a), math.sin(a)
+        tops = []
+        for f in (-1.0, 0.0, 1.0):
+            for g in (-1.0, 0.0, 1.0):
+                along, across = f * (length / 2 - 5.0), g * (width / 2 - 5.0)
+                top = self.surface_at(x + along * ux - across * uy, y + along * uy + across * ux)
+                if top is not None:
+                    tops.append(top)
+        return max(tops) if tops else None
+
     @property
     def highest_top(self) -> float:
         return max((c.top_mm for c in self.cartons), default=self.deck_mm)

@@ -14,7 +14,7 @@ lifting with vacuum_ok takes the carton (the part leaves the plant: the head car
 the wrist from then on); lifting earlier leaves it.
 
 Laying: the vacuum off, the level decays in `release_s` and the carton is let go once vacuum_ok
-drops. Over the pallet (sim.devices.layer_pallet.LayerPallet.surface_at at the tool point), it is
+drops. Over the pallet (LayerPallet.surface_under the carton's footprint at the tool point), it is
 laid at the tool's X/Y, at the wrist's angle plus the angle it was picked at, with its bottom where
 it was let go (never below the surface under it: pressed onto it, it lies on it); `released` logs
 each let-go (time, number, height of the carton's bottom over the surface it came down on, None
@@ -113,7 +113,7 @@ class PalletizerHead(Device):
     def surface(self) -> tuple[float, str]:
         """Height and name of what the head meets first coming straight down where it stands."""
         x, y, _ = self.gantry.tool_point()
-        top = self.pallet.surface_at(x, y)
+        top = self._pallet_surface(x, y)
         if top is not None:
             return top, "the pallet"
         part = self.carton_at_pick()
@@ -161,6 +161,13 @@ class PalletizerHead(Device):
         if self.held is not None and self.level < OK_LEVEL:
             self._let_go()
 
+    def _pallet_surface(self, x: float, y: float) -> float | None:
+        """What the pallet offers under the pad, or under the whole footprint of the held carton."""
+        if self.held is None:
+            return self.pallet.surface_at(x, y)
+        angle = self.wrist.modulo_deg + self.held_offset_deg
+        return self.pallet.surface_under(x, y, angle, self.held.length, self.held.width)
+
     def _take(self, part: Workpiece) -> None:
         self.held = part
         self.held_number = int(part.code)
@@ -172,8 +179,8 @@ class PalletizerHead(Device):
         part, number = self.held, self.held_number
         x, y, z = self.gantry.tool_point()
         bottom = z - part.height_mm
+        surface = self._pallet_surface(x, y)
         self.held = None
-        surface = self.pallet.surface_at(x, y)
         if surface is None:
             self.released.append((round(self.time, 3), number, None))
             return

@@ -56,3 +56,13 @@ def test_an_exchange_edge_sends_the_pallet_away_and_a_new_empty_one_comes_after_
     assert not pallet.read("present")
     run(plant, 0.02)
     assert pallet.read("present") and pallet.exchanges == [0.0, 2.01]
+
+
+def test_a_carton_comes_down_on_the_highest_surface_under_its_footprint_not_only_under_its_centre():
+    _, pallet = station()
+    pallet.put(1, 600, 378.6, 0.0, bottom_mm=150, height_mm=200, size=(400, 242.8))
+    pallet.put(2, 600, 621.4, 0.0, bottom_mm=150, height_mm=200, size=(400, 242.8))
+    # turned across both, its centre on the seam between them
+    assert pallet.surface_under(478.6, 500, 90.0, 400, 242.8) == 350
+    assert pallet.surface_under(1000, 500, 0.0, 300, 200) == 150      # beside them: the deck
+    assert pallet.surface_under(1500, 500, 0.0, 300, 200) is None
