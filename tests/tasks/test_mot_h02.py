@@ -1,0 +1,65 @@
+"""MOT-H02 Rotary dial with concurrent stations: why its cheap programs fail, condition by
+condition. The reference, idle, blind and rule counterexamples: test_task_battery.py."""
+
+from __future__ import annotations
+
+import tasks
+
+TASK = tasks.get("MOT-H02")
+
+
+def verdicts(report):
+    return {c.name: (c.passed, tuple(c.violated_rules), c.pending) for c in report.conditions}
+
+
+def test_stations_in_series_leave_the_later_station_late_at_its_own_deadline(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/stations_in_series.st"))
+    for passed, rules, pending in result.values():
+        assert not passed and not rules
+        assert "had not set off 0.3 s later" in pending and "press" not in pending
+
+
+def test_indexing_with_the_lamp_just_off_turns_the_dial_on_an_operator_inside(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/no_curtain_wait.st"))
+    assert result["nominal"][1] == ("MOT-H02-S1",)
+    assert result["slow_press_fast_drill"][0]  # nobody happened to step in late there
+
+
+def test_a_stall_retried_instead_of_backed_out_misses_the_recovery_deadline(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/ignores_stall.st"))
+    assert all(
+        "drill stalled" in pending and "had not set off back 0.5 s later" in pending
+        for _, _, pending in result.values()
+    )
+
+
+def test_parts_left_on_the_dial_at_power_up_are_not_worked(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/power_up_parts_as_worked.st"))
+    assert result["nominal"][0]  # an empty dial at power-up: no harm
+    assert not result["unworked_parts_on_dial"][0] and not result["tools_out_at_power_up"][0]
+
+
+def test_the_blind_written_program_misses_the_operator_and_the_deadlines(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/blind_written.st"))
+    assert not any(passed for passed, _, _ in result.values())
+    assert "8 parts out (0 so far)" in result["nominal"][2]
+
+
+def test_every_condition_has_eight_parts_and_a_stall_and_stays_in_the_published_ranges():
+    ranges = {r.name: r for r in TASK.parameters}
+    assert len(TASK.conditions) >= 5
+    for cond in TASK.conditions:
+        p = cond.params
+        assert len(p["start_parts"]) + len(p["arrivals"]) == 8, cond.name
+        assert 1 <= len(p["stalls"]) <= 2
+        for key, value in p.items():
+            if key in ranges:
+                assert not ranges[key].outside(value), (cond.name, key, value)
+    for drawn in TASK.sample(20, 3):
+        assert len(drawn.params["start_parts"]) + len(drawn.params["arrivals"]) == 8
+
+
+def test_the_prompt_states_the_station_offsets_the_curtain_response_and_every_rule(kit):
+    text = kit.prompt_states_everything(TASK)
+    assert "dial_station - 2" in text and "dial_station - 4" in text and "dial_station - 6" in text
+    assert "60 ms" in text and "operator_ready" in text
