@@ -1,14 +1,11 @@
-"""The bowl feeder (sim/devices/bowl_feeder.py) and its hopper (sim/devices/hopper.py), alone in
-a small plant: climb rate, track capacity, escapement and demand, the flickering eyes, refill,
-the operator's top-up after the alarm."""
+"""The bowl feeder (sim/devices/bowl_feeder.py) alone in a small plant: climb rate, track
+capacity, escapement and demand, the flickering eyes."""
 
 from __future__ import annotations
 
 import pytest
 
 from sim.devices.bowl_feeder import BowlFeeder
-from sim.devices.hopper import Hopper
-from sim.devices.panel import Lamp
 from sim.plant import Plant
 
 
@@ -101,32 +98,3 @@ def test_the_track_eye_flickers_with_one_part_short():
         plant.step()
         fulls += bool(bowl.read("track_full"))
     assert 0 < fulls < 200
-
-
-def test_the_hopper_fills_the_bowl_at_its_rate_and_logs_overfilling():
-    plant, bowl = cell(level=40)
-    hopper = plant.add(Hopper("hopper", 0, 0, into="bowl", contents=100, fill_rate=5.0))
-    hopper.write("feed", True)
-    run(plant, 2.0)
-    assert bowl.level == 50 and hopper.contents == 90 and not bowl.overfilled
-    run(plant, 0.3)
-    assert bowl.overfilled
-    hopper.write("feed", False)
-    assert hopper.runs == [[0.0, 2.3]]
-
-
-def test_an_empty_hopper_is_topped_up_once_the_alarm_has_been_lit_long_enough():
-    plant, bowl = cell(level=10)
-    lamp = plant.add(Lamp("alarm", label="empty"))
-    hopper = plant.add(Hopper("hopper", 0, 0, into="bowl", contents=4, fill_rate=4.0, alarm="alarm",
-                              refill=50, refill_s=2.0))
-    hopper.write("feed", True)
-    run(plant, 1.5)
-    assert hopper.read("empty") and bowl.level == 14 and hopper.empty_since == pytest.approx(1.0, abs=0.02)
-    run(plant, 3.0)
-    assert hopper.contents == 0                 # nobody called the operator
-    lamp.write("on", True)
-    run(plant, 1.9)
-    assert hopper.contents == 0
-    run(plant, 0.2)
-    assert not hopper.read("empty") and hopper.refills
