@@ -144,6 +144,13 @@ class _LayersWound(judges.Judge):
         self.seen = len(w.spool.layers)
         if self.seen >= w.layers and w.spool.at_flange is not None:
             return self._finish(s)
+        sp = w.spool
+        if sp.at_flange is None and sp.left_turns is not None:
+            # a pass already longer than a layer may be can no longer end as one
+            so_far = sp.turns - sp.left_turns + 2 * sp.band_mm / sp.wire_mm
+            if so_far > ideal + TURNS_TOL:
+                self.failed = (f"layer {self.seen + 1} had passed {so_far:.2f} turns without reaching the "
+                               f"next flange; a layer is gap / pitch = {ideal:.2f} +-{TURNS_TOL:g} turns")
         return False
 
 
