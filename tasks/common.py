@@ -97,18 +97,21 @@ _ROBOT_POINTS = {
     "grip": ("BOOL", "output", "grip",
              "TRUE closes the jaws (a part lying at the station is gripped), FALSE opens them", "", ""),
     "robot_target": ("INT", "output", "target", "Station number of the next move", "", "1..{last}"),
+    "robot_x": ("INT", "input", "x_position", "The robot's carriage position on the rail (tool x)", "mm", ""),
 }
 
 
-def robot_io(device: str, *points: tuple[str, str], stations: str, last: int) -> tuple[IOPoint, ...]:
+def robot_io(device: str, *points: tuple[str, str], stations: str, last: int,
+             prefix: str = "") -> tuple[IOPoint, ...]:
     """The I/O points of a pick-and-place robot (sim.devices.robot.Robot) that every robot task
     states alike, as (address, name) pairs; `stations` names the stations for robot_at ("1 infeed,
-    2 outfeed"), `last` is the highest station number."""
+    2 outfeed"), `last` is the highest station number; `prefix` goes before each name, for a cell
+    of several robots ("r1_" gives r1_robot_busy)."""
     out = []
     for address, name in points:
         kind, direction, signal, meaning, units, span = _ROBOT_POINTS[name]
-        out.append(IOPoint(address, name, kind, direction, device, signal, meaning.format(stations=stations),
-                           units, span.format(last=last)))
+        out.append(IOPoint(address, prefix + name, kind, direction, device, signal,
+                           meaning.format(stations=stations), units, span.format(last=last)))
     return tuple(out)
 
 

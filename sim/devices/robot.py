@@ -11,7 +11,8 @@ Commands: `target` (station number word), `start` (rising edge starts the move t
 target; ignored while busy; an unknown number sets `error`), `grip` (TRUE closes the
 gripper, FALSE opens it). Signals: `busy` (moving or settling), `in_position` (at rest at
 the commanded target), `at_position` (number of the station where the tool is at rest,
-0 while moving or away from every station), `error`, `gripper_open` / `gripper_closed`
+0 while moving or away from every station), `x_position` (the carriage on the rail, whole mm),
+`error`, `gripper_open` / `gripper_closed`
 (jaw end switches: closed means closed on nothing), `part_held` (the jaws stopped on a
 part: TRUE only when a part is really held).
 
@@ -62,7 +63,8 @@ class Robot(Device):
     plain_signals = {"busy": "busy", "error": "error"}
     plain_commands = {"target": ("target", int), "grip": ("grip", bool)}
     layer = 6
-    signals = ("busy", "in_position", "at_position", "error", "gripper_open", "gripper_closed", "part_held")
+    signals = ("busy", "in_position", "at_position", "error", "gripper_open", "gripper_closed", "part_held",
+               "x_position")
     commands = ("target", "start", "grip")
 
     def __init__(self, name: str, stations: list[Station], *, lane_y: float, start_station: int,
@@ -126,6 +128,8 @@ class Robot(Device):
             return self.jaw >= 1.0
         if signal == "part_held":
             return self.held is not None
+        if signal == "x_position":      # the carriage's place on the rail, whole mm (two robots on one rail)
+            return int(round(self.x))
         return super().read(signal)
 
     def hold_at_power_up(self, part: Part) -> None:

@@ -309,3 +309,18 @@ def test_an_ejectable_place_drops_its_part_through_the_flap_on_the_eject_edge_an
     run_until(plant, lambda: place.read("part_present"))
     assert place.parts[0].number == 2
     assert PartPlace("plain", 0, 0).commands == ()
+
+
+def test_x_position_follows_the_carriage_along_the_rail_in_whole_mm():
+    plant, robot, *_ = make_cell_plant()
+    assert robot.read("x_position") == 600
+    robot.write("target", 1)
+    robot.write("start", True)
+    seen = []
+    while True:
+        plant.step(SCAN)
+        seen.append(robot.read("x_position"))
+        if robot.read("in_position"):
+            break
+    assert seen[-1] == 0 and all(a >= b for a, b in zip(seen, seen[1:], strict=False))
+    assert any(0 < x < 600 for x in seen) and all(isinstance(x, int) for x in seen)
