@@ -18,7 +18,7 @@ drops. Over the pallet (LayerPallet.surface_under the carton's footprint at the 
 laid at the tool's X/Y, at the wrist's angle plus the angle it was picked at, with its bottom where
 it was let go (never below the surface under it: pressed onto it, it lies on it); `released` logs
 each let-go (time, number, height of the carton's bottom over the surface it came down on, None
-where no pallet was under it: a drop).
+where no pallet was under it: a drop); `laid` counts those laid on a pallet.
 
     head = plant.add(PalletizerHead("head", gantry="gantry", wrist="w", pallet="pallet", infeed="infeed",
                                     pick=(1700, 500), infeed_mm=700, build_s=0.3, release_s=0.15))
@@ -68,6 +68,7 @@ class PalletizerHead(Device):
         self.time = 0.0
         self.picked: list[tuple[float, int]] = []
         self.released: list[tuple[float, int, float | None]] = []
+        self.laid = 0                            # cartons laid on a pallet (releases over one)
         self.left_behind: list[tuple[float, str]] = []
         self.crushes: list[tuple[float, str, float]] = []
         self._contact: Workpiece | None = None
@@ -137,7 +138,10 @@ class PalletizerHead(Device):
 
     def step(self, dt: float) -> None:
         self.time += dt
-        height, what = self.surface()
+        if self.underside_mm > max(self.pallet.highest_top, self.infeed_mm + CLEAR_OVER_PICK_MM) + 5.0:
+            height, what = 0.0, "nothing near"      # well over anything there is: nothing to touch
+        else:
+            height, what = self.surface()
         pressed = height - self.underside_mm
         if pressed > COMPLIANCE_MM:
             if not self._crushing:
@@ -185,6 +189,7 @@ class PalletizerHead(Device):
             self.released.append((round(self.time, 3), number, None))
             return
         self.released.append((round(self.time, 3), number, round(bottom - surface, 2)))
+        self.laid += 1
         angle = (self.wrist.modulo_deg + self.held_offset_deg) % 180.0
         self.pallet.put(number, x, y, angle, bottom_mm=max(bottom, surface), height_mm=part.height_mm,
                         size=(part.length, part.width))
