@@ -14,6 +14,10 @@ transducer's raw analog word. The physics, per step:
   ``end_hits`` logs (end, speed mm/s) of every arrival on a cap.
 
 The transducer reads 0..27648 for 0..stroke mm (the S7 analog normal range).
+
+``supply`` (1.0 unless a power unit sets it, e.g. sim.devices.hydraulic_power_unit) scales the
+valve's flow: a supply pressure short of the valve's rated pressure gives less flow through the
+same opening.
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ class PropCylinder(Device):
         self.vel = 0.0
         self.spool_word = 0
         self.spool = 0.0              # the spool's real opening, -1 .. 1
+        self.supply = 1.0             # flow scale from the supply pressure (1 = rated pressure)
         self.end_hits: list[tuple[str, float]] = []
         self._against = ""            # the end cap the piston rests on
 
@@ -83,7 +88,7 @@ class PropCylinder(Device):
             self.spool += (wanted - self.spool) * (1.0 - math.exp(-dt / self.lag_s))
         else:
             self.spool = wanted
-        vel = self.flow_speed(self.spool) + self.drift
+        vel = self.flow_speed(self.spool) * self.supply + self.drift
         new = self.pos + vel * dt
         end = ""
         if new <= 0.0:
