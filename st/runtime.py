@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
-from . import stdlib
+from . import memory, stdlib
 from . import types as T
 from .checker import VarInfo
 from .faults import PlcFault, WallClockFault, WatchdogFault
@@ -317,6 +317,12 @@ def runtime_namespace() -> dict:
         "_Conf": _Conf,
         "_conf_index": _conf_index,
         "_same_ref": _same_ref,
+        "_mload": memory.load,
+        "_mstore": memory.store,
+        "_mobj": memory.obj_at,
+        "_mindex": memory.check_index,
+        "_RefP": memory.RefP,
+        "_Frame": memory.Frame,
         "_mux": _mux,
         "_to_string": _to_string,
         "_from_string": _from_string,
@@ -350,9 +356,10 @@ def runtime_namespace() -> dict:
 class Ctx:
     # left: loop iterations the running code may still make; reserve: the rest of the scan's
     # budget not yet handed out (only with a deadline); deadline: time.perf_counter() value or None
-    __slots__ = ("now", "left", "reserve", "deadline", "g", "dbg")
+    __slots__ = ("now", "left", "reserve", "deadline", "g", "dbg", "mem")
 
     def __init__(self, g):
+        self.mem = memory.Memory()  # the addresses ADR gives (st/memory.py); empty without pointers
         self.now = 0
         self.left = WATCHDOG_BUDGET
         self.reserve = 0
