@@ -517,10 +517,14 @@ class Frame:
     locals, so a pointer reaches them."""
 
 
-def path_in(lay: Layout, off: int) -> str:
-    """'[3].x' for byte ``off`` inside a value of layout ``lay`` (the variable tree's target text)."""
+def path_in(lay: Layout, off: int, want: Layout | None = None) -> str:
+    """'[3].x' for byte ``off`` inside a value of layout ``lay`` (the variable tree's target text),
+    stopping at an element of layout ``want`` that starts there."""
     out = ""
     while True:
+        if off == 0 and want is not None and (lay is want or lay.key is not None and lay.key == want.key
+                                               or T.same(lay.type, want.type)):
+            return out
         if lay.kind == "array":
             t = lay.type
             i = off // lay.elem.size

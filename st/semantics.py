@@ -982,6 +982,13 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`ps := ADR(w); s := ps^;` with `w : WORD`, `ps : POINTER TO S`',
             'runtime fault "... does not point at a S ..."',
         ),
+        Rule(
+            ('the debugger\'s variable tree shows a pointer as its address, the variable and element it '
+             'points at and, for a scalar target, the value `p^` reads; reading the pointer itself '
+             '(`read("p")`, a watch) gives the address, a DWORD'),
+            '`p := ADR(arr[2]);`',
+            '`16#0001000A -> arr[2] = 2`',
+        ),
     ]),
     ('Arrays of any bounds', [
         Rule(

@@ -340,3 +340,38 @@ def test_pointer_mistakes_are_diagnostics(kit, decls, body, words):
     text = kit.errors_text(comp)
     for w in words:
         assert w in text, text
+
+
+@BUILDS
+def test_the_variable_tree_shows_each_pointer_its_address_target_and_value(kit, debug):
+    src = """
+TYPE Pair : STRUCT x : INT; y : REAL; END_STRUCT END_TYPE
+FUNCTION_BLOCK Holder
+VAR_OUTPUT pin : POINTER TO INT; END_VAR
+VAR own : INT := 3; END_VAR
+    pin := ADR(own);
+END_FUNCTION_BLOCK
+PROGRAM Main
+VAR
+    a : INT := 5; p : POINTER TO INT; arr : ARRAY[1..3] OF INT := [1, 2, 3]; pa : POINTER TO INT;
+    pr : Pair; ppr : POINTER TO Pair; py : POINTER TO REAL; z : POINTER TO INT; h : Holder;
+    bad : POINTER TO INT;
+END_VAR
+    p := ADR(a); pa := ADR(arr[2]); ppr := ADR(pr); py := ADR(pr.y); h(); bad := 16#1234;
+END_PROGRAM
+"""
+    plc = run(kit, src, 1, debug)
+    nodes = {}
+    stack = list(plc.inst.variables())
+    while stack:
+        n = stack.pop()
+        nodes[n.path] = n
+        stack.extend(n.children)
+    assert (nodes["p"].value, nodes["p"].target) == ("16#00010000 -> a = 5", "a")
+    assert (nodes["pa"].value, nodes["pa"].target) == ("16#0001000A -> arr[2] = 2", "arr[2]")
+    assert nodes["ppr"].value == "16#00010010 -> pr" and nodes["ppr"].type_name == "POINTER TO Pair"
+    assert nodes["py"].value == "16#00010014 -> pr.y = 0.0"
+    assert nodes["h.pin"].value == "16#00010018 -> h.own = 3"
+    assert nodes["z"].value == "0 (NULL)"
+    assert nodes["bad"].value == "16#00001234 -> ? (no variable there)"
+    assert plc["p"] == 0x10000  # read() gives the address itself, a DWORD
