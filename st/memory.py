@@ -221,13 +221,28 @@ def _leaf_bytes(value, lay: Layout) -> bytes:
     return b"\x00" * lay.size  # opaque: a reference has no bytes of its own here
 
 
-def _read(holder, key, lay: Layout, start: int, end: int, out: bytearray, at: int) -> None:
+def _shadow(sh: dict, holder, key, lay: Layout) -> bytearray:
+    """All the bytes of the STRING at holder[key], those past its terminating NUL too (kept in ``sh``,
+    its root's, while the STRING's value is what they spell; a new value starts them afresh)."""
+    cur = _get(holder, key)
+    ent = sh.get((id(holder), key))
+    if ent is not None and ent[0] is holder and _str_of(bytes(ent[1]), lay) == cur:
+        return ent[1]
+    b = bytearray(_str_bytes(cur, lay))
+    sh[(id(holder), key)] = (holder, b)
+    return b
+
+
+def _read(sh: dict, holder, key, lay: Layout, start: int, end: int, out: bytearray, at: int) -> None:
     """Bytes [start, end) of the value at holder[key] (layout ``lay``) into out[at:]."""
-    if lay.kind in ("scalar", "string", "opaque"):
+    if lay.kind == "string":
+        out[at : at + end - start] = _shadow(sh, holder, key, lay)[start:end]
+        return
+    if lay.kind in ("scalar", "opaque"):
         out[at : at + end - start] = _leaf_bytes(_get(holder, key), lay)[start:end]
         return
     obj = _get(holder, key)
-    _read_obj(obj, lay, start, end, out, at)
+    _read_obj(sh, obj, lay, start, end, out, at)
 
 
 def _parts(lay: Layout, start: int, end: int):
@@ -245,12 +260,12 @@ def _parts(lay: Layout, start: int, end: int):
             yield attr, fl, s - off, min(end, off + fl.size) - off, s - start
 
 
-def _read_obj(obj, lay: Layout, start: int, end: int, out: bytearray, at: int) -> None:
+def _read_obj(sh: dict, obj, lay: Layout, start: int, end: int, out: bytearray, at: int) -> None:
     for key, sub, s, e, rel in _parts(lay, start, end):
-        _read(obj, key, sub, s, e, out, at + rel)
+        _read(sh, obj, key, sub, s, e, out, at + rel)
 
 
-def _write(holder, key, lay: Layout, start: int, data: bytes) -> None:
+def _write(sh: dict, holder, key, lay: Layout, start: int, data: bytes) -> None:
     """Write ``data`` at byte ``start`` of the value at holder[key]."""
     if lay.kind == "scalar":
         if start == 0 and len(data) == lay.size:
@@ -261,18 +276,18 @@ def _write(holder, key, lay: Layout, start: int, data: bytes) -> None:
         _set(holder, key, lay.dec(bytes(old)))
         return
     if lay.kind == "string":
-        old = bytearray(_str_bytes(_get(holder, key), lay))
-        old[start : start + len(data)] = data
-        _set(holder, key, _str_of(bytes(old), lay))
+        b = _shadow(sh, holder, key, lay)
+        b[start : start + len(data)] = data
+        _set(holder, key, _str_of(bytes(b), lay))
         return
     if lay.kind == "opaque":
         return
-    _write_obj(_get(holder, key), lay, start, data)
+    _write_obj(sh, _get(holder, key), lay, start, data)
 
 
-def _write_obj(obj, lay: Layout, start: int, data: bytes) -> None:
+def _write_obj(sh: dict, obj, lay: Layout, start: int, data: bytes) -> None:
     for key, sub, s, e, rel in _parts(lay, start, start + len(data)):
-        _write(obj, key, sub, s, data[rel : rel + e - s])
+        _write(sh, obj, key, sub, s, data[rel : rel + e - s])
 
 
 def _slot(holder, key, lay: Layout, off: int, want: Layout):
@@ -306,9 +321,10 @@ def _slot(holder, key, lay: Layout, off: int, want: Layout):
 class Root:
     """One addressed variable: a scalar at holder[key], or a composite object (holder = [obj])."""
 
-    __slots__ = ("base", "lay", "holder", "key", "ident")
+    __slots__ = ("base", "lay", "holder", "key", "ident", "sh")
 
     def __init__(self, base: int, lay: Layout, holder, key, ident):
+        self.sh: dict = {}  # the bytes of its STRINGs written through bytes (see _shadow)
         self.base = base
         self.lay = lay
         self.holder = holder
@@ -416,10 +432,10 @@ def load(mem: Memory, addr: int, lay: Layout):
     if lay.kind == "string":
         n = min(lay.size, r.lay.size - off)
         buf = bytearray(n)
-        _read(r.holder, r.key, r.lay, off, off + n, buf, 0)
+        _read(r.sh, r.holder, r.key, r.lay, off, off + n, buf, 0)
         return _str_of(bytes(buf), lay)
     buf = bytearray(lay.size)
-    _read(r.holder, r.key, r.lay, off, off + lay.size, buf, 0)
+    _read(r.sh, r.holder, r.key, r.lay, off, off + lay.size, buf, 0)
     return lay.dec(bytes(buf))
 
 
@@ -438,9 +454,9 @@ def store(mem: Memory, addr: int, lay: Layout, value) -> None:
         data = _str_bytes(value, lay)
         n = min(len(value) + 1, lay.length + 1) * (2 if lay.wide else 1)
         n = min(n, r.lay.size - off)
-        _write(r.holder, r.key, r.lay, off, data[:n])
+        _write(r.sh, r.holder, r.key, r.lay, off, data[:n])
         return
-    _write(r.holder, r.key, r.lay, off, lay.enc(value))
+    _write(r.sh, r.holder, r.key, r.lay, off, lay.enc(value))
 
 
 def _slot_layout(lay: Layout, off: int, want: Layout) -> Layout | None:

@@ -954,8 +954,9 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
              '8 bytes, so addresses depend only on the program and what it did, never on the host; `p^` '
              'finds that variable by address and uses the element of T that starts there, or the bytes of '
              'the elements it overlaps; two variables are never adjacent in this memory (ADR(a) + SIZEOF(a) '
-             'is not ADR of the next variable), and bytes written into a STRING past its terminating NUL are '
-             'not kept'),
+             'is not ADR of the next variable); bytes written into a STRING past its terminating NUL are '
+             'kept as long as the STRING keeps its value (a later NUL-free path to them makes them part of '
+             'it, as on the PLC), and an assignment to the STRING starts them afresh as NULs'),
             '`p1 := ADR(a); p2 := ADR(b);` as the first ADRs of the program',
             '`p1 = 16#00010000`, `p2 = 16#00010008`',
         ),

@@ -177,6 +177,37 @@ def test_pointer_arithmetic_walks_strings_and_byte_buffers_and_casts_read_little
 
 
 @BUILDS
+def test_bytes_written_past_a_strings_nul_are_kept_until_the_nul_before_them_is_overwritten(kit, debug):
+    src = """
+FUNCTION Hex4 : STRING(4)
+VAR_INPUT in : WORD; END_VAR
+VAR pt : POINTER TO BYTE; i : INT; d : BYTE; END_VAR
+    pt := ADR(Hex4) + 4;
+    pt^ := 0;                       (* the terminator first, then the digits backwards *)
+    FOR i := 1 TO 4 DO
+        pt := pt - 1;
+        d := WORD_TO_BYTE(in AND 16#F);
+        IF d <= 9 THEN pt^ := d + 48; ELSE pt^ := d + 55; END_IF;
+        in := SHR(in, 4);
+    END_FOR;
+END_FUNCTION
+PROGRAM Main
+VAR h : STRING; s : STRING[5] := 'abc'; p : POINTER TO BYTE; before : STRING; END_VAR
+    h := Hex4(16#12AF);
+    p := ADR(s) + 4;
+    p^ := 88;                       (* past the NUL at 3: not part of s yet *)
+    before := s;
+    p := ADR(s) + 3;
+    p^ := 89;                       (* the NUL overwritten: s runs on to the next NUL *)
+END_PROGRAM
+"""
+    plc = run(kit, src, 1, debug)
+    assert plc.fault is None
+    assert plc["h"] == "12AF"
+    assert (plc["before"], plc["s"]) == ("abc", "abcYX")
+
+
+@BUILDS
 def test_sizeof_gives_codesys_sizes_and_packing(kit, debug):
     src = """
 TYPE Rec : STRUCT b : BOOL; i : INT; d : DINT; l : LREAL; s : STRING[5]; END_STRUCT END_TYPE
@@ -375,3 +406,14 @@ END_PROGRAM
     assert nodes["z"].value == "0 (NULL)"
     assert nodes["bad"].value == "16#00001234 -> ? (no variable there)"
     assert plc["p"] == 0x10000  # read() gives the address itself, a DWORD
+
+
+def test_a_watch_reads_through_a_pointer(kit):
+    from st.expression import compile_expression
+
+    src = kit.main("a : INT := 5; p : POINTER TO INT; pb : POINTER TO ARRAY[0..1] OF BYTE;",
+                   "p := ADR(a); pb := ADR(a); a := a + 16#100;")
+    comp = kit.compile_ok(src)
+    plc = kit.Plc(comp.program.instantiate()).scan(1)
+    values = {t: compile_expression(t, comp.program).evaluate(plc.inst) for t in ("p^", "pb^[1]", "p^ * 2")}
+    assert values == {"p^": 261, "pb^[1]": 1, "p^ * 2": 522}
