@@ -404,6 +404,8 @@ class Memory:
         r = roots[lo - 1]
         off = addr - r.base
         size = r.lay.size
+        if off >= -(-size // ROOT_ALIGN) * ROOT_ALIGN:
+            raise PlcFault(f"pointer 16#{addr:08X} points at no variable")
         if off >= size:
             raise PlcFault(f"pointer 16#{addr:08X} points at no variable: past the end of the {r.lay.name} "
                            f"at 16#{r.base:08X} ({size} bytes)")

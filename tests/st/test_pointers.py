@@ -417,3 +417,47 @@ def test_a_watch_reads_through_a_pointer(kit):
     plc = kit.Plc(comp.program.instantiate()).scan(1)
     values = {t: compile_expression(t, comp.program).evaluate(plc.inst) for t in ("p^", "pb^[1]", "p^ * 2")}
     assert values == {"p^": 261, "pb^[1]": 1, "p^ * 2": 522}
+
+
+@BUILDS
+def test_linked_structs_pointers_to_pointers_globals_and_methods_through_a_pointer(kit, debug):
+    src = """
+TYPE Node : STRUCT val : INT; next : POINTER TO Node; END_STRUCT END_TYPE
+FUNCTION_BLOCK Acc
+VAR_INPUT src : POINTER TO INT; END_VAR
+VAR_OUTPUT sum : DINT; END_VAR
+METHOD Add : DINT
+VAR_INPUT n : INT; END_VAR
+    sum := sum + n;
+    Add := sum;
+END_METHOD
+    IF src <> 0 THEN sum := sum + src^; END_IF;
+END_FUNCTION_BLOCK
+VAR_GLOBAL g : INT := 7; END_VAR
+PROGRAM Main
+VAR
+    nodes : ARRAY[1..3] OF Node; p : POINTER TO Node; total : INT; i : INT; size : UDINT;
+    acc : Acc; pacc : POINTER TO Acc; r : DINT; pp : POINTER TO POINTER TO INT; pi : POINTER TO INT;
+    v : INT := 3; x : INT; pg : POINTER TO INT; gx : INT; pn : POINTER TO INT; isnull : BOOL;
+END_VAR
+    FOR i := 1 TO 3 DO nodes[i].val := i * 10; END_FOR;
+    nodes[1].next := ADR(nodes[2]); nodes[2].next := ADR(nodes[3]); nodes[3].next := 0;
+    total := 0;
+    p := ADR(nodes[1]);
+    WHILE p <> 0 DO total := total + p^.val; p := p^.next; END_WHILE;
+    size := SIZEOF(Node);
+    acc(src := ADR(v));
+    pacc := ADR(acc);
+    r := pacc^.Add(10);
+    pi := ADR(v); pp := ADR(pi); x := pp^^; pp^^ := x + 1;
+    pg := ADR(g); gx := pg^; pg^ := gx + 1;
+    pn := NULL; isnull := pn = 0;
+END_PROGRAM
+"""
+    plc = run(kit, src, 2, debug)
+    assert plc.fault is None
+    assert (plc["total"], plc["size"]) == (60, 8)
+    assert (plc["acc.sum"], plc["r"]) == (27, 27)  # scan 1: 3 + 10; scan 2: 13 + 4 + 10
+    assert (plc["x"], plc["v"]) == (4, 5)
+    assert (plc["gx"], plc["g"]) == (8, 9)
+    assert plc["isnull"] is True
