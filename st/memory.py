@@ -24,7 +24,7 @@ STATIC_BASE = 0x0001_0000  # members of programs, FBs, globals: addressed for th
 STACK_BASE = 0x4000_0000  # locals of a FUNCTION or METHOD, VAR_TEMP: addressed until the call returns
 STACK_END = 0x8000_0000
 ROOT_ALIGN = 8  # every root starts on an 8-byte boundary (alignment tests on addresses hold)
-MAX_ROOTS = 1 << 20  # addressed variables alive at once: past it, a fault (bounded memory)
+MAX_ROOTS = 100_000  # addressed variables alive at once: past it, a fault (bounded memory)
 
 
 class Layout:

@@ -338,6 +338,22 @@ END_FUNCTION
 
 
 @BUILDS
+def test_each_call_releases_the_addresses_of_its_locals(kit, debug):
+    extra = """
+FUNCTION Here : DWORD
+VAR_INPUT v : INT; END_VAR
+VAR own : ARRAY[0..3] OF INT; END_VAR
+    own[0] := v;
+    Here := ADR(own) + ADR(v) - ADR(own);
+END_FUNCTION
+"""
+    body = "FOR i := 1 TO 5000 DO a := Here(i); END_FOR;\nb := Here(0);"
+    plc = run(kit, kit.main("a : DWORD; b : DWORD; i : INT;", body, extra), 3, debug)
+    assert plc.fault is None
+    assert plc["a"] == plc["b"] == 0x40000008  # own at 16#40000000 (8 bytes), then v: the same every call
+
+
+@BUILDS
 def test_a_struct_pointer_used_whole_needs_that_struct_there(kit, debug):
     extra = "TYPE S : STRUCT a : INT; b : INT; END_STRUCT END_TYPE"
     plc = run(kit, kit.main("s : S; t : S; ps : POINTER TO S;", "s.a := 4; ps := ADR(s); t := ps^;", extra),
