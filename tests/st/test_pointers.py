@@ -477,3 +477,35 @@ END_PROGRAM
     assert (plc["x"], plc["v"]) == (4, 5)
     assert (plc["gx"], plc["g"]) == (8, 9)
     assert plc["isnull"] is True
+
+
+@BUILDS
+def test_adr_of_a_methods_input_an_accessors_local_and_a_var_temp(kit, debug):
+    src = """
+FUNCTION_BLOCK Fb
+VAR n : INT; END_VAR
+VAR_TEMP t : INT; pt : POINTER TO INT; END_VAR
+METHOD Len : INT
+VAR_INPUT s : STRING; END_VAR
+VAR p : POINTER TO BYTE; END_VAR
+    p := ADR(s);
+    WHILE p^ <> 0 DO Len := Len + 1; p := p + 1; END_WHILE;
+END_METHOD
+PROPERTY Twice : INT
+GET
+VAR q : POINTER TO INT; v : INT; END_VAR
+    v := n; q := ADR(v); q^ := q^ * 2; Twice := v;
+END_GET
+END_PROPERTY
+    pt := ADR(t);
+    pt^ := 5;
+    n := Len('abcd') + t;
+END_FUNCTION_BLOCK
+PROGRAM Main
+VAR f : Fb; x : INT; y : INT; END_VAR
+    f(); x := f.n; y := f.Twice;
+END_PROGRAM
+"""
+    plc = run(kit, src, 1, debug)
+    assert plc.fault is None
+    assert (plc["x"], plc["y"]) == (9, 18)
