@@ -929,9 +929,10 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         Rule(
             ('pointer arithmetic counts bytes, whatever the pointed type (CODESYS): `pt := pt + 1` moves '
              'one byte; multi-byte values are little-endian (x86 CODESYS), REAL and LREAL are their IEEE '
-             'bits, BOOL is one byte (any non-zero byte reads TRUE), a STRING[n] is its characters '
-             '(Latin-1) then NUL bytes up to n + 1 (a WSTRING: UTF-16 units); writing a byte into a STRING '
-             'changes that character, and a 0 ends the STRING there'),
+             'bits, BOOL is one byte (any non-zero byte reads TRUE), TIME and TIME_OF_DAY (milliseconds) and '
+             'DATE and DATE_AND_TIME (seconds) are unsigned 32-bit, LTIME signed 64-bit nanoseconds, a '
+             'STRING[n] is its characters (Latin-1) then NUL bytes up to n + 1 (a WSTRING: UTF-16 units); '
+             'writing a byte into a STRING changes that character, and a 0 ends the STRING there'),
             '`pw := ADR(b);` with `b : ARRAY[0..1] OF BYTE := [16#34, 16#12]` and `pw : POINTER TO WORD`',
             '`pw^ = 16#1234`',
         ),
