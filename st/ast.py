@@ -347,6 +347,7 @@ class RefType(TypeRef):
 
     target: TypeRef
     implicit: bool = False  # REFERENCE TO
+    pointer: bool = False  # POINTER TO (CODESYS): an address, with ADR, ^ and byte arithmetic
 
 
 @dataclass(slots=True)

@@ -134,6 +134,10 @@ class CallChecks(CheckContext):
             return ERR
         if upper in ("REF", "__ISVALIDREF"):
             return self.ref_call(e, upper)
+        if upper == "ADR":
+            return self.adr_call(e)
+        if upper == "SIZEOF":
+            return self.sizeof_call(e)
         if upper in ("LOWER_BOUND", "UPPER_BOUND"):
             return self.bound_call(e, upper)
         if upper == "TIME":  # CODESYS: TIME() is the time of this scan (here the plant time)
@@ -211,11 +215,9 @@ class CallChecks(CheckContext):
     def ref_call(self, e: A.Call, upper: str) -> T.Type:
         """REF(x): a reference to the variable x (IEC 61131-3 3rd edition); __ISVALIDREF(r) (CODESYS):
         TRUE when the REFERENCE TO, REF_TO or interface r refers to something."""
-        if len(e.args) != 1 or e.args[0].kind != "positional" or e.args[0].value is None:
-            self.err(e, "E412", f"{upper} takes one argument, a variable")
-            self.args_only(e)
+        a = self.one_arg(e, f"{upper} takes one argument, a variable")
+        if a is None:
             return ERR
-        a = e.args[0].value
         if upper == "__ISVALIDREF":
             t = self.expr(a)
             if t is ERR:
@@ -232,6 +234,65 @@ class CallChecks(CheckContext):
             return ERR
         rt = T.RefT(t)
         self.out.calls[id(e)] = CallInfo("std", upper, rt, args=[a], arg_types=[t])
+        return rt
+
+    def one_arg(self, e: A.Call, message: str) -> A.Expr | None:
+        """The one positional argument of e, or None after error E412 ``message``."""
+        if len(e.args) != 1 or e.args[0].kind != "positional" or e.args[0].value is None:
+            self.err(e, "E412", message)
+            self.args_only(e)
+            return None
+        return e.args[0].value
+
+    def adr_call(self, e: A.Call) -> T.Type:
+        """ADR(x) (CODESYS): the address of the variable x, a POINTER TO its type (st/memory.py)."""
+        a = self.one_arg(e, "ADR takes one argument, a variable")
+        if a is None:
+            return ERR
+        if isinstance(a, A.BitAccess):
+            self.err(a, "E425",
+                     "ADR needs a variable: a bit has no address of its own (BITADR is not supported)")
+            self.expr(a)
+            return ERR
+        found = self.address_root(a, "ADR")
+        if found is None:
+            return ERR
+        t, root, _ref = found
+        if isinstance(t, (T.ConfArrayT, T.IfaceT)) or isinstance(root, (A.This, A.Super)):
+            self.err(a, "E425", f"ADR of {t.name}: not supported (give ADR the variable itself)")
+            return ERR
+        if isinstance(a, A.IndexAccess) and isinstance(self.out.types.get(id(a.base)), T.ConfArrayT):
+            self.err(a, "E425", "ADR of an element of an ARRAY[*]: not supported")
+            return ERR
+        pt = T.PtrT(t)
+        self.out.calls[id(e)] = CallInfo("std", "ADR", pt, args=[a], arg_types=[t])
+        return pt
+
+    def sizeof_call(self, e: A.Call) -> T.Type:
+        """SIZEOF(x) / SIZEOF(T) (CODESYS): the bytes x or T takes, a constant (st/memory.py's layout)."""
+        from .memory import sizeof
+
+        a = self.one_arg(e, "SIZEOF takes one argument, a variable or a type")
+        if a is None:
+            return ERR
+        t = None
+        if isinstance(a, A.Name) and self.lookup_var(a.name) is None:
+            key = a.name.lower()
+            if (a.name.upper() in T.ELEMENTARY or key in self.out.types_by_name or key in self.type_decls
+                    or a.name.upper() in self.fb_ifaces
+                    or key in self.out.pous and self.out.pous[key].fbtype is not None):
+                t = self.resolve_named(a.name, a)
+        if t is None:
+            t = self.expr(a)
+        if t is ERR:
+            return ERR
+        if isinstance(t, (T.IntLitT, T.RealLitT)) or isinstance(t, T.ConfArrayT):
+            self.err(a, "E425", f"SIZEOF needs a variable or a type, not {t.name}")
+            return ERR
+        n = sizeof(t)
+        self.out.consts[id(e)] = n
+        rt = T.IntLitT(n)
+        self.out.calls[id(e)] = CallInfo("std", "SIZEOF", rt, args=[], arg_types=[])
         return rt
 
     def bound_call(self, e: A.Call, upper: str) -> T.Type:
@@ -257,27 +318,37 @@ class CallChecks(CheckContext):
         self.out.calls[id(e)] = CallInfo("std", upper, T.DINT, args=args, arg_types=[at, T.DINT])
         return T.DINT
 
-    def referable(self, a: A.Expr, what: str) -> T.Type:
-        """The type of a variable a reference may point at, reporting one that has no lasting place."""
+    def address_root(self, a: A.Expr, what: str) -> tuple[T.Type, A.Expr, object] | None:
+        """The type of the variable ``a``, the variable under it (the root of its fields and indexes) and
+        what that names; None after an error (E425 when ``a`` is an expression, a bit or a property,
+        which have no address)."""
         if not isinstance(a, (A.Name, A.FieldAccess, A.IndexAccess, A.Deref)):
             self.err(a, "E425", f"{what} needs a variable, not an expression")
             self.expr(a)
-            return ERR
+            return None
         t = self.expr(a)
         if t is ERR:
-            return ERR
+            return None
         self.out.uses_refs = True
         prop = isinstance(self.out.refs.get(id(a)), PropRef)
         if isinstance(a, A.FieldAccess) and (a.field.isdigit() or prop):
             self.err(a, "E425", f"{what} needs a variable: a bit or a property has no address of its own")
-            return ERR
+            return None
         root = a
         while isinstance(root, (A.FieldAccess, A.IndexAccess)):
             root = root.base
         ref = self.out.refs.get(id(root))
         if isinstance(ref, PropRef):
             self.err(a, "E425", f"{what} needs a variable: the property '{ref.prop.name}' has no address")
+            return None
+        return t, root, ref
+
+    def referable(self, a: A.Expr, what: str) -> T.Type:
+        """The type of a variable a reference may point at, reporting one that has no lasting place."""
+        found = self.address_root(a, what)
+        if found is None:
             return ERR
+        t, root, ref = found
         lasting = not isinstance(ref, VarInfo) or ref.owner is None or ref.kind in ("VAR_EXTERNAL", "ADDR")
         if not lasting and (
             ref.kind == "VAR_TEMP" or (ref.owner.funclike and ref.owner is self.pou and not (

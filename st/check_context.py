@@ -261,6 +261,7 @@ class CheckedProgram:
         self.fb_order: list[PouInfo] = []  # function blocks, each after the one it EXTENDS
         self.methods: list[PouInfo] = []  # every METHOD and property accessor, in source order
         self.uses_refs = False  # REF() or REF= somewhere: no POU keeps members in locals (codegen)
+        self.layouts: list = []  # types whose st.memory layout generated code names as _TY[i]
         self.addresses: dict[str, VarInfo] = {}  # implicit variables of direct addresses
         self.keep: list = []  # keeps nodes alive so that id() keys stay unique
 

@@ -296,6 +296,11 @@ class DeclarationChecks(CheckContext):
             target = self.resolve_type(ref.target)
             if target is ERR:
                 return ERR
+            if ref.pointer:
+                if isinstance(target, T.ConfArrayT):
+                    self.err(ref, "E425", "a POINTER TO ARRAY[*] has no size: give the array its bounds")
+                    return ERR
+                return T.PtrT(target)
             if isinstance(target, T.RefT):
                 self.err(ref, "E425",
                          "a reference to a reference is not allowed: refer to the variable itself")
@@ -555,6 +560,10 @@ class DeclarationChecks(CheckContext):
             if isinstance(val, int) and not (dst.lo <= val <= dst.hi):
                 self.err(node, "E304", f"the value {val} is outside the subrange {dst.lo}..{dst.hi}")
                 return False
+        if isinstance(dst, T.PtrT) and isinstance(src, T.NullT):
+            self.out.consts[id(node)] = 0  # NULL: address 0
+            self.out.types[id(node)] = T.DWORD
+            return True
         if isinstance(dst, (T.RefT, T.IfaceT)) or isinstance(src, (T.RefT, T.IfaceT, T.NullT)):
             return self.check_pointer_assignable(src, dst, node, verb)
         if self.trunc_to(node, dst) or T.can_widen(src, dst):

@@ -370,6 +370,9 @@ class ExpressionChecks(CheckContext):
             bt = self.expr(e.base, lvalue=lvalue)
             if bt is ERR:
                 return ERR
+            if isinstance(bt, T.PtrT):
+                self.out.uses_refs = True
+                return bt.target
             if not isinstance(bt, T.RefT):
                 self.err(e, "E425", f"'^' reads what a REF_TO points at, but {_describe(e.base)} is {bt.name}"
                          + (" (a REFERENCE TO is used without '^')" if self.implicit_ref(e.base) else ""))

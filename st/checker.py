@@ -220,6 +220,7 @@ def check_expression(cp: CheckedProgram, e: A.Expr, pou: PouInfo | None, filenam
     for name in ("types", "refs", "calls", "consts", "addresses", "std_fbs", "types_by_name"):
         setattr(out, name, dict(getattr(cp, name)))
     out.keep = [*cp.keep, e]
+    out.layouts = list(cp.layouts)  # layouts a watch names are its own (st/expression.py)
     c.out, c.pou = out, pou
     for et in cp.enums.values():
         for value in et.by_lower:

@@ -261,6 +261,8 @@ class CodeGen:
         self.breakable: set[int] = set()
         self.pre: list[str] = []
         self.known_ranges: dict[str, tuple[int, int]] = {}  # FOR variables with a known value range
+        self.framed: set[str] = set()  # this call's scalar locals taken by ADR: they live in _F
+        self.frame_sp = False  # this call takes addresses: it releases the stack it used on return
         self._vr: dict[tuple[str, int], tuple[int, int]] = {}  # memo of vrange() per mode
 
     # ------------------------------------------------------------------ output
@@ -426,6 +428,11 @@ class CodeGen:
         self.uses_globals = False
         self.loops = []
         self.pre = []
+        self.framed, self.frame_sp = _adr_locals(p, self.cp)
+
+    def loc(self, v: VarInfo) -> str:
+        """A FUNCTION's, METHOD's or VAR_TEMP variable: its Python local, or its place in the frame."""
+        return f"_F.{v.pyname}" if v.lname in self.framed else v.pyname
 
     def _body(self, p: PouInfo, ind: int) -> tuple[list[str], list[tuple[int, int]]]:
         """The body's lines and line table, generated aside: what it reads and writes decides the
@@ -461,14 +468,17 @@ class CodeGen:
         if mode == "dbg":
             self.emit(2, "_D = ctx.dbg")
             self.emit(2, f"_D.enter({lit(p.name)})")
+        self.frame_prologue([], 2)
         for v in temps:
-            self.emit(2, f"{v.pyname} = {self.ctor(v.type, v.init)}")
+            self.emit(2, f"{self.loc(v)} = {self.ctor(v.type, v.init)}")
         if mode == "fast":
             for k in sorted(self.read | self.written):
                 v = self.cached.get(k)
                 if v is not None:
                     self.emit(2, f"{v.pyname} = self.{v.pyname}")
         stores = self.stores()
+        if self.frame_sp:
+            stores.append("ctx.mem.release(_sp)")
         if stores:
             # try/finally: RETURN and runtime faults store the locals too (the watch shows the state
             # at the fault); costs nothing on the normal path
@@ -484,6 +494,16 @@ class CodeGen:
             self.emit(2, "_D.leave()")
             self.emit(2, "if False:")
             self.emit(3, "yield")
+
+    def frame_prologue(self, params: list[VarInfo], ind: int) -> None:
+        """A call that takes addresses: remember the stack mark; its locals taken by ADR in a frame."""
+        if self.frame_sp:
+            self.emit(ind, "_sp = ctx.mem.sp")
+        if self.framed:
+            self.emit(ind, "_F = _Frame()")
+            for v in params:
+                if v.lname in self.framed:
+                    self.emit(ind, f"_F.{v.pyname} = {v.pyname}")
 
     def charge_call(self, p: PouInfo, made: list[VarInfo], ind: int) -> None:
         """A call of a user POU counts toward the scan's watchdog budget like loop iterations: CALL_COST
@@ -507,12 +527,14 @@ class CodeGen:
     def epilogue(self) -> str:
         """Code run before RETURN (locals are stored by the enclosing try/finally)."""
         parts = []
+        if self.frame_sp:
+            parts.append("ctx.mem.release(_sp)")
         if self.mode == "dbg":
             parts.append("_D.leave()")
         p = self.pou
         if p.kind == "METHOD":  # the last result (a property: its last value) for the variable tree
             if p.accessor == "SET":
-                parts.append(f"self.{record_slot(p)} = {p.params()[0].pyname}")
+                parts.append(f"self.{record_slot(p)} = {self.loc(p.params()[0])}")
                 parts.append("return None")
             else:
                 parts.append(f"self.{record_slot(p)} = _ret = {self.func_return()}")
@@ -525,9 +547,9 @@ class CodeGen:
         p = self.pou
         res = p.vars.get(p.lname)
         outs = [v for v in p.vars.values() if v.kind in ("VAR_OUTPUT", "VAR_IN_OUT")]
-        r = res.pyname if (res is not None and res.kind == "RESULT") else "None"
+        r = self.loc(res) if (res is not None and res.kind == "RESULT") else "None"
         if outs:
-            return "(" + ", ".join([r] + [v.pyname for v in outs]) + ",)"
+            return "(" + ", ".join([r] + [self.loc(v) for v in outs]) + ",)"
         return r
 
     def gen_function(self, p: PouInfo, mode: str) -> None:
@@ -549,9 +571,10 @@ class CodeGen:
         if mode == "dbg":
             self.emit(i, "_D = ctx.dbg")
             self.emit(i, f"_D.enter({lit(p.parent.name + '.' + p.name if p.parent else p.name)})")
+        self.frame_prologue(params, i)
         for v in p.vars.values():
             if v.kind in ("VAR", "VAR_TEMP", "VAR_OUTPUT", "RESULT"):
-                self.emit(i, f"{v.pyname} = {self.ctor(v.type, v.init)}")
+                self.emit(i, f"{self.loc(v)} = {self.ctor(v.type, v.init)}")
         self.lines.extend(body_lines)
         self.line_map.extend(body_map)
         self.emit(i, self.epilogue())
@@ -684,6 +707,10 @@ class CodeGen:
         pref = self.cp.refs.get(id(target))
         if isinstance(pref, PropRef):
             return self.prop_call(pref, "SET", code)
+        place = self.ptr_place(target)
+        if place is not None:
+            addr, t = place
+            return f"_mstore(ctx.mem, {addr}, {self.layout_ref(t)}, {code})"
         if isinstance(target, A.Deref):
             return f"{self.nonnull(self.ex(target.base), target.base)}.set({code})"
         if _implicit(pref):
@@ -707,6 +734,136 @@ class CodeGen:
         if isinstance(e, A.FieldAccess):
             return f"{self.ex(e.base)}.{ref.pyname}"
         return None
+
+    # pointers (st/memory.py) ---------------------------------------------
+    def layout_ref(self, t: T.Type) -> str:
+        """``_TY[k]``: the st.memory layout of ``t``, from the table the program hands its module."""
+        lays = self.cp.layouts
+        for k, x in enumerate(lays):
+            if x is t:
+                return f"_TY[{k}]"
+        lays.append(t)
+        return f"_TY[{len(lays) - 1}]"
+
+    def ptr_place(self, e: A.Expr) -> tuple[str, T.Type] | None:
+        """(address code, type) when ``e`` is reached through a pointer: p^, p^[i], p^.f (and deeper),
+        else None. An element of a function block reached so is no place: the block is found whole."""
+        cp = self.cp
+        if isinstance(e, A.Deref):
+            bt = cp.types.get(id(e.base))
+            if isinstance(bt, T.PtrT):
+                return self.ex(e.base), bt.target
+            return None
+        if isinstance(e, A.IndexAccess):
+            at = cp.types.get(id(e.base))
+            if not isinstance(at, T.ArrayT):
+                return None
+            inner = self.ptr_place(e.base)
+            if inner is None:
+                return None
+            from .memory import sizeof
+
+            off = self.flat_offset(e, at, _path_text(e.base))
+            es = sizeof(at.elem)
+            et = cp.types.get(id(e), at.elem)
+            addr = f"_mindex(ctx.mem, {inner[0]} + ({off}) * {es}, {self.layout_ref(et)})"
+            return addr, et
+        if isinstance(e, A.FieldAccess):
+            bt = cp.types.get(id(e.base))
+            if not isinstance(bt, T.StructT) or e.field.isdigit():
+                return None
+            inner = self.ptr_place(e.base)
+            if inner is None:
+                return None
+            from .memory import layout
+
+            key = "v_" + e.field.lower()
+            for attr, off, _fl in layout(bt).fields:
+                if attr == key:
+                    return (f"({inner[0]} + {off})" if off else inner[0]), cp.types.get(id(e), ERR)
+        return None
+
+    def ptr_load(self, addr: str, t: T.Type) -> str:
+        if t.is_scalar:
+            return f"_mload(ctx.mem, {addr}, {self.layout_ref(t)})"
+        return f"_mobj(ctx.mem, {addr}, {self.layout_ref(t)})"
+
+    def stackish(self, e: A.Expr) -> bool:
+        """Does the variable under ``e`` live only during this call (a FUNCTION's or METHOD's local,
+        a VAR_TEMP, or whatever a VAR_IN_OUT of one is bound to)?"""
+        while isinstance(e, (A.FieldAccess, A.IndexAccess)):
+            e = e.base
+        v = self.cp.refs.get(id(e))
+        if not isinstance(v, VarInfo):
+            return False
+        if v.owner is None or v.kind in ("ADDR", "VAR_EXTERNAL"):
+            return False
+        return v.kind == "VAR_TEMP" or (v.owner is self.pou and self.pou.funclike)
+
+    def addr_of(self, a: A.Expr) -> str:
+        """ADR(a): the address of the variable ``a`` names (st/memory.py gives its root one on first use)."""
+        from .memory import layout
+
+        cp = self.cp
+        t = cp.types.get(id(a), ERR)
+        place = self.ptr_place(a) if isinstance(a, (A.Deref, A.IndexAccess, A.FieldAccess)) else None
+        if place is not None:
+            return place[0]
+        stack = lit(self.stackish(a))
+        if isinstance(a, A.Deref):  # r^ of a REF_TO: the variable it refers to
+            code = self.nonnull(self.ex(a.base), a.base)
+            if t.is_scalar:
+                r = self.new_tmp("_p")
+                return f"ctx.mem.adr_cell(({r} := {code}).o, {r}.k, {self.layout_ref(t)}, {stack})"
+            return f"ctx.mem.adr_obj({code}, {self.layout_ref(t)}, {stack})"
+        if isinstance(a, A.IndexAccess):
+            at = cp.types.get(id(a.base))
+            base = self.addr_of(a.base)
+            off = self.flat_offset(a, at, _path_text(a.base))
+            es = layout(at.elem).size
+            return f"({base} + ({off}) * {es})"
+        if isinstance(a, A.FieldAccess):
+            bt = cp.types.get(id(a.base))
+            ref = cp.refs.get(id(a))
+            if isinstance(bt, T.StructT):
+                key = "v_" + a.field.lower()
+                for attr, off, _fl in layout(bt).fields:
+                    if attr == key:
+                        base = self.addr_of(a.base)
+                        return f"({base} + {off})" if off else base
+            holder = self.ex(a.base)
+            attr = ref.pyname if isinstance(ref, VarInfo) else "v_" + a.field.lower()
+            if is_ref(ref) or _implicit(ref):
+                r = self.new_tmp("_p")
+                return (f"ctx.mem.adr_cell(({r} := {self.nonnull(f'{holder}.{attr}', a)}).o, {r}.k, "
+                        f"{self.layout_ref(t)}, {stack})")
+            if t.is_scalar:
+                return f"ctx.mem.adr_cell({holder}, {lit(attr)}, {self.layout_ref(t)}, {stack})"
+            return f"ctx.mem.adr_obj({holder}.{attr}, {self.layout_ref(t)}, {stack})"
+        v = cp.refs.get(id(a))
+        if is_ref(v) or _implicit(v):
+            raw = self.ref_holder(a) if is_ref(v) else self.var_code(v)
+            if raw is None:
+                raw = f"self.{v.pyname}"
+            r = self.new_tmp("_p")
+            held = self.nonnull(raw, a)
+            return f"ctx.mem.adr_cell(({r} := {held}).o, {r}.k, {self.layout_ref(t)}, {stack})"
+        if not t.is_scalar:
+            return f"ctx.mem.adr_obj({self.ex(a)}, {self.layout_ref(t)}, {stack})"
+        holder, attr = self.var_holder(v)
+        return f"ctx.mem.adr_cell({holder}, {lit(attr)}, {self.layout_ref(t)}, {stack})"
+
+    def var_holder(self, v: VarInfo) -> tuple[str, str]:
+        """The object and attribute a scalar variable lives in (a FUNCTION's local taken by ADR lives
+        in the call's frame ``_F``)."""
+        if v.owner is None or v.kind in ("ADDR", "VAR_EXTERNAL"):
+            self.uses_globals = True
+            return "G", v.pyname
+        if v.owner is self.pou and (self.pou.funclike or v.kind == "VAR_TEMP"):
+            if v.lname not in self.framed:
+                raise ValueError(f"ADR of '{v.name}', a local not in the call's frame")
+            return "_F", v.pyname
+        return "self", v.pyname
 
     # references, properties and methods ---------------------------------
     def raw(self, e: A.Expr) -> str:
@@ -1090,6 +1247,9 @@ class CodeGen:
         held = self.ref_holder(a)
         if held is not None:
             return held  # this POU's own VAR_IN_OUT, or an FB's: pass the same reference on
+        place = self.ptr_place(a) if isinstance(a, (A.Deref, A.IndexAccess, A.FieldAccess)) else None
+        if place is not None:
+            return f"_RefP(ctx.mem, {place[0]}, {self.layout_ref(place[1])})"
         if isinstance(a, A.IndexAccess):
             base, off = self.index_parts(a)
             return f"_RefI({base}, {off})"
@@ -1104,6 +1264,8 @@ class CodeGen:
             self.uses_globals = True
             return f"_RefA(G, {lit(v.pyname)})"
         if v.owner is self.pou and (self.pou.funclike or v.kind == "VAR_TEMP"):
+            if v.lname in self.framed:
+                return f"_RefA(_F, {lit(v.pyname)})"
             box = refs.boxes.get(v.lname)
             if box is None:
                 box = refs.boxes[v.lname] = self.new_tmp("_b")
@@ -1428,7 +1590,7 @@ class CodeGen:
             assert not write, "a VAR_IN_OUT is written through store_stmt"
             return f"{v.pyname}.get()" if p.funclike else f"self.{v.pyname}.get()"
         if p.funclike or v.kind == "VAR_TEMP":
-            return v.pyname
+            return self.loc(v)
         if self.mode == "fast" and v.lname in self.cached:
             (self.written if write else self.read).add(v.lname)
             if write:
@@ -1465,6 +1627,10 @@ class CodeGen:
             return "None"
         if isinstance(e, (A.This, A.Super)):
             return "self"
+        if isinstance(e, (A.Deref, A.IndexAccess, A.FieldAccess)):
+            place = self.ptr_place(e)
+            if place is not None:
+                return self.ptr_load(*place)
         if isinstance(e, A.Deref):
             if isinstance(e.base, (A.This, A.Super)):
                 return "self"
@@ -1512,6 +1678,11 @@ class CodeGen:
             t = self.new_tmp("_c")
             idx = "".join(self.ex(ix) + ", " for ix in e.indices)
             return f"({t} := {base}).o", f"_conf_index({t}, ({idx}), {lit(name)})"
+        return base, self.flat_offset(e, at, name)
+
+    def flat_offset(self, e: A.IndexAccess, at: T.ArrayT, name: str) -> str:
+        """The flat offset's code of e's indices in the array type ``at``, each checked against its bounds."""
+        cp = self.cp
         parts = []
         for ix, (lo, hi), stride in zip(e.indices, at.dims, at.strides, strict=True):
             if id(ix) in cp.consts:
@@ -1536,7 +1707,7 @@ class CodeGen:
         terms = [c if s == 1 else f"{c} * {s}" for c, s in parts if c is not None]
         if const or not terms:
             terms.append(str(const))
-        return base, " + ".join(terms)
+        return " + ".join(terms)
 
     def known_range(self, ix: A.Expr) -> tuple[int, int] | None:
         """Value range of an index that is a constant-loop FOR variable, plus or minus a constant."""
@@ -1750,6 +1921,10 @@ class CodeGen:
             return "ctx.now"  # the plant time of the scan, as the timers see it
         if n == "REF":
             return self.ref_of(info.args[0])
+        if n == "ADR":
+            return self.addr_of(info.args[0])
+        if n == "SIZEOF":
+            return lit(info.result.value)
         if n in ("LOWER_BOUND", "UPPER_BOUND"):
             at, k = info.arg_types[0], self.cp.consts[id(info.args[1])] - 1
             side = 0 if n == "LOWER_BOUND" else 1
@@ -2070,6 +2245,27 @@ def _calls_in(node):
                 yield from _calls_in(x)
 
 
+def _adr_locals(p: PouInfo, cp) -> tuple[set[str], bool]:
+    """The scalar locals of a FUNCTION, METHOD or VAR_TEMP section that ADR takes the address of
+    (they live in a frame object), and whether the body takes any address at all."""
+    names: set[str] = set()
+    any_adr = False
+    body = getattr(p.node, "body", None) or []
+    for s in _walk_stmts(body):
+        for part in [s] + [b.condition for b in getattr(s, "elsifs", None) or []]:
+            for call in _calls_in(part):
+                info = cp.calls.get(id(call))
+                if info is None or info.kind != "std" or info.name != "ADR":
+                    continue
+                any_adr = True
+                a = info.args[0]
+                v = cp.refs.get(id(a)) if isinstance(a, A.Name) else None
+                if (isinstance(v, VarInfo) and v.owner is p and (p.funclike or v.kind == "VAR_TEMP")
+                        and v.type.is_scalar and not is_ref(v) and not _implicit(v)):
+                    names.add(v.lname)
+    return names, any_adr
+
+
 def _ref_actuals(stmts, cp) -> set[str]:
     """Names of the variables these statements bind to a scalar VAR_IN_OUT."""
     names: set[str] = set()
@@ -2132,6 +2328,8 @@ def _path_text(e) -> str:
         return f"{_path_text(e.base)}.{e.field}"
     if isinstance(e, A.IndexAccess):
         return f"{_path_text(e.base)}[...]"
+    if isinstance(e, A.Deref):
+        return f"{_path_text(e.base)}^"
     return "array"
 
 

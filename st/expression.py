@@ -153,8 +153,13 @@ def _compile(text: str, program, filename: str) -> CompiledExpression:
                          filename))
         return CompiledExpression(text, program, diags)
     code = generate_expression(out, e, main, t, filename) if t.is_scalar else "None"
+    ns = program.ns
+    if len(out.layouts) > len(ns["_TY"]):  # p^ in a watch: the layouts it names (st/memory.py)
+        from .memory import layout
+
+        ns = dict(ns, _TY=[layout(x) for x in out.layouts])
     # Code the generator made from the checked AST: names are v_/G. prefixed, literals repr'd
-    fn = eval(compile(f"lambda self, G, ctx: {code}", f"<st-expression:{filename}>", "eval"), program.ns)  # noqa: S307
+    fn = eval(compile(f"lambda self, G, ctx: {code}", f"<st-expression:{filename}>", "eval"), ns)  # noqa: S307
     return CompiledExpression(text, program, diags, t, fn, is_path)
 
 

@@ -58,7 +58,7 @@ KEYWORDS = frozenset(
     END_CONFIGURATION RESOURCE END_RESOURCE ON TASK WITH IF THEN ELSIF ELSE END_IF CASE END_CASE
     FOR TO BY DO END_FOR WHILE END_WHILE REPEAT UNTIL END_REPEAT EXIT CONTINUE RETURN AND OR
     XOR NOT MOD TRUE FALSE METHOD END_METHOD PROPERTY END_PROPERTY INTERFACE END_INTERFACE EXTENDS
-    IMPLEMENTS THIS SUPER REFERENCE REF_TO END_GET END_SET PUBLIC PRIVATE PROTECTED INTERNAL ABSTRACT
+    IMPLEMENTS THIS SUPER REFERENCE REF_TO POINTER END_GET END_SET PUBLIC PRIVATE PROTECTED INTERNAL ABSTRACT
     FINAL OVERRIDE GET SET""".split()
 )
 
@@ -74,13 +74,12 @@ SOFT_KEYWORDS |= frozenset(
 # Vendor keywords: reserved too, never in the grammar; each gets one "not supported" error.
 # value: (what the message names, how to skip it)
 VENDOR_WORDS: dict[str, tuple[str, str]] = {
-    "POINTER": ("POINTER TO", "type_prefix"),
     "UNION": ("UNION", "END_UNION"),
     "END_UNION": ("UNION", "none"),
     "VAR_INST": ("VAR_INST", "END_VAR"),
     "VAR_STAT": ("VAR_STAT", "END_VAR"),
 }
-VENDOR_FUNCTIONS = frozenset({"ADR", "ADRINST", "BITADR", "SIZEOF", "XSIZEOF"})
+VENDOR_FUNCTIONS = frozenset({"ADRINST", "BITADR", "XSIZEOF"})
 # CODESYS operators spelt with two leading underscores; any other such name is an (invalid) identifier
 # the checker refuses with the IEC reason, so the rest of the file is still checked
 VENDOR_OPERATORS = frozenset(
@@ -1088,7 +1087,8 @@ class _AstBuilder(Transformer):
         return _at(ast.Super(), c[0])
 
     def ref_type(self, c):
-        return _at(ast.RefType(c[-1], implicit=c[0].type == "REFERENCE"), c[0], c[-1])
+        kind = c[0].type
+        return _at(ast.RefType(c[-1], implicit=kind == "REFERENCE", pointer=kind == "POINTER"), c[0], c[-1])
 
     def index(self, c):
         indices = [x for x in c[1:] if isinstance(x, ast.Expr)]

@@ -135,8 +135,9 @@ _TABLE = [
        "THIS, SUPER, a method or a property where it has no meaning (outside a function block, a body "
        "in an interface, EXTENDS of something that is not a function block, a circle of EXTENDS)."),
     _p("E425", "bad-reference",
-       "A reference used wrongly: ^ on something that is not a REF_TO, REF() of a value that has no "
-       "lasting address (a temporary, a function's local, an expression), REF= on a non-reference."),
+       "A reference or pointer used wrongly: ^ on something that is not a REF_TO or POINTER TO, REF() of "
+       "a value that has no lasting address (a temporary, a function's local, an expression), REF= on a "
+       "non-reference, ADR or SIZEOF of an expression, a bit or a property."),
     # 9xx: internal
     _p("E900", "internal-error", "A bug in the compiler, reported instead of a traceback."),
     _p("E999", "run-start-failed",

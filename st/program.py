@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .checker import CheckedProgram, VarInfo
 from .debug import DebugInstance
+from .memory import layout
 from .runtime import GEN_PREFIX, Instance, runtime_namespace
 
 
@@ -24,6 +25,7 @@ class Program:
         self.gen_filename = f"{GEN_PREFIX}{filename}>"
         code = compile(source, self.gen_filename, "exec")
         ns = runtime_namespace()
+        ns["_TY"] = [layout(t) for t in checked.layouts]  # the layouts pointer code names (st/memory.py)
         exec(code, ns)  # noqa: S102 - code generated from the checked AST only
         self.ns = ns
         self.main = checked.main

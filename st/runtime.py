@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
-from . import stdlib
+from . import memory, stdlib
 from . import types as T
 from .checker import VarInfo
 from .faults import PlcFault, WallClockFault, WatchdogFault
@@ -317,6 +317,12 @@ def runtime_namespace() -> dict:
         "_Conf": _Conf,
         "_conf_index": _conf_index,
         "_same_ref": _same_ref,
+        "_mload": memory.load,
+        "_mstore": memory.store,
+        "_mobj": memory.obj_at,
+        "_mindex": memory.check_index,
+        "_RefP": memory.RefP,
+        "_Frame": memory.Frame,
         "_mux": _mux,
         "_to_string": _to_string,
         "_from_string": _from_string,
@@ -350,9 +356,10 @@ def runtime_namespace() -> dict:
 class Ctx:
     # left: loop iterations the running code may still make; reserve: the rest of the scan's
     # budget not yet handed out (only with a deadline); deadline: time.perf_counter() value or None
-    __slots__ = ("now", "left", "reserve", "deadline", "g", "dbg")
+    __slots__ = ("now", "left", "reserve", "deadline", "g", "dbg", "mem")
 
     def __init__(self, g):
+        self.mem = memory.Memory()  # the addresses ADR gives (st/memory.py); empty without pointers
         self.now = 0
         self.left = WATCHDOG_BUDGET
         self.reserve = 0
@@ -818,7 +825,7 @@ class Instance:
         for addr, (_h, v) in prog.located.items():
             addr_of[id(v)] = addr
         nodes = []
-        tree = _Tree()
+        tree = _Tree(self._ctx.mem)
         main_vars = {k: v for k, v in prog.main.vars.items() if v.owner is prog.main}
         tree.places[id(self._p)] = ("", _Scope(main_vars))
         tree.places[id(self._g)] = ("", _Scope(dict(prog.checked.globals)))
@@ -890,9 +897,11 @@ class _Tree:
     place's path, found among the containers (instances, structures, arrays) the tree has met,
     and its value; methods by their last result, properties by their last value."""
 
-    def __init__(self):
+    def __init__(self, mem: memory.Memory | None = None):
         self.places: dict[int, tuple[str, T.Type]] = {}  # id(container) -> (path, type)
         self.pointers: list[tuple[VarNode, object, T.Type]] = []  # resolved when the tree is built
+        self.mem = mem
+        self.addresses: list[tuple[VarNode, int, T.PtrT]] = []  # POINTER TO values, resolved likewise
 
     def node(self, name: str, path: str, t: T.Type, value, address=None) -> VarNode:
         if isinstance(t, T.ArrayT):
@@ -935,7 +944,10 @@ class _Tree:
             if value is not None:
                 self.pointers.append((n, value, t))
             return n
-        return VarNode(name, path, t.name, _display(value, t), [], address)
+        n = VarNode(name, path, t.name, _display(value, t), [], address)
+        if isinstance(t, T.PtrT):
+            self.addresses.append((n, value, t))
+        return n
 
     def members(self, path: str, t: T.FBT, value) -> list[VarNode]:
         """A user block's properties (last value got or set) and methods (last result and outputs)."""
@@ -962,8 +974,44 @@ class _Tree:
                                shown, kids, read_only=True))
         return out
 
+    def resolve_addresses(self) -> None:
+        """Each pointer's value: '16#00010008 -> place = value' (place: the variable and the element at
+        that address; value: what p^ reads, for a scalar target), or '16#... -> ?' where no variable is."""
+        for n, addr, t in self.addresses:
+            if not addr:
+                n.value = "0 (NULL)"
+                continue
+            found = self.mem.describe(addr) if self.mem is not None else None
+            text = f"16#{addr:08X}"
+            if found is None:
+                n.value = f"{text} -> ? (no variable there)"
+                continue
+            root, off = found
+            holder = root.holder
+            if root.key == 0 and isinstance(holder, list) and len(holder) == 1 and root.lay.kind in (
+                    "array", "struct"):
+                where = self.places.get(id(holder[0]))
+                place = where[0] if where is not None else None
+            else:
+                where = self.places.get(id(holder))
+                place = _member_path(where, root.key) if where is not None else None
+            if place is None:
+                local = addr >= memory.STACK_BASE
+                place = "(a local of a call)" if local else "(a variable outside the tree)"
+            place += memory.path_in(root.lay, off, memory.layout(t.target))
+            n.target = place
+            shown = ""
+            if t.target.is_scalar:
+                try:
+                    shown = f" = {_display(memory.load(self.mem, addr, memory.layout(t.target)), t.target)!r}"
+                except Exception:  # noqa: BLE001 - an access the program could not make shows as such
+                    shown = " = ?"
+            n.value = f"{text} -> {place}{shown}"
+
     def resolve(self) -> None:
         """Each reference's value: '-> place = value' (or '-> place' for a composite)."""
+        if self.addresses:
+            self.resolve_addresses()
         for n, ref, t in self.pointers:
             target = t.target if isinstance(t, T.RefT) else None
             if isinstance(ref, (_RefA, _RefI)):

@@ -936,6 +936,83 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             'error E425',
         ),
     ]),
+    ('Pointers (CODESYS, TwinCAT)', [
+        Rule(
+            ('`p : POINTER TO T` holds an address: `p := ADR(x);` (x a variable, an array element, a '
+             'structure field, a STRING, an FB instance, or p^ itself), `p^` reads and writes T there, '
+             '`p^.f` and `p^[i]` reach into a structure or an array; a pointer is a DWORD (32-bit '
+             'addresses, as OSCAT and CODESYS on 32-bit targets assume): it compares with `= 0`, `<> 0`, '
+             'with another pointer or a DWORD, takes 0, NULL, another POINTER TO of any type (a cast: '
+             'the bytes there read as the new type) or a DWORD, and gives its value to a DWORD'),
+            '`p := ADR(a); p^ := p^ + 1;`',
+            '`a` one larger',
+        ),
+        Rule(
+            ('pointer arithmetic counts bytes, whatever the pointed type (CODESYS): `pt := pt + 1` moves '
+             'one byte; multi-byte values are little-endian (x86 CODESYS), REAL and LREAL are their IEEE '
+             'bits, BOOL is one byte (any non-zero byte reads TRUE), TIME and TIME_OF_DAY (milliseconds) and '
+             'DATE and DATE_AND_TIME (seconds) are unsigned 32-bit, LTIME signed 64-bit nanoseconds, a '
+             'STRING[n] is its characters (Latin-1) then NUL bytes up to n + 1 (a WSTRING: UTF-16 units); '
+             'writing a byte into a STRING changes that character, and a 0 ends the STRING there'),
+            '`pw := ADR(b);` with `b : ARRAY[0..1] OF BYTE := [16#34, 16#12]` and `pw : POINTER TO WORD`',
+            '`pw^ = 16#1234`',
+        ),
+        Rule(
+            ('SIZEOF(x) and SIZEOF(T) are constants (an untyped integer, like a literal): BOOL, SINT, '
+             'USINT, BYTE 1; INT, UINT, WORD 2; DINT, UDINT, DWORD, REAL, TIME, TIME_OF_DAY, DATE, '
+             'DATE_AND_TIME and a POINTER 4; LINT, ULINT, LWORD, LREAL, LTIME 8; an enumeration its base '
+             'type (INT: 2); STRING[n] n + 1, WSTRING[n] 2(n + 1); an array its element times the count; '
+             'a structure (and an FB instance: its inputs, outputs and variables in order, VAR_IN_OUT not '
+             'counted) lays each member at the next multiple of its alignment (an elementary type its size, '
+             'a STRING 1, an array its element\'s, a structure its largest member\'s) and is rounded up '
+             'to its own alignment: CODESYS 3 / TwinCAT 3 default packing (pack_mode 8)'),
+            '`SIZEOF(s)` with `STRUCT x : INT; y : REAL; s : STRING[5]; END_STRUCT`',
+            '16 (x at 0, y at 4, s at 8..13, padded to 16)',
+        ),
+        Rule(
+            ('the memory model: variables stay values (forcing, watching and the fast path are unchanged); '
+             'ADR gives the variable that contains x (a scalar, or a whole array, structure or FB '
+             'instance) an address the first time it is asked for, counting up from 16#00010000 in steps of '
+             '8 bytes, so addresses depend only on the program and what it did, never on the host; `p^` '
+             'finds that variable by address and uses the element of T that starts there, or the bytes of '
+             'the elements it overlaps; two variables are never adjacent in this memory (ADR(a) + SIZEOF(a) '
+             'is not ADR of the next variable); bytes written into a STRING past its terminating NUL are '
+             'kept as long as the STRING keeps its value (a later NUL-free path to them makes them part of '
+             'it, as on the PLC), and an assignment to the STRING starts them afresh as NULs'),
+            '`p1 := ADR(a); p2 := ADR(b);` as the first ADRs of the program',
+            '`p1 = 16#00010000`, `p2 = 16#00010008`',
+        ),
+        Rule(
+            ('dereferencing a pointer that is 0, that points at no variable, or whose access runs past the '
+             'end of the variable it points into (also `p^[i]` within the declared bounds of a POINTER TO '
+             'ARRAY[0..32000] OF BYTE but beyond the real buffer) is a runtime fault naming the line; an '
+             'index outside the declared bounds of the pointer\'s array is the usual index fault'),
+            '`x := p^;` with `p` 0; `pt^[20]` on `ADR(buf)` of a 10-byte buffer',
+            'runtime fault "pointer is 0 (NULL)"; runtime fault "... runs past the end ..."',
+        ),
+        Rule(
+            ('ADR of a FUNCTION\'s or METHOD\'s variable, or of a VAR_TEMP, gives an address in a stack '
+             'area (from 16#40000000) that the call releases when it returns: a pointer kept after that '
+             'faults ("points at no variable") or, once another call has taken addresses there, reaches '
+             'that call\'s variable, as a dangling pointer does on the PLC (deterministically here)'),
+            '`p := F();` with F returning ADR of its own local, then `x := p^;`',
+            'runtime fault "pointer 16#40000000 points at no variable"',
+        ),
+        Rule(
+            ('`p^` of a structure, array or FB type used whole (`s := p^;`, `p^.method()`, `p^(...)`) needs '
+             'a variable of that type (or a block derived from it) to start at that address, else a runtime '
+             'fault; ADRINST, BITADR and XSIZEOF are not supported'),
+            '`ps := ADR(w); s := ps^;` with `w : WORD`, `ps : POINTER TO S`',
+            'runtime fault "... does not point at a S ..."',
+        ),
+        Rule(
+            ('the debugger\'s variable tree shows a pointer as its address, the variable and element it '
+             'points at and, for a scalar target, the value `p^` reads; reading the pointer itself '
+             '(`read("p")`, a watch) gives the address, a DWORD'),
+            '`p := ADR(arr[2]);`',
+            '`16#0001000A -> arr[2] = 2`',
+        ),
+    ]),
     ('Arrays of any bounds', [
         Rule(
             ('a VAR_IN_OUT may be `ARRAY[*] OF T` (or `ARRAY[*, *]`...): it takes an array of those '
@@ -983,12 +1060,12 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
     ]),
     ('Not supported', [
         Rule(
-            ('pointers (POINTER TO, ADR, ADRINST, BITADR, SIZEOF, XSIZEOF), UNION, VAR_INST, VAR_STAT, '
+            ('ADRINST, BITADR, XSIZEOF, UNION, VAR_INST, VAR_STAT, '
              'CODESYS operators with two leading underscores (`__NEW`, `__QUERYINTERFACE`, ...; '
              '`__ISVALIDREF` is supported), namespace-qualified types (`Lib.T`), addresses with no number '
              '(`%I*`) and byte or word partial access (`x.%B1`) are refused where they appear'),
-            '`p : POINTER TO INT;`',
-            'error E105 "not supported: POINTER TO"',
+            '`t : Lib.TON;`',
+            'error E105 "not supported: namespace-qualified type \'Lib.TON\'"',
             'not supported',
         ),
     ]),

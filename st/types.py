@@ -239,6 +239,17 @@ class RefT(Type):
         self.name = ("REFERENCE TO " if implicit else "REF_TO ") + target.name
 
 
+class PtrT(Elem):
+    """POINTER TO target (CODESYS): an address in the program's memory (st/memory.py), stored and
+    computed as a DWORD (32-bit addresses: ``pt := pt + 1`` moves one byte, a DWORD takes it and gives
+    it back), read and written through ``p^``; 0 is NULL."""
+
+    def __init__(self, target: Type):
+        super().__init__("POINTER TO " + target.name, "bits", 32)
+        self.target = target
+        self.base = DWORD_BASE
+
+
 class NullT(Type):
     """The type of NULL: fits any REF_TO, REFERENCE TO or interface."""
 
@@ -283,6 +294,7 @@ ULINT = Elem("ULINT", "int", 64)
 BYTE = Elem("BYTE", "bits", 8)
 WORD = Elem("WORD", "bits", 16)
 DWORD = Elem("DWORD", "bits", 32)
+DWORD_BASE = DWORD  # what a POINTER TO is stored and computed as
 LWORD = Elem("LWORD", "bits", 64)
 REAL = Elem("REAL", "real", 32)
 LREAL = Elem("LREAL", "real", 64)
@@ -495,6 +507,8 @@ def short_name(t: Type) -> str | None:
         return "TOD"
     if t is DT:
         return "DT"
+    if isinstance(t, PtrT):
+        return "DWORD"
     if isinstance(t, StringT):
         return "WSTRING" if t.wide else "STRING"
     if isinstance(t, Elem):

@@ -185,14 +185,14 @@ def test_standard_names_shadow_with_a_warning_and_keywords_cannot_be_variable_na
 # --- vendor extensions: one clear "not supported" error at the line where they appear ----------
 
 VENDOR = {
-    "POINTER TO": ("""PROGRAM Main
+    "BITADR": ("""PROGRAM Main
 VAR
     x : INT;
-    p : POINTER TO INT;
+    a : DWORD;
 END_VAR
-    x := 1;
+    a := BITADR(x);
 END_PROGRAM
-""", 4),
+""", 6),
     "UNION": ("""TYPE U :
 UNION
     i : INT;

@@ -440,9 +440,9 @@ def test_keywords_are_reserved():
 @pytest.mark.parametrize(
     ("line", "what"),
     [
-        ("VAR p : POINTER TO INT; END_VAR", "POINTER TO"),
+        ("VAR u : UNION i : INT; END_UNION END_VAR", "UNION"),
         ("VAR t : Lib.TON; END_VAR", "namespace-qualified type 'Lib.TON'"),
-        ("x := ADR(y);", "ADR"),
+        ("x := ADRINST(y);", "ADRINST"),
         ("q S= x;", "S= assignment"),
         ("VAR_INST n : INT; END_VAR", "VAR_INST"),
     ],

@@ -38,7 +38,7 @@ def test_not_supported_names_every_refused_keyword_and_function():
 
 
 def test_each_refused_declaration_gives_e105_as_the_rule_says():
-    for decl in ("p : POINTER TO INT;", "p2 : POINTER TO BOOL;"):
+    for decl in ("t : Lib.TON;", "u : Util.Counter;"):
         comp = st.compile_source(f"PROGRAM Main\nVAR\n{decl}\nEND_VAR\nEND_PROGRAM\n")
         assert [d.code for d in comp.errors] == ["E105"], comp.format_diagnostics()
         assert "not supported" in comp.errors[0].message
