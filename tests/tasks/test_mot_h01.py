@@ -1,0 +1,73 @@
+"""MOT-H01 Two carriages on a shared rail: why each kept program fails where it does (the
+battery's graded reports, shared through kit.graded), and the sampler's draws. The reference,
+idle, blind and rule counterexamples themselves: test_task_battery.py."""
+
+from __future__ import annotations
+
+import tasks
+from tasks.mot_h01.task import AT_MM, OWNER, STATIONS
+
+TASK = tasks.get("MOT-H01")
+
+
+def verdicts(report):
+    return {c.name: c for c in report.conditions}
+
+
+def test_checking_the_gap_only_at_targets_catches_a_slow_carriage_from_behind(kit):
+    by = verdicts(kit.graded(TASK, "counterexamples/MOT-H01-S1.st"))
+    caught = by["slow_b_ahead"]
+    assert caught.violated_rules == ["MOT-H01-S1"]
+    assert "left after their braking distances" in caught.first_violation.message
+    assert by["both_want_3"].passed          # at rest, targets far apart: nothing to see
+
+
+def test_a_deadlock_fails_by_the_stated_25_s_deadline_not_the_time_limit(kit):
+    stuck = verdicts(kit.graded(TASK, "counterexamples/MOT-H01-S4.st"))["both_want_3"]
+    assert stuck.violated_rules == ["MOT-H01-S4"]
+    # station 3's two jobs were raised at 0.6 s: the miss is judged at 25.6 s
+    assert stuck.first_violation.time_ms < 26_000 < TASK.time_limit_s * 1000
+    assert "station 3" in stuck.first_violation.message
+
+
+def test_one_sided_priority_and_nearest_first_each_starve_a_station_three_job(kit):
+    always_a = verdicts(kit.graded(TASK, "counterexamples/a_always_first.st"))
+    assert not always_a["busy_a_side"].passed
+    assert "station 3b has waited" in always_a["busy_a_side"].first_violation.message
+    nearest = verdicts(kit.graded(TASK, "counterexamples/nearest_first.st"))
+    assert "station 3a has waited" in nearest["busy_outer"].first_violation.message
+
+
+def test_a_trip_must_be_recovered_while_the_other_carriage_goes_on(kit):
+    by = verdicts(kit.graded(TASK, "counterexamples/ignores_trip.st"))
+    assert by["b_trips"].violated_rules == ["MOT-H01-S4"]
+    assert all(c.passed for name, c in by.items() if name != "b_trips")
+
+
+def test_the_blind_written_program_earns_nothing(kit):
+    report = kit.graded(TASK, "counterexamples/blind_written.st")
+    assert sum(c.passed for c in report.conditions) == 0
+
+
+def test_sampled_conditions_keep_the_carriages_apart_and_span_the_schedules():
+    drawn = TASK.sample(80, seed=3)
+    for cond in drawn:
+        p = cond.params
+        assert p["b_start_mm"] - p["a_start_mm"] >= 450.0, cond.name
+        if p["arm_in_at_start"]:
+            k = p["arm_in_at_start"]
+            assert p[f"{OWNER[k]}_start_mm"] == AT_MM[k] and p[f"requests_{k}"][0] == 0.0
+        assert not (p["a_trip_s"] and p["b_trip_s"]), cond.name      # at most one trip a run
+        for k in STATIONS:
+            times = p[f"requests_{k}"]
+            assert 1 <= len(times) <= 4 and list(times) == sorted(times) and times[0] <= 9.0
+    assert {len(c.params[f"requests_{k}"]) for c in drawn for k in STATIONS} == {1, 2, 3, 4}
+    assert 15 <= sum(bool(c.params["a_trip_s"] or c.params["b_trip_s"]) for c in drawn) <= 45
+    assert any(c.params["a_trip_s"] for c in drawn) and any(c.params["b_trip_s"] for c in drawn)
+    assert 8 <= sum(bool(c.params["arm_in_at_start"]) for c in drawn) <= 35
+    assert TASK.sample(5, seed=3) == drawn[:5]
+
+
+def test_prompt_states_every_rule_address_and_the_blocking_distance(kit):
+    text = kit.prompt_states_everything(TASK)
+    assert "450 mm" in text and "braking distance" in text and "25 s" in text
