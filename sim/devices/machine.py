@@ -106,13 +106,14 @@ class PartPlace(Device):
         if self.takeaway_s > 0.0 and len(self.parts) == 1:
             self._takeaway_timer = self.takeaway_s
 
-    def place_initial(self, part: Part) -> None:
+    def place_initial(self, part: Part, stay_s: float | None = None) -> None:
         """Put a part on the place before the run starts (not counted as delivered). On a
-        place with a take-away, downstream takes it away takeaway_s after the start."""
+        place with a take-away, downstream takes it away takeaway_s after the start (stay_s
+        after it, where given: a downstream blocked for a while at power-up)."""
         part.x, part.y = self.x, self.y
         self.parts.append(part)
         if self.takeaway_s > 0.0 and len(self.parts) == 1:
-            self._takeaway_timer = self.takeaway_s
+            self._takeaway_timer = self.takeaway_s if stay_s is None else float(stay_s)
 
     @property
     def parts_waiting(self) -> int:

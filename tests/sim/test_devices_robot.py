@@ -324,3 +324,14 @@ def test_x_position_follows_the_carriage_along_the_rail_in_whole_mm():
             break
     assert seen[-1] == 0 and all(a >= b for a, b in zip(seen, seen[1:], strict=False))
     assert any(0 < x < 600 for x in seen) and all(isinstance(x, int) for x in seen)
+
+
+def test_a_part_placed_at_power_up_can_stay_longer_than_the_take_away_time():
+    plant = Plant(seed=0)
+    table = plant.add(PartPlace("table", 0, 0, takeaway_s=1.0))
+    table.place_initial(Part(1), stay_s=2.5)        # downstream blocked for 2.5 s at power-up
+    t = 0.0
+    while table.read("part_present"):
+        plant.step(SCAN)
+        t += SCAN
+    assert t == pytest.approx(2.5, abs=0.011) and not table.delivered
