@@ -1,0 +1,46 @@
+"""MOT-H06 Shared hydraulic power unit: why its cheap programs fail, condition by condition.
+The reference, idle, blind and rule counterexamples: test_task_battery.py."""
+
+from __future__ import annotations
+
+import tasks
+
+TASK = tasks.get("MOT-H06")
+
+
+def verdicts(report):
+    return {c.name: (c.passed, tuple(c.violated_rules), c.pending) for c in report.conditions}
+
+
+def test_all_valves_at_once_drains_the_supply_where_the_flows_do_not_fit(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/MOT-H06-S1.st"))
+    assert result["flows_fit"][0]          # 53 l/min of cylinders, 40 of pump, a big accumulator
+    for name in ("half_flow", "small_accumulator", "low_pressure_lift_up"):
+        assert result[name][1] == ("MOT-H06-S1",), name
+
+
+def test_one_job_at_a_time_makes_the_other_wait_too_long_to_start(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/MOT-H06-S3.st"))
+    assert result["slow_strokes"][1] == ("MOT-H06-S3",)
+    assert result["flows_fit"][0]
+
+
+def test_the_press_job_first_all_the_time_starves_the_lift_in_a_press_burst(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/press_first_always.st"))
+    passed, rules, pending = result["press_burst"]
+    assert not passed and not rules and "lift request" in pending
+    assert sum(p for p, _, _ in result.values()) == len(result) - 1
+
+
+def test_a_program_blind_to_the_overload_trip_never_finishes_where_the_pump_trips(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/ignores_trip.st"))
+    for name in ("half_flow", "press_burst", "slow_strokes"):       # the conditions whose pump trips
+        assert not result[name][0], name
+    for name in ("flows_fit", "low_pressure_lift_up", "small_accumulator"):
+        assert result[name][0], name
+
+
+def test_the_blind_written_program_misses_the_trip_and_the_relief(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/blind_written.st"))
+    assert result["flows_fit"][1] == ("MOT-H06-S4",)
+    assert not result["half_flow"][0] and not result["press_burst"][0]
