@@ -67,6 +67,11 @@ EXPECT = {
     # schedule (all creep, a fixed worst-case coast wait) is on time in that one condition; it
     # is late wherever a fast leg is possible (every other registered and most sampled ones).
     "MOT-E04": Expect(blind_fails=4),
+    # Two robots in the 460 mm wide fixture zone at once (S2) are ~370 mm apart at best: the S2
+    # counterexample (R1 sent in while R2 is still leaving the zone with its part) trips S2 alone
+    # where the robots are about as fast (nominal, blocked_outfeed) and S1 alongside it where R1
+    # is the faster and catches R2 up (r2_in_zone, late_order).
+    "MAT-H02": Expect(others="alongside"),
 }
 
 TASKS = tasks.all_tasks()
