@@ -356,7 +356,7 @@ CONDITIONS = (
           holes_2=((300.0, 650.0), (1000.0, 500.0), (820.5, 720.0), (150.0, 600.0))),
     _cond("crowded_mid_beam", 402, "5 + 5 holes, 3 shared X, two of them with both holes mid-beam "
           "closer than 150 mm (one with head 2's hole below head 1's); slow heads, slow drill 1; head "
-          "1's list arrives at 12 s", list_1_at_s=12.0,
+          "2's list arrives at 3 s", list_2_at_s=3.0,
           beam_start_mm=700.0, head_1_start_mm=300.0, head_2_start_mm=600.0, beam_speed=300.0,
           beam_accel=900.0, head_speed=220.0, head_accel=800.0, drill_1_s=1.4, drill_2_s=0.4,
           holes_1=((640.0, 420.0), (200.0, 150.0), (1100.0, 480.0), (900.0, 300.0), (420.0, 90.0)),

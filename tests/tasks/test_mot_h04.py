@@ -58,3 +58,12 @@ def test_the_conditions_vary_what_the_prompt_says_they_vary():
     assert {"crowded_mid_beam", "slow_drills_far_start"} <= set(crowded) and "two_shared" not in crowded
     for c in conds:
         assert c.params["holes_per_head"] == (len(c.params["holes_1"]), len(c.params["holes_2"]))
+
+
+def test_two_heads_waiting_on_each_other_fail_by_the_stated_deadline_at_one_x(kit):
+    report = kit.graded(TASK, "counterexamples/deadlock_at_crowded_x.st")
+    result = verdicts(report)
+    assert "the beam stood at X = 1100 mm for more than 25 s" in result["crowded_mid_beam"][2]
+    assert result["two_shared"][0]          # no crowded X there: nobody waits
+    ended = {c.name: c.end_reason for c in report.conditions}
+    assert ended["crowded_mid_beam"] != "time limit"     # the deadline ends the run, not the limit
