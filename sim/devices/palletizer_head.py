@@ -22,6 +22,10 @@ where no pallet was under it: a drop); `laid` counts those laid on a pallet.
 
     head = plant.add(PalletizerHead("head", gantry="gantry", wrist="w", pallet="pallet", infeed="infeed",
                                     pick=(1700, 500), infeed_mm=700, build_s=0.3, release_s=0.15))
+
+More lines: `lines=(("pallet_b", "infeed_b", (1700, 1500)),)` adds a second pallet, infeed and pick
+(line 2, 3 ...) served by the same head: it picks at any pick, lays on whichever pallet is under it,
+and signal `pick_clear_<n>` tells the room at line n's pick (`pick_clear` is line 1's).
 """
 
 from __future__ import annotations
@@ -51,12 +55,17 @@ class PalletizerHead(Device):
 
     def __init__(self, name: str, *, gantry: str, wrist: str, pallet: str, infeed: str,
                  pick: tuple[float, float], infeed_mm: float, build_s: float = 0.3, release_s: float = 0.15,
-                 label: str = ""):
+                 label: str = "", lines: tuple[tuple[str, str, tuple[float, float]], ...] = ()):
         super().__init__(name)
         if build_s <= 0 or release_s <= 0:
             raise ValueError(f"{name}: build_s and release_s must be positive")
         self.names = (gantry, wrist, pallet, infeed)
         self.pick = (float(pick[0]), float(pick[1]))
+        self.line_names = ((pallet, infeed),) + tuple((p, f) for p, f, _ in lines)
+        self.picks = (self.pick,) + tuple((float(q[0]), float(q[1])) for _, _, q in lines)
+        if lines:
+            more = tuple(f"pick_clear_{n}" for n in range(1, len(self.picks) + 1))
+            self.signals = type(self).signals + more
         self.infeed_mm = float(infeed_mm)
         self.build_s, self.release_s = float(build_s), float(release_s)
         self.label = label or name
@@ -77,12 +86,14 @@ class PalletizerHead(Device):
         self.wrist: RotaryAxis | None = None
         self.pallet: LayerPallet | None = None
         self.infeed: Feeder | None = None
+        self.pallets: tuple[LayerPallet, ...] = ()
 
     def attach(self, plant) -> None:
         super().attach(plant)
         g, w, p, f = self.names
         self.gantry, self.wrist = plant.device(g, Gantry), plant.device(w, RotaryAxis)
         self.pallet, self.infeed = plant.device(p, LayerPallet), plant.device(f, Feeder)
+        self.pallets = tuple(plant.device(q, LayerPallet) for q, _ in self.line_names)
 
     # -- where the head is ------------------------------------------------------------------
     @property
@@ -95,19 +106,25 @@ class PalletizerHead(Device):
 
     @property
     def pick_clear(self) -> bool:
+        return self.pick_clear_at(0)
+
+    def pick_clear_at(self, line: int) -> bool:
         """Room for the infeed to bring the next carton to the pick: the head is away from it, or
         high enough over it (its underside CLEAR_OVER_PICK_MM above the infeed), so an infeed gated
         on it (Feeder only_while=(head, 'pick_clear')) never pushes a carton under the head."""
         x, y, _ = self.gantry.tool_point()
-        away = math.hypot(x - self.pick[0], y - self.pick[1]) > AWAY_FROM_PICK_MM
+        pick = self.picks[line]
+        away = math.hypot(x - pick[0], y - pick[1]) > AWAY_FROM_PICK_MM
         return away or self.underside_mm >= self.infeed_mm + CLEAR_OVER_PICK_MM
 
-    def carton_at_pick(self) -> Workpiece | None:
+    def carton_at_pick(self, line: int | None = None) -> Workpiece | None:
+        """The carton waiting at line `line`'s pick (0-based), or at any pick with None."""
+        picks = self.picks if line is None else (self.picks[line],)
         for part in material_flow(self.plant).parts:
             if part.removed or part.holder is not None:
                 continue
             px, py = part.xy()
-            if abs(px - self.pick[0]) <= PICK_TOL_MM and abs(py - self.pick[1]) <= PICK_TOL_MM:
+            if any(abs(px - q[0]) <= PICK_TOL_MM and abs(py - q[1]) <= PICK_TOL_MM for q in picks):
                 return part
         return None
 
@@ -117,9 +134,11 @@ class PalletizerHead(Device):
         top = self._pallet_surface(x, y)
         if top is not None:
             return top, "the pallet"
-        part = self.carton_at_pick()
-        if part is not None and abs(x - self.pick[0]) <= PICK_TOL_MM and abs(y - self.pick[1]) <= PICK_TOL_MM:
-            return self.infeed_mm + part.height_mm, f"{part.name} at the pick"
+        for n, q in enumerate(self.picks):
+            if abs(x - q[0]) <= PICK_TOL_MM and abs(y - q[1]) <= PICK_TOL_MM:
+                part = self.carton_at_pick(n)
+                if part is not None:
+                    return self.infeed_mm + part.height_mm, f"{part.name} at the pick"
         return 0.0, "the floor"
 
     # -- device interface ---------------------------------------------------------------------
@@ -134,11 +153,15 @@ class PalletizerHead(Device):
             return self.level >= OK_LEVEL
         if signal == "pick_clear":
             return self.pick_clear
+        n = signal[11:] if signal.startswith("pick_clear_") else ""
+        if n.isdigit() and 1 <= int(n) <= len(self.picks):
+            return self.pick_clear_at(int(n) - 1)
         return super().read(signal)
 
     def step(self, dt: float) -> None:
         self.time += dt
-        if self.underside_mm > max(self.pallet.highest_top, self.infeed_mm + CLEAR_OVER_PICK_MM) + 5.0:
+        highest = max(p.highest_top for p in self.pallets)
+        if self.underside_mm > max(highest, self.infeed_mm + CLEAR_OVER_PICK_MM) + 5.0:
             height, what = 0.0, "nothing near"      # well over anything there is: nothing to touch
         else:
             height, what = self.surface()
@@ -167,10 +190,20 @@ class PalletizerHead(Device):
 
     def _pallet_surface(self, x: float, y: float) -> float | None:
         """What the pallet offers under the pad, or under the whole footprint of the held carton."""
+        pallet = self.pallet_under(x, y)
+        if pallet is None:
+            return None
         if self.held is None:
-            return self.pallet.surface_at(x, y)
+            return pallet.surface_at(x, y)
         angle = self.wrist.modulo_deg + self.held_offset_deg
-        return self.pallet.surface_under(x, y, angle, self.held.length, self.held.width)
+        return pallet.surface_under(x, y, angle, self.held.length, self.held.width)
+
+    def pallet_under(self, x: float, y: float) -> LayerPallet | None:
+        """The pallet station whose deck holds (x, y) (the first line's where none does)."""
+        for pallet in self.pallets:
+            if pallet.on_deck(x, y):
+                return pallet
+        return self.pallet
 
     def _take(self, part: Workpiece) -> None:
         self.held = part
@@ -191,8 +224,8 @@ class PalletizerHead(Device):
         self.released.append((round(self.time, 3), number, round(bottom - surface, 2)))
         self.laid += 1
         angle = (self.wrist.modulo_deg + self.held_offset_deg) % 180.0
-        self.pallet.put(number, x, y, angle, bottom_mm=max(bottom, surface), height_mm=part.height_mm,
-                        size=(part.length, part.width))
+        self.pallet_under(x, y).put(number, x, y, angle, bottom_mm=max(bottom, surface),
+                                    height_mm=part.height_mm, size=(part.length, part.width))
 
     # -- drawing -----------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:

@@ -108,3 +108,33 @@ def test_pick_clear_only_with_the_head_away_from_the_pick_or_high_over_it():
     assert not head.read("pick_clear")
     move(plant, "x", 1200.0)
     assert head.read("pick_clear")
+
+
+def test_a_second_line_has_its_own_pick_pallet_and_pick_clear():
+    plant = Plant(seed=2, substeps=1)
+    for a, start in (("x", 1700.0), ("y", 1500.0), ("z", 1400.0)):
+        axis = plant.add(Axis(a, limit_minus_mm=-10, limit_plus_mm=2010, start_mm=start, max_speed=1000,
+                              accel=4000, angle_deg=0 if a == "x" else 90))
+        axis.write("enable", True)
+    wrist = plant.add(RotaryAxis("w", center=(2200, 900), radius_mm=60, max_speed=360, accel=2000))
+    wrist.write("enable", True)
+    plant.add(Gantry("gantry", x="x", y="y", z="z", safe_z_mm=1500))
+    first = plant.add(LayerPallet("pallet", x=600, y=500, deck_mm=150))
+    second = plant.add(LayerPallet("pallet_b", x=600, y=1500, deck_mm=150))
+    plant.add(Feeder("infeed", 1700, 500))
+    infeed_b = plant.add(Feeder("infeed_b", 1700, 1500))
+    head = plant.add(PalletizerHead("head", gantry="gantry", wrist="w", pallet="pallet", infeed="infeed",
+                                    pick=(1700, 500), infeed_mm=700, release_s=0.1,
+                                    lines=(("pallet_b", "infeed_b", (1700, 1500)),)))
+    infeed_b.release(dict(CARTON))
+    assert head.carton_at_pick(1) is not None and head.carton_at_pick(0) is None
+    move(plant, "z", 1000.0)
+    assert head.read("pick_clear") and not head.read("pick_clear_2") and head.read("pick_clear_1")
+    pick(plant, head)
+    assert head.held is not None
+    move(plant, "x", 600.0)
+    move(plant, "z", 352.0)                 # over line 2's pallet, the carton's bottom 2 mm over its deck
+    head.write("vacuum", False)
+    run(plant, 0.3)
+    assert not first.cartons and [c.number for c in second.cartons] == [1] and head.laid == 1
+    assert head.released[0][2] == 2.0
