@@ -10,7 +10,9 @@ The crank angle is 0 deg at top dead centre (TDC, the ram up) and 180 deg at bot
 (BDC); the ram's height follows it, stroke_mm x (1 + cos(angle)) / 2 above the bottom.
 
 Signals: angle (deg, INT 0..359), tdc (cam: TRUE within `tdc_cam_deg` of TDC), running (the crank
-is turning). Command: clutch (TRUE engages, FALSE drops it and the brake stops the crank).
+is turning), fault (a latched press fault, `trip()`: the clutch drops by itself and stays out until
+a reset edge after the fault's hold). Commands: clutch (TRUE engages, FALSE drops it and the brake
+stops the crank), reset (rising edge clears a fault whose hold has run out).
 Judges read `turned_deg` (the crank's angle, unwrapped), `stops` (each stop: the unwrapped angle
 where it came to rest and the overrun it had) and `engaged`.
 
@@ -29,8 +31,8 @@ from sim.plant import Device
 class MechanicalPress(Device):
     kind = "mechanical_press"
     layer = 3
-    signals = ("angle", "tdc", "running")
-    commands = ("clutch",)
+    signals = ("angle", "tdc", "running", "fault")
+    commands = ("clutch", "reset")
 
     def __init__(self, name: str, *, spm: float = 30.0, overrun_deg: float = 20.0, growth_deg: float = 0.5,
                  scatter_deg: float = 0.0, engage_s: float = 0.03, start_deg: float = 0.0,
@@ -57,6 +59,10 @@ class MechanicalPress(Device):
         self.braking_from = 0.0                    # unwrapped angle where the clutch dropped
         self.this_overrun = 0.0
         self.stops: list[tuple[float, float]] = []  # (unwrapped rest angle, overrun of that stop)
+        self.fault = False
+        self.fault_hold_s = 0.0
+        self.faulted_at: list[float] = []           # unwrapped crank angle at each trip
+        self._reset_prev = False
 
     # -- PLC side ---------------------------------------------------------------------
     def write(self, command: str, value: Any) -> None:
@@ -65,8 +71,21 @@ class MechanicalPress(Device):
             if v and not self.clutch:
                 self.engage_left = self.engage_s
             self.clutch = v
+        elif command == "reset":
+            v = bool(value)
+            if v and not self._reset_prev and self.fault and self.fault_hold_s <= 0.0:
+                self.fault = False
+            self._reset_prev = v
         else:
             super().write(command, value)
+
+    def trip(self, hold_s: float = 0.0) -> None:
+        """A press fault now (a clutch air pressure switch, an overload): the clutch drops by itself
+        and the brake stops the crank; the clutch stays out until a reset edge, which is ignored
+        until `hold_s` has run out."""
+        self.fault = True
+        self.fault_hold_s = float(hold_s)
+        self.faulted_at.append(self.turned_deg)
 
     @property
     def angle_deg(self) -> float:
@@ -89,11 +108,15 @@ class MechanicalPress(Device):
             return self.off_tdc_deg <= self.tdc_cam_deg
         if signal == "running":
             return self.running
+        if signal == "fault":
+            return self.fault
         return super().read(signal)
 
     # -- physics ------------------------------------------------------------------------
     def step(self, dt: float) -> None:
-        if self.clutch:
+        if self.fault_hold_s > 0.0:
+            self.fault_hold_s = max(0.0, self.fault_hold_s - dt)
+        if self.clutch and not self.fault:
             if self.engage_left > 1e-9:          # the clutch is still closing
                 self.engage_left -= dt
                 return self._coast(dt)
@@ -101,6 +124,8 @@ class MechanicalPress(Device):
             self.omega = self.speed_deg_s
             self.turned_deg += self.omega * dt
             return
+        if self.clutch and self.fault:
+            self.engage_left = self.engage_s     # a clutch held on through a fault engages afresh
         if self.engaged:
             # the clutch dropped: the brake takes the crank from here to rest in its overrun
             self.engaged = False

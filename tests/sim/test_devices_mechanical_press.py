@@ -70,3 +70,22 @@ def test_the_angle_word_wraps_at_360_and_the_ram_is_down_at_bdc():
     p.write("clutch", True)
     steps(plant, 10)
     assert 0 <= p.read("angle") < 90
+
+
+def test_a_fault_drops_the_clutch_and_a_reset_clears_it_only_after_its_hold():
+    plant, p = press(spm=30.0, overrun_deg=20.0, growth_deg=0.0, engage_s=0.0)
+    p.write("clutch", True)
+    steps(plant, 20)
+    p.trip(hold_s=0.5)
+    assert p.read("fault") is True
+    steps(plant, 40)
+    assert p.read("running") is False and len(p.stops) == 1      # the brake stopped it by itself
+    at = p.turned_deg
+    p.write("reset", True)                                       # within the hold: ignored
+    p.write("reset", False)
+    steps(plant, 30)
+    assert p.read("fault") is True and p.turned_deg == at        # clutch still commanded, no motion
+    p.write("reset", True)
+    assert p.read("fault") is False
+    steps(plant, 10)
+    assert p.read("running") is True                             # the clutch in again engages
