@@ -12,6 +12,8 @@ proportional gain `kv` (1/s) on the following error, limited to the drive's acce
 speed. A setpoint that moves faster than the axis can follow (a jump, a speed step beyond its
 acceleration) builds a following error; beyond `fe_limit_mm` the drive latches a fault
 ("following error") and brakes to a stop at its acceleration; a reset edge clears it.
+`trip(text, hold_s)` latches a fault from outside (an overtemperature): the drive brakes the
+same way, and a reset edge clears it only once `hold_s` has passed (edges before are ignored).
 
 Signals: ready, fault, enabled, standstill, position (INT 0.1 mm, wrapping like the setpoint),
 following_error (INT 0.1 mm, clamped to the INT range). Commands: enable, setpoint, reset.
@@ -63,6 +65,7 @@ class SyncAxis(Device):
         self._taken = 0                  # the word the drive last took
         self._was_active = False
         self._reset_prev = False
+        self._hold_s = 0.0               # a trip's reset is refused while this runs down
         self.peak_error_mm = 0.0         # for tests and judges
 
     # -- PLC side -------------------------------------------------------------------------
@@ -73,12 +76,17 @@ class SyncAxis(Device):
             self.word = int(value)
         elif command == "reset":
             v = bool(value)
-            if v and not self._reset_prev:
+            if v and not self._reset_prev and self._hold_s <= 0.0:
                 self.fault = False
                 self.fault_text = ""
             self._reset_prev = v
         else:
             super().write(command, value)
+
+    def trip(self, text: str, hold_s: float = 0.0) -> None:
+        """A fault from outside the position loop; reset edges are ignored for hold_s."""
+        self.fault, self.fault_text = True, text
+        self._hold_s = float(hold_s)
 
     @property
     def active(self) -> bool:
@@ -110,6 +118,8 @@ class SyncAxis(Device):
 
     # -- mechanics --------------------------------------------------------------------------
     def step(self, dt: float) -> None:
+        if self._hold_s > 0.0:
+            self._hold_s -= dt
         active = self.active
         if not active:
             # no setpoint is taken; braking at the drive's acceleration

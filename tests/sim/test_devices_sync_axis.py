@@ -77,3 +77,32 @@ def test_words_of_a_hundredth_of_a_mm_move_the_axis_by_a_hundredth():
         plant.step(SCAN)
     assert axis.pos == pytest.approx(10.0 + 50 * 0.23, abs=1e-6)
     assert axis.read("position") == 1000 + 23 * 50 and axis.read("following_error") == 0
+
+
+def test_a_trip_brakes_and_ignores_reset_edges_until_its_hold_has_passed():
+    plant, axis = make(accel=3000.0, fe_limit_mm=5.0)
+    follow(plant, axis, [3.0 * k for k in range(100)])               # ramped to 297 mm/s
+    axis.trip("drive overtemperature", 0.5)
+    assert axis.fault and not axis.read("ready")
+    for k in range(20):                                               # edges every other scan for 0.4 s
+        axis.write("reset", k % 2 == 0)
+        plant.step(SCAN)
+    assert axis.fault and axis.standstill                             # braked at 3000 mm/s^2 in 0.1 s
+    for k in range(8):                                                # 0.48 s: still within the hold
+        axis.write("reset", k % 2 == 0)
+        plant.step(SCAN)
+    assert axis.fault
+    for k in range(6):
+        axis.write("reset", k % 2 == 0)
+        plant.step(SCAN)
+    assert not axis.fault and axis.read("ready")
+
+
+def test_a_reset_held_through_the_hold_never_clears_the_trip():
+    plant, axis = make()
+    axis.trip("drive overtemperature", 0.3)
+    axis.write("reset", True)
+    for _ in range(100):
+        plant.step(SCAN)
+        axis.write("reset", True)
+    assert axis.fault                                                 # no new edge after the hold
