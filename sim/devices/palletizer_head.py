@@ -128,17 +128,24 @@ class PalletizerHead(Device):
                 return part
         return None
 
+    def pick_here(self) -> int | None:
+        """The line (0-based) whose pick the head stands over, None where it stands over none."""
+        x, y, _ = self.gantry.tool_point()
+        for n, q in enumerate(self.picks):
+            if abs(x - q[0]) <= PICK_TOL_MM and abs(y - q[1]) <= PICK_TOL_MM:
+                return n
+        return None
+
     def surface(self) -> tuple[float, str]:
         """Height and name of what the head meets first coming straight down where it stands."""
         x, y, _ = self.gantry.tool_point()
         top = self._pallet_surface(x, y)
         if top is not None:
             return top, "the pallet"
-        for n, q in enumerate(self.picks):
-            if abs(x - q[0]) <= PICK_TOL_MM and abs(y - q[1]) <= PICK_TOL_MM:
-                part = self.carton_at_pick(n)
-                if part is not None:
-                    return self.infeed_mm + part.height_mm, f"{part.name} at the pick"
+        n = self.pick_here()
+        part = self.carton_at_pick(n) if n is not None else None
+        if part is not None:
+            return self.infeed_mm + part.height_mm, f"{part.name} at the pick"
         return 0.0, "the floor"
 
     # -- device interface ---------------------------------------------------------------------
@@ -174,7 +181,7 @@ class PalletizerHead(Device):
             self._crushing = False
         contact = None
         if self.held is None and pressed > 0.0 and what.endswith("at the pick"):
-            contact = self.carton_at_pick()
+            contact = self.carton_at_pick(self.pick_here())
         if self._contact is not None and contact is None and self.held is None:
             if self.level >= OK_LEVEL:
                 self._take(self._contact)

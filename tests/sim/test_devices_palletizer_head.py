@@ -128,6 +128,15 @@ def test_a_second_line_has_its_own_pick_pallet_and_pick_clear():
                                     lines=(("pallet_b", "infeed_b", (1700, 1500)),)))
     infeed_b.release(dict(CARTON))
     assert head.carton_at_pick(1) is not None and head.carton_at_pick(0) is None
+    plant["infeed"].release({**CARTON, "name": "carton2", "code": 2})
+    move(plant, "y", 500.0)
+    pick(plant, head)                       # at line 1's pick: its own carton, never line 2's
+    assert head.held_number == 2 and head.carton_at_pick(1) is not None
+    move(plant, "x", 1500.0)
+    head.write("vacuum", False)
+    run(plant, 0.3)                         # let go off any pallet: a drop, logged
+    move(plant, "x", 1700.0)
+    move(plant, "y", 1500.0)
     move(plant, "z", 1000.0)
     assert head.read("pick_clear") and not head.read("pick_clear_2") and head.read("pick_clear_1")
     pick(plant, head)
@@ -137,4 +146,4 @@ def test_a_second_line_has_its_own_pick_pallet_and_pick_clear():
     head.write("vacuum", False)
     run(plant, 0.3)
     assert not first.cartons and [c.number for c in second.cartons] == [1] and head.laid == 1
-    assert head.released[0][2] == 2.0
+    assert head.released[0][2] is None and head.released[-1][2] == 2.0
