@@ -1,0 +1,41 @@
+"""MOT-H14 Restart from an interrupted cycle: why its cheap programs fail, condition by condition.
+The reference, idle, blind and rule counterexamples: test_task_battery.py."""
+
+from __future__ import annotations
+
+import tasks
+
+TASK = tasks.get("MOT-H14")
+
+
+def verdicts(report):
+    return {c.name: (c.passed, tuple(c.violated_rules), c.pending) for c in report.conditions}
+
+
+def test_trusting_the_retained_word_presses_twice_or_leaves_parts(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/trust_step_word.st"))
+    assert result["fresh_restart"][0]                                  # the word is true there
+    assert result["ram_on_part"][1] == ("MOT-H14-S3",)                 # stale: a part pressed twice
+    passed, rules, _ = result["probe_down_between"]
+    assert not passed and not rules                                    # parts left unpressed
+
+
+def test_one_job_at_a_time_misses_the_press_window(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/sequential_jobs.st"))
+    passed, rules, pending = result["fresh_restart"]
+    assert not passed and not rules and "ram had not set off" in pending
+
+
+def test_a_trip_not_recovered_fails_by_the_press_deadline(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/ignores_trip.st"))
+    assert result["fresh_restart"][0]                                  # no trip there
+    passed, rules, pending = result["scattered"]
+    assert not passed and not rules and "had not arrived 8 s later" in pending
+
+
+def test_the_blind_written_program_misses_the_stored_fault_and_the_trips(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/blind_written.st"))
+    assert result["fresh_restart"][0] and result["none_pressed_ram_mid"][0]
+    passed, _, pending = result["ram_on_part"]                         # stored fault: never ready
+    assert not passed and "not both up 5 s after power-up" in pending
+    assert not result["scattered"][0] and not result["probe_down_between"][0]
