@@ -432,3 +432,16 @@ def part_released(name: str, cleared, distance, *, within_s: float, by_mm: float
         name, lambda s: cleared(s) is not None,
         [judges.Way(way, left, by=by_mm, until=lambda s: left(s) <= 0.0, arrive_s=arrive_s)],
         within_s, allowance_s=allowance_s, late=late)
+
+
+def at_rest_against(part, stop_x: float, length: float, *, slack_mm: float = 3.0, still_mm_s: float = 5.0):
+    """`part` if it is queued against a stop across a belt running toward +x (its front within
+    `slack_mm` of `stop_x`, the part `length` mm long, and standing still: slower than `still_mm_s`),
+    else None; a part passing the stop is not at rest against it.
+
+        waiting = at_rest_against(front_part, HELD_FRONT, PART_LENGTH)
+    """
+    if part is None or part.xy()[0] + length / 2 < stop_x - slack_mm:
+        return None
+    vx, vy = part.body.velocity
+    return part if vx * vx + vy * vy < still_mm_s * still_mm_s else None
