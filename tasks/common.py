@@ -445,3 +445,61 @@ def at_rest_against(part, stop_x: float, length: float, *, slack_mm: float = 3.0
         return None
     vx, vy = part.body.velocity
     return part if vx * vx + vy * vy < still_mm_s * still_mm_s else None
+
+
+def gantry_axes(plant, p, axes: dict, *, z_origin: tuple[float, float], window_mm: float) -> None:
+    """The X, Y and Z servo drives of a palletizing gantry (MAT-M03, MAT-H06): `axes` maps "x", "y",
+    "z" to ((limit_minus_mm, limit_plus_mm), label); speeds, starts and drive times from the
+    condition's parameters (x_start_mm ..., xy_speed, xy_accel, z_speed, z_accel, settle_s,
+    response_s); Z drawn as a height gauge at z_origin."""
+    from sim.devices.axis import Axis
+
+    for a, ((lo, hi), label) in axes.items():
+        plant.add(
+            Axis(
+                a,
+                origin=(0.0, 0.0) if a != "z" else z_origin,
+                angle_deg=0.0 if a == "x" else 90.0,
+                limit_minus_mm=lo,
+                limit_plus_mm=hi,
+                start_mm=p[f"{a}_start_mm"],
+                max_speed=p["z_speed" if a == "z" else "xy_speed"],
+                accel=p["z_accel" if a == "z" else "xy_accel"],
+                window_mm=window_mm,
+                settle_s=p["settle_s"],
+                response_s=p["response_s"],
+                carriage_length_mm=60.0,
+                carriage_width_mm=70.0,
+                rail_width_mm=30.0,
+                label=label,
+            )
+        )
+
+
+def gantry_axis_io(a: str, byte: int, axes: dict, *, window_mm: float) -> tuple[IOPoint, ...]:
+    """The I/O points of one gantry axis (see gantry_axes) at %IX<byte>/%QX<byte>/%IW/%QW<byte>."""
+    (lo, hi), what = axes[a]
+    b, o, A = f"%IX{byte}", f"%QX{byte}", a.upper()
+    named = axis_io(
+        a,
+        (f"{b}.0", "drive_ready"),
+        (f"{b}.1", "in_position"),
+        (f"{b}.2", "drive_fault"),
+        (f"{o}.0", "drive_enable"),
+        (f"{o}.2", "reset_fault"),
+        window_mm=window_mm,
+        limit_minus_mm=lo,
+        limit_plus_mm=hi,
+        what=what,
+        prefix=f"{a}_",
+    )
+    height = " (the height of the head's pad above the floor)" if a == "z" else ""
+    return (
+        *named,
+        IOPoint(f"%IW{byte}", f"{a}_actual_position", "INT", "input", a, "position",
+                f"Actual {A} position{height}", "0.1 mm", f"{round(lo * 10)}..{round(hi * 10)}"),
+        IOPoint(f"{o}.1", f"{a}_start_move", "BOOL", "output", a, "start",
+                f"Rising edge starts a move of {A} to {a}_target_position at the drive's configured speed"),
+        IOPoint(f"%QW{byte}", f"{a}_target_position", "INT", "output", a, "target",
+                f"Target of {A}'s next move, taken at the start_move edge", "0.1 mm", f"0..{round(hi * 10)}"),
+    )

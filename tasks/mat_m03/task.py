@@ -50,8 +50,9 @@ from tasks.common import (
     FromParams,
     HeldStillUnless,
     MissEndsTheRun,
-    axis_io,
     drive_ranges,
+    gantry_axes,
+    gantry_axis_io,
     limit_switch_reached,
     log_uniform,
 )
@@ -102,27 +103,7 @@ def per_pallet(p) -> int:
 def build_plant(condition: Condition) -> Plant:
     p = condition.params
     plant = Plant(seed=condition.seed, substeps=1)
-    for a, ((lo, hi), label) in AXES.items():
-        origin = (0.0, 0.0) if a != "z" else (2450.0, -100.0)  # Z drawn as a height gauge aside
-        plant.add(
-            Axis(
-                a,
-                origin=origin,
-                angle_deg=0.0 if a == "x" else 90.0,
-                limit_minus_mm=lo,
-                limit_plus_mm=hi,
-                start_mm=p[f"{a}_start_mm"],
-                max_speed=p["z_speed" if a == "z" else "xy_speed"],
-                accel=p["z_accel" if a == "z" else "xy_accel"],
-                window_mm=WINDOW_MM,
-                settle_s=p["settle_s"],
-                response_s=p["response_s"],
-                carriage_length_mm=60.0,
-                carriage_width_mm=70.0,
-                rail_width_mm=30.0,
-                label=label,
-            )
-        )
+    gantry_axes(plant, p, AXES, z_origin=(2450.0, -100.0), window_mm=WINDOW_MM)  # Z: a height gauge aside
     plant.add(
         RotaryAxis(
             "w",
@@ -583,56 +564,7 @@ def _sample(rng: random.Random) -> dict:
 
 
 def _axis(a: str, byte: int) -> tuple[IOPoint, ...]:
-    (lo, hi), what = AXES[a]
-    b, o, A = f"%IX{byte}", f"%QX{byte}", a.upper()
-    named = axis_io(
-        a,
-        (f"{b}.0", "drive_ready"),
-        (f"{b}.1", "in_position"),
-        (f"{b}.2", "drive_fault"),
-        (f"{o}.0", "drive_enable"),
-        (f"{o}.2", "reset_fault"),
-        window_mm=WINDOW_MM,
-        limit_minus_mm=lo,
-        limit_plus_mm=hi,
-        what=what,
-        prefix=f"{a}_",
-    )
-    height = " (the height of the head's pad above the floor)" if a == "z" else ""
-    return (
-        *named,
-        IOPoint(
-            f"%IW{byte}",
-            f"{a}_actual_position",
-            "INT",
-            "input",
-            a,
-            "position",
-            f"Actual {A} position{height}",
-            "0.1 mm",
-            f"{round(lo * 10)}..{round(hi * 10)}",
-        ),
-        IOPoint(
-            f"{o}.1",
-            f"{a}_start_move",
-            "BOOL",
-            "output",
-            a,
-            "start",
-            f"Rising edge starts a move of {A} to {a}_target_position at the drive's configured speed",
-        ),
-        IOPoint(
-            f"%QW{byte}",
-            f"{a}_target_position",
-            "INT",
-            "output",
-            a,
-            "target",
-            f"Target of {A}'s next move, taken at the start_move edge",
-            "0.1 mm",
-            f"0..{round(hi * 10)}",
-        ),
-    )
+    return gantry_axis_io(a, byte, AXES, window_mm=WINDOW_MM)
 
 
 IO = (
