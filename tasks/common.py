@@ -503,3 +503,29 @@ def gantry_axis_io(a: str, byte: int, axes: dict, *, window_mm: float) -> tuple[
         IOPoint(f"%QW{byte}", f"{a}_target_position", "INT", "output", a, "target",
                 f"Target of {A}'s next move, taken at the start_move edge", "0.1 mm", f"0..{round(hi * 10)}"),
     )
+
+
+def gantry_lifts_within(sealed, by_mm: float, within_s: float):
+    """Promptness of a palletizing gantry's pick (MAT-M03, MAT-H06): once `sealed(s)` (vacuum_ok on a
+    carton not yet taken), Z (s.devices.z) must rise `by_mm` within `within_s`, by progress."""
+    return judges.progress_within(
+        "Z lifts the carton",
+        sealed,
+        [judges.Way(f"Z rising {by_mm:g} mm", lambda s: -s.devices.z.pos, by=by_mm)],
+        within_s,
+        late=lambda t: (
+            f"vacuum_ok came on a carton at {t:g} s but Z had not risen {by_mm:g} mm {within_s:g} s later"
+        ),
+    )
+
+
+def gantry_xy_still_below(clear_z_mm: float, still_mm: float):
+    """A palletizing gantry's X and Y (s.devices.x, .y) stand still while Z is under its clear height
+    (MAT-M03, MAT-H06); where they stood at power-up from x_start_mm and y_start_mm."""
+    return HeldStillUnless(
+        lambda s: s.devices.z.pos >= clear_z_mm - 1e-6,
+        {"X": lambda s: s.devices.x.pos, "Y": lambda s: s.devices.y.pos},
+        {"X": lambda s: s.params["x_start_mm"], "Y": lambda s: s.params["y_start_mm"]},
+        still_mm,
+        lambda s: f"Z at {s.devices.z.pos:.0f} mm (below {clear_z_mm:g} mm)",
+    )

@@ -48,11 +48,12 @@ from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule,
 from tasks.common import (
     EachInTolerance,
     FromParams,
-    HeldStillUnless,
     MissEndsTheRun,
     drive_ranges,
     gantry_axes,
     gantry_axis_io,
+    gantry_lifts_within,
+    gantry_xy_still_below,
     limit_switch_reached,
     log_uniform,
 )
@@ -317,16 +318,7 @@ def _make(p):
                 judges.held("Z at the clear height with the vacuum off", _end_state, HOLD_S),
             ),
             Pace(),
-            judges.progress_within(
-                "Z lifts the carton",
-                _sealed_at_pick,
-                [judges.Way(f"Z rising {LIFT_BY_MM:g} mm", lambda s: -s.devices.z.pos, by=LIFT_BY_MM)],
-                LIFT_WITHIN_S,
-                late=lambda t: (
-                    f"vacuum_ok came on a carton at {t:g} s but Z had not risen {LIFT_BY_MM:g} mm "
-                    f"{LIFT_WITHIN_S:g} s later"
-                ),
-            ),
+            gantry_lifts_within(_sealed_at_pick, LIFT_BY_MM, LIFT_WITHIN_S),
         )
     )
 
@@ -376,13 +368,7 @@ def _limit(s):
 
 
 def _xy_still():
-    return HeldStillUnless(
-        lambda s: s.devices.z.pos >= CLEAR_Z_MM - 1e-6,
-        {"X": lambda s: s.devices.x.pos, "Y": lambda s: s.devices.y.pos},
-        {"X": lambda s: s.params["x_start_mm"], "Y": lambda s: s.params["y_start_mm"]},
-        STILL_MM,
-        lambda s: f"Z at {s.devices.z.pos:.0f} mm (below {CLEAR_Z_MM:g} mm)",
-    )
+    return gantry_xy_still_below(CLEAR_Z_MM, STILL_MM)
 
 
 # --- conditions ------------------------------------------------------------------------------
