@@ -278,21 +278,23 @@ class CrossingCell(Device):
 
     def extent(self) -> list[tuple[float, float]]:
         pts = [self._xy(f, s) for f in FLOWS for s in (-self.queue_mm, self.lane_end)]
-        return [(x - 80, y - 80) for x, y in pts] + [(x + 80, y + 80) for x, y in pts]
+        # the machines beyond the exits (drawn 300 mm square past each lane's end) are framed too
+        ends = [self._xy("a", self.lane_end + 300.0), self._xy("b", self.lane_end + 300.0)]
+        return [(x - 80, y - 80) for x, y in pts + ends] + [(x + 80, y + 80) for x, y in pts + ends]
 
     def draw(self, pen) -> None:
         s = self.state()
         w = 110.0
         for f in FLOWS:
             (x0, y0), (x1, y1) = self._xy(f, -self.queue_mm), self._xy(f, self.lane_end)
-            if f == "a":
-                pen.poly(
-                    [(x0, y0 - w / 2), (x1, y1 - w / 2), (x1, y1 + w / 2), (x0, y0 + w / 2)], "BELT_RUNNING"
-                )
-            else:
-                pen.poly(
-                    [(x0 - w / 2, y0), (x1 - w / 2, y1), (x1 + w / 2, y1), (x0 + w / 2, y0)], "BELT_RUNNING"
-                )
+            # the belt and its side guides, broken where the cell's lift table sits
+            dx, dy = (0.0, w / 2) if f == "a" else (w / 2, 0.0)
+            pen.poly([(x0 - dx, y0 - dy), (x1 - dx, y1 - dy), (x1 + dx, y1 + dy), (x0 + dx, y0 + dy)],
+                     "BELT_RUNNING")
+            for a, b in ((-self.queue_mm, self.cell0), (self.cell1, self.lane_end)):
+                (ax, ay), (bx, by) = self._xy(f, a), self._xy(f, b)
+                for side in (-1, 1):
+                    pen.line((ax + side * dx, ay + side * dy), (bx + side * dx, by + side * dy), "RAIL", 3)
         # the cell: the lift's chains lit while up
         cx, cy = self.x, self.y
         half = (self.cell1 - self.cell0) / 2 - self.part_mm / 2 + 60
@@ -309,13 +311,24 @@ class CrossingCell(Device):
             for eye in (self.eye_wait, self.eye_exit):
                 ex, ey = self._xy(f, eye)
                 lit = self._eye(f, eye)
+                # the beam across the lane, from the eye's body beside it to its reflector
+                bx, by = (70.0, 0.0) if f == "b" else (0.0, 70.0)
+                pen.line((ex - bx, ey - by), (ex + bx, ey + by), "BEAM_BLOCKED" if lit else "BEAM", 2)
                 pen.circle(
                     ex + (70 if f == "b" else 0),
                     ey + (70 if f == "a" else 0),
                     6,
                     "LIT" if lit else "SENSOR_BODY",
                 )
+            qx, qy = self._xy(f, -self.queue_mm)
+            waiting = sum(1 for g, _, front in s["parts"] if g == f and front <= 0.0)
+            pen.label(f"flow {f.upper()} in: {waiting} waiting", qx, qy - 90, "LABEL")
             lx, ly = self._xy(f, self.lane_end)
+            # the machine each exit lane feeds, red while it is stalled (its lane backs up)
+            m = 150.0
+            mx, my = (lx + m, ly) if f == "a" else (lx, ly + m)
+            pen.poly([(mx - m, my - m), (mx + m, my - m), (mx + m, my + m), (mx - m, my + m)],
+                     "FAULT" if s["stalled"][f] else "FRAME")
             pen.label(
                 f"exit {f.upper()}{' STALLED' if s['stalled'][f] else ''}: {s['crossed'][f]} crossed",
                 lx,
