@@ -1,0 +1,68 @@
+"""CarrierStop: a carrier line's stop (a sim.devices.pneumatics.Stopper) whose plate cannot rise
+into a carrier, for MAT-H12.
+
+A pallet stop's plate rises from below the conveyor's running line: while a carrier lies over
+its plate line it is held down by the carrier (the valve keeps pushing; a plate caught part way
+up is pressed back down) and rises into the gap as soon as that carrier's tail has passed. A
+plain Stopper would instead push the carrier across the belt (in this top view a plate part way
+up is a plate part way across). Once fully up it stops carriers like any stopper. Everything
+else (single or double solenoid, stroke times, 'extended'/'retracted') is the Stopper's;
+`held_down` is TRUE while a carrier keeps it down.
+
+    stop = plant.add(CarrierStop.beside(belt, "stop_a", 506.0, start_extended=True))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sim.devices.pneumatics import Stopper
+from sim.devices.workpiece import material_flow
+
+
+class CarrierStop(Stopper):
+    kind = "stopper"
+
+    def __init__(self, name: str, x: float, y: float, **kw: Any):
+        super().__init__(name, x, y, **kw)
+        self.held_down = False
+        self._flow = None
+
+    def attach(self, plant) -> None:
+        super().attach(plant)
+        self._flow = material_flow(plant)
+
+    def _over_plate(self) -> bool:
+        """A carrier lies across the plate's path (its line across the belt, from the rod to the
+        end of stroke)."""
+        vx, vy = -self.uy, self.ux
+        reach = self.stroke + self.plate_depth
+        for part in self._flow.parts:
+            px, py = part.xy()
+            dx, dy = px - self.x, py - self.y
+            along = dx * vx + dy * vy
+            across = dx * self.ux + dy * self.uy
+            half = part.half_extent(self.ux, self.uy)
+            if abs(along) < self.plate_width / 2 + part.half_extent(vx, vy) and -half < across < reach + half:
+                return True
+        return False
+
+    def step(self, dt: float) -> None:
+        rising = self.extend_coil if self.solenoid == "single" else (
+            self.extend_coil if self.extend_coil != self.retract_coil else self.heading_out)
+        self.held_down = bool(rising and self.position < self.stroke and self._over_plate())
+        if not self.held_down:
+            super().step(dt)
+            return
+        # pressed down (from part way up too) and held under the carrier until it has passed
+        if self.solenoid == "single":
+            self.heading_out = self.extend_coil
+        elif self.extend_coil != self.retract_coil:
+            self.heading_out = self.extend_coil
+        self.position = 0.0
+        self.body.velocity = (0.0, 0.0)
+        self.body.position = self._tip(0.0)
+        self.moving = False
+
+    def state(self) -> dict[str, Any]:
+        return {**super().state(), "held_down": self.held_down}
