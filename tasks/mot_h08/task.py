@@ -281,6 +281,16 @@ def zone_job(zn: str) -> judges.Watch:
 
     class _ZoneJob(judges.progress_within):
         def check(self, s):
+            if self.since_ms is None:
+                # no episode running: one begins only on the second scan of a step owed (what
+                # cause() works out); otherwise only the cause's memory moves on (the judge's cost)
+                o = owed_step(s, zn)
+                k = None if o is None else o[0]
+                on = k is not None and k == cur["key"]
+                if not (on and not cur["on"]):
+                    cur["key"], cur["on"] = k, on
+                    self.was_cause = on
+                    return None
             if cur["ep"] is not None:
                 self.ways[0].by = by(cur["ep"][0])
             return super().check(s)
@@ -343,7 +353,7 @@ class NoEntryIntoBrokenZone(judges.Monitor):
     def check(self, s):
         d = s.devices
         prev, self.prev = self.prev, d.x.pos
-        if prev is None:
+        if prev is None or (d.curtain["a"].clear and d.curtain["b"].clear):
             return None
         for zn in ZONES:
             zone = d.zone[zn]
@@ -358,17 +368,17 @@ class ClampOnlyWithToolOut(judges.Monitor):
     not fully up in a zone whose clamp is not fully closed."""
 
     def __init__(self):
-        self.prev: dict[str, float] | None = None
+        self.prev: tuple[float, float] | None = None
 
     def check(self, s):
         d = s.devices
-        now = {zn: d.clamp[zn].position for zn in ZONES}
+        now = (d.clamp["a"].position, d.clamp["b"].position)
         prev, self.prev = self.prev, now
-        for zn in ZONES:
-            Z = zn.upper()
+        for n, zn in enumerate(ZONES):
             if not d.zone[zn].tool_inside():
                 continue
-            if prev is not None and now[zn] < prev[zn] - 1e-9:
+            Z = zn.upper()
+            if prev is not None and now[n] < prev[n] - 1e-9:
                 return f"clamp {Z} opened with the gantry in zone {Z} (X {d.x.pos:.1f} mm)"
             if not _z_up(d) and not _clamped(d, zn):
                 return f"the drill was down in zone {Z} with clamp {Z} not fully closed"
@@ -386,6 +396,11 @@ class StopOnBreak(judges.Monitor):
 
     def check(self, s):
         d = s.devices
+        if d.curtain["a"].clear and d.curtain["b"].clear:
+            if self.broke["a"] is not None or self.broke["b"] is not None:
+                self.broke = {zn: None for zn in ZONES}
+                self.held = {zn: None for zn in ZONES}
+            return None
         for zn in ZONES:
             Z = zn.upper()
             if d.curtain[zn].clear:
@@ -447,6 +462,20 @@ def _limit(s):
         if a.at_limit:
             return f"{a.label} reached a limit switch"
     return None
+
+
+class NoLimitSwitch(judges.Monitor):
+    """S5 every scan: either axis on a limit switch (a plain comparison with the switches'
+    positions first: this rule is asked every scan)."""
+
+    def check(self, s):
+        d = s.devices
+        x, y = d.x.pos, d.y.pos
+        (xlo, xhi), _ = AXES["x"]
+        (ylo, yhi), _ = AXES["y"]
+        if xlo < x < xhi and ylo < y < yhi:
+            return None
+        return _limit(s)
 
 
 # --- conditions ------------------------------------------------------------------------------
@@ -663,7 +692,7 @@ TASK = Task(
                    f"{WINDOW_MM:g} mm of the next point in order (the first not yet drilled) of the part in "
                    "that zone: no point drilled twice, none skipped.", DownOnlyAtNextPoint()),
         SafetyRule("MOT-H08-S5", "Neither axis may reach a limit switch.",
-                   judges.never(lambda s: _limit(s) is not None, _limit)),
+                   NoLimitSwitch()),
     ),
     parameters=(
         ParameterRange("x_speed", 300.0, 600.0, "mm/s", "X drive speed"),

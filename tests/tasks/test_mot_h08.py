@@ -45,8 +45,3 @@ def test_an_interrupted_feed_taken_for_drilled_fails_where_a_feed_is_cut_off(kit
     assert result["fresh_start"][0]                      # its break comes between feeds there
     passed, _, pending = result["drill_down_in_b"]
     assert not passed and "point" in pending
-
-
-def test_the_lookup_table_plays_back_the_registered_feed_times(kit):
-    report = kit.graded(TASK, "tuned/lookup_table.st")
-    assert report.reward == 1
