@@ -28,11 +28,6 @@ def test_the_blind_written_program_lowers_the_carrier_found_on_the_hook(kit):
         assert not passed and rules == ("MOT-H10-S3",) and "lowered onto carrier" in pending, name
 
 
-def test_the_lookup_table_runs_only_in_the_registered_conditions(kit):
-    result = verdicts(kit.graded(TASK, "tuned/lookup_table.st"))
-    assert all(passed for passed, _, _ in result.values())
-
-
 def test_lowering_onto_a_carrier_ends_the_run_there(kit):
     report = kit.graded(TASK, "counterexamples/MOT-H10-S3.st")
     tripped = [c for c in report.conditions if c.violated_rules]
