@@ -132,6 +132,17 @@ def limit_switch_reached(axis) -> str | None:
     return None
 
 
+def lift_not_held(lift, drag_mm: float, sag_mm: float) -> str | None:
+    """The monitor of "the lift moves only held by its drive with the brake open" for a
+    sim.devices.braked_axis.BrakedAxis: no more than drag_mm through the gripping brake, never
+    sagging more than sag_mm (MOT-M13, MAT-H13)."""
+    if lift.dragged_mm > drag_mm:
+        return f"the lift moved {lift.dragged_mm:.2f} mm through the gripping brake"
+    if lift.sag_mm > sag_mm:
+        return f"the lift sagged {lift.sag_mm:.2f} mm with the brake open and no drive torque"
+    return None
+
+
 def store_drive_fault(axis) -> None:
     """The drive comes up with a latched fault, as after a shutdown on a fault: the program must
     give a reset edge before the drive accepts enable and moves."""

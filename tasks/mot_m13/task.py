@@ -35,7 +35,7 @@ from sim.devices.stack import Stack
 from sim.devices.stations import TransferStation
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import CountGrows, axis_io, log_uniform, store_drive_fault
+from tasks.common import CountGrows, axis_io, lift_not_held, log_uniform, store_drive_fault
 
 PICK_MM = 700.0           # pick height, and the top eye's beam
 PLATFORM_MM = 100.0       # platform surface above the lift's position
@@ -239,12 +239,7 @@ def _ready_unsafe(s):
 
 
 def _unheld(s):
-    lift = s.devices.lift
-    if lift.dragged_mm > DRAG_MM:
-        return f"the lift moved {lift.dragged_mm:.2f} mm through the gripping brake"
-    if lift.sag_mm > SAG_MM:
-        return f"the lift sagged {lift.sag_mm:.2f} mm with the brake open and no drive torque"
-    return None
+    return lift_not_held(s.devices.lift, DRAG_MM, SAG_MM)
 
 
 # --- conditions --------------------------------------------------------------------------
