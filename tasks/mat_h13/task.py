@@ -39,7 +39,14 @@ from sim.devices.tray_machine import TrayMachine
 from sim.devices.tray_tower import CarriageFingers, StackChange, Tray, TrayPlace, TrayTower
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import MissEndsTheRun, axis_io, limit_switch_reached, log_uniform, store_drive_fault
+from tasks.common import (
+    MissEndsTheRun,
+    axis_io,
+    lift_not_held,
+    limit_switch_reached,
+    log_uniform,
+    store_drive_fault,
+)
 
 ORDER = 8               # trays the machine fills (catalog: 12; see the docstring)
 PITCH_MM = 40.0         # tray height (a tray stands on the one below)
@@ -223,11 +230,7 @@ class TrayIncidents(judges.Monitor):
 
 def _unheld(s):
     lift = s.devices.lift
-    if lift.dragged_mm > DRAG_MM:
-        return f"the lift moved {lift.dragged_mm:.2f} mm through the gripping brake"
-    if lift.sag_mm > SAG_MM:
-        return f"the lift sagged {lift.sag_mm:.2f} mm with the brake open and no drive torque"
-    return limit_switch_reached(lift)
+    return lift_not_held(lift, DRAG_MM, SAG_MM) or limit_switch_reached(lift)
 
 
 # --- conditions --------------------------------------------------------------------------
