@@ -1,0 +1,38 @@
+"""MAT-H05 Sequencing buffer: why its cheap programs fail, condition by condition. The reference,
+idle, blind, rule counterexamples, second program and lookup table: test_task_battery.py (their
+graded reports are shared through kit.graded)."""
+
+from __future__ import annotations
+
+import tasks
+
+TASK = tasks.get("MAT-H05")
+
+
+def verdicts(report):
+    return {c.name: (c.passed, tuple(c.violated_rules)) for c in report.conditions}
+
+
+def test_a_fixed_lane_per_colour_overflows_with_a_colour_heavy_mix(kit):
+    """The catalog's trap: the fifth red has no lane and waits at the infeed past 12 s."""
+    result = verdicts(kit.graded(TASK, "counterexamples/fixed_lane_per_colour.st"))
+    assert result["red_heavy"] == (False, ())
+    assert result["nominal"] == (True, ())
+
+
+def test_waiting_on_a_jammed_stopper_holds_the_out_station_past_its_wait(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/waits_on_jammed_stopper.st"))
+    assert result["red_heavy"] == (False, ())
+    assert result["nominal"] == (True, ())
+
+
+def test_the_blind_written_program_moves_a_downstream_arm_under_an_item(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/blind_written.st"))
+    assert result["two_colours_fast"] == (False, ("MAT-H05-S3",))
+    assert result["nominal"] == (True, ())
+
+
+def test_the_reference_serves_every_ask_and_the_jam_strikes_where_registered(kit):
+    report = kit.graded(TASK, "reference.st")
+    assert report.reward == 1
+    assert all(c.passed for c in report.conditions)
