@@ -35,6 +35,10 @@ Changes from the catalog entry, and why:
   room (S3). A failed station is one out of service (station_ok FALSE) for 10-30 s.
 - S1 (spur within capacity, the catalog's trap: entering a full spur) is judged when a transfer
   starts lifting: with the spur full or its station out, lifting is wrong whatever the carrier.
+- The stoppers report fully up (stopup_X): the 200-sample sweep found the reference reading a
+  carrier that ran through over a stopper held down by the one before, lifting under nothing and
+  then waiting with the next carrier standing on its raised transfer (2 of 200); a program reads
+  and routes only a carrier standing at a raised stopper.
 - Late orders (word 0 until the host writes the order, 5-40 s after power-up) were added after
   the blind-written program passed every condition: it takes a carrier with no recipe digits
   left for a finished one and unloads it (S2); it now fails 4 of 5 (kept).
@@ -440,6 +444,9 @@ def _station_io(k: int, st: str) -> list[IOPoint]:
         IOPoint(f"%IX{k}.4", f"up_{st}", "BOOL", "input", f"xfer_{st}", "up", f"transfer {st} fully up"),
         IOPoint(f"%IX{k}.5", f"down_{st}", "BOOL", "input", f"xfer_{st}", "down",
                 f"transfer {st} fully down"),
+        IOPoint(f"%IX{k}.7", f"stopup_{st}", "BOOL", "input", f"stop_{st}", "extended",
+                f"stopper {st} fully up (FALSE while it is down, on its way, or held down under a carrier "
+                "lying over it)"),
         IOPoint(f"%IX{k}.6", f"full_{st}", "BOOL", "input", sink, "full",
                 ("the unloader is busy (holds 1 carrier)" if st == "U"
                  else f"spur {st} holds {CAPACITY} carriers") + ": TRUE = no room"),
@@ -477,8 +484,10 @@ then carry it sideways into the station's spur (or the unloader) within about 0.
 transfer (down_X) once the carrier has left it (tag_X FALSE). Lowering the stopper (stop_X FALSE)
 lets the carrier go on; raise it again (stop_X TRUE) once the carrier has left the head's field
 (tag_X FALSE). A stopper rises from under the belt: while a carrier lies over it (one that had
-closed up on the one before) it stays down under that carrier and comes up behind it, so that
-carrier goes on unread (it comes round again).
+closed up on the one before, or one coming over it on its way up) it stays or goes down under
+that carrier and comes up behind it, so that carrier goes on unread (it comes round again):
+stopup_X is TRUE only with the stopper fully up, so a carrier whose tag is in the field stands
+at the stopper only while stopup_X is TRUE; read and route only such a carrier.
 
 Each carrier's tag holds one word: done * {DONE_UNIT} + recipe. The recipe's decimal digits are
 the stations it needs, in order (1 = A, 2 = B, 3 = C; e.g. 3 = C only, 231 = B, then C, then A),
