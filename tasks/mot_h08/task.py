@@ -33,6 +33,8 @@ Changes from the catalog entry, and why:
   a zone being loaded is broken from the operator's side: the gantry must not enter it (S1).
   The break on the way was added after the blind-written program passed 5 of 5: it watched
   only the curtain of the zone the gantry was in.
+- S6 (X and Y still unless the drill is fully up) is not in the catalog: without it a program
+  that sets off to the next point while the drill is still in the part earned 1.
 - Stopping within 0.3 s needs the drive's quick stop (dropping enable brakes at 3x the
   acceleration); a new target brakes at the normal acceleration, too slowly for the fast cases.
 """
@@ -51,7 +53,7 @@ from sim.devices.pendulum_zone import PendulumZone
 from sim.devices.pneumatics import Cylinder
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import MissEndsTheRun, gantry_axis_io, log_uniform
+from tasks.common import HeldStillUnless, MissEndsTheRun, gantry_axis_io, log_uniform
 
 ORIGIN = (100.0, 200.0)
 ZONES = ("a", "b")
@@ -693,6 +695,12 @@ TASK = Task(
                    "that zone: no point drilled twice, none skipped.", DownOnlyAtNextPoint()),
         SafetyRule("MOT-H08-S5", "Neither axis may reach a limit switch.",
                    NoLimitSwitch()),
+        SafetyRule("MOT-H08-S6", f"X and Y must stand still (within {STILL_MM:g} mm) whenever the drill is "
+                   "not fully up.", HeldStillUnless(
+                       lambda s: _z_up(s.devices),
+                       {"X": lambda s: s.devices.x.pos, "Y": lambda s: s.devices.y.pos},
+                       {"X": lambda s: s.params["x_start_mm"], "Y": lambda s: s.params["y_start_mm"]},
+                       STILL_MM, lambda s: "the drill not fully up")),
     ),
     parameters=(
         ParameterRange("x_speed", 300.0, 600.0, "mm/s", "X drive speed"),
