@@ -16,7 +16,7 @@ ST programs in the task's folder,
 - every program in those folders opens with a comment saying what it does and why (shown when
   it does not do what the folder says);
 - the task draws sampled conditions from its published ranges: the reference passes each of
-  SWEEP of them and the blind schedule fails most (the full sweep: python -m bench.sweep).
+  PASS_SWEEP of them and the blind schedules fail most of SWEEP (the full sweep: python -m bench.sweep).
 Every counterexample must fail on the plant, never on a runtime fault.
 
 A new task folder gets the battery with no edit here, held to the strictest expectations
@@ -76,7 +76,12 @@ EXPECT = {
 
 TASKS = tasks.all_tasks()
 RULES = [(task, rule.id) for task in TASKS for rule in task.safety_rules]
-SWEEP = 10          # sampled conditions per task in the test suite (seed 1); 200 in bench.sweep
+# Sampled conditions per task in the test suite (seed 1: `bench.sweep -n 200 --seed 1` starts with
+# them); the 200-condition sweep is a benchmark command, run when a task is written or changed.
+# A program that must fail is held to SWEEP of them (fewer would let a lookup table that passes
+# half of them through); a correct program, which must pass them all, to the first PASS_SWEEP.
+SWEEP = 10
+PASS_SWEEP = 5
 STANDARD = {"idle.st", "blind.st", "token_blind.st", "drop_after_completion.st"}
 CHEAP = [(task, path.name) for task in TASKS for path in programs(task, "counterexamples")
          if path.name not in STANDARD and path.stem not in {r.id for r in task.safety_rules}]
@@ -155,7 +160,7 @@ def test_a_second_correct_program_exists(task):
 def test_every_other_correct_program_earns_one(kit, task, program, sampled):
     path = find(task, program)
     kit.passes(kit.graded(task, path))
-    report = kit.graded(task, path, conditions=sampled[task.id])
+    report = kit.graded(task, path, conditions=sampled[task.id][:PASS_SWEEP])
     assert report.all_passed, (header(path), kit.why(report))
 
 
@@ -172,15 +177,26 @@ def test_every_program_says_what_it_does(task, path):
     assert len(header(path)) >= 20, f"{path} must open with a comment: what it does, why it must pass or fail"
 
 
+class Sampled(dict):
+    """Each task's SWEEP sampled conditions (seed 1), drawn when a test first asks for them: a
+    worker draws only its own tasks' conditions, and a sampler that fails fails its own task."""
+
+    def __missing__(self, task_id):
+        task = next(t for t in TASKS if t.id == task_id)
+        assert task.sampler is not None, f"{task_id} has no sampler"
+        self[task_id] = task.sample(SWEEP, seed=1)
+        return self[task_id]
+
+
 @pytest.fixture(scope="module")
 def sampled():
-    return {task.id: task.sample(SWEEP, seed=1) for task in TASKS if task.sampler is not None}
+    return Sampled()
 
 
 @pytest.mark.parametrize("task", TASKS, ids=lambda t: t.id)
 def test_reference_passes_sampled_conditions(kit, task, sampled):
     assert task.sampler is not None, f"{task.id} has no sampler"
-    report = kit.graded(task, "reference.st", conditions=sampled[task.id])
+    report = kit.graded(task, "reference.st", conditions=sampled[task.id][:PASS_SWEEP])
     assert report.all_passed, kit.why(report)
 
 
@@ -195,7 +211,7 @@ def test_blind_schedules_fail_most_sampled_conditions(kit, task, sampled):
 @pytest.mark.parametrize("task", TASKS, ids=lambda t: t.id)
 def test_registered_and_sampled_conditions_lie_in_the_published_ranges(task, sampled):
     ranges = {key: r for r in task.parameters for key in r.covers}
-    for cond in (*task.conditions, *sampled.get(task.id, ())):
+    for cond in (*task.conditions, *(sampled[task.id] if task.sampler else ())):
         for name, value in cond.params.items():
             r = ranges.get(name)
             if r is not None:
