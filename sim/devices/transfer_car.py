@@ -56,6 +56,8 @@ class TransferCar(Axis):
     layer = 1
     signals = Axis.signals + ("entry_eye", "end_eye", "label_valid", "label")
     commands = Axis.commands + ("belt_run",)
+    plain_signals = {**Axis.plain_signals, "label_valid": "label_valid"}
+    plain_commands = Axis.plain_commands      # write adds belt_run; the others are the Axis's own
     BAND_MM = 300.0     # `band` lists the parts this close to the track (judges look at no others)
 
     def __init__(self, name: str, *, origin: tuple[float, float] = (0.0, 0.0), deck_length: float = 1400.0,
