@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pymunk._chipmunk_cffi import lib as _cp
+
 from sim.devices.axis import Axis
 from sim.devices.conveyor import Conveyor
 from sim.devices.workpiece import Workpiece, material_flow
@@ -189,7 +191,7 @@ class TransferCar(Axis):
 
     def half_sizes(self, part: Workpiece) -> tuple[float, float]:
         """Half the part's size along x and along y (cached while it keeps its angle)."""
-        angle = part.body.angle
+        angle = _cp.cpBodyGetAngle(part._cpbody)     # part.body.angle without pymunk's wrapper
         got = self._halves.get(part)
         if got is None or got[0] != angle:
             got = self._halves[part] = (angle, part.half_extent(1.0, 0.0), part.half_extent(0.0, 1.0))
