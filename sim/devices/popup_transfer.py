@@ -15,7 +15,8 @@ It logs, for judges:
     lifts           [(time_s, {part name: offset mm along the belt from the centre})]: each time
                     the lift starts up, the parts overlapping the transfer then
     carried_onto    [(time_s, part name)]: a part on the belt coming onto the transfer while it
-                    is not fully down (it runs into the chains)
+                    is not fully down (it runs into the chains); not kept with log_run_on=False
+                    (a task that does not judge it saves the look at every part each step)
 
     xfer = plant.add(PopUpTransfer.on(belt, "transfer", at_mm=750, lift_s=0.5, chain_speed=250))
 """
@@ -39,7 +40,8 @@ class PopUpTransfer(PartDevice):
     commands = ("lift", "chain")
 
     def __init__(self, name: str, x: float, y: float, *, length: float, width: float, angle_deg: float = 0.0,
-                 lift_s: float = 0.5, chain_speed: float = 250.0, side: int = 1, start_up: bool = False):
+                 lift_s: float = 0.5, chain_speed: float = 250.0, side: int = 1, start_up: bool = False,
+                 log_run_on: bool = True):
         super().__init__(name)
         if lift_s <= 0 or chain_speed <= 0 or side not in (1, -1):
             raise ValueError(f"transfer {name!r}: lift_s and chain_speed must be positive, side +1 or -1")
@@ -49,6 +51,7 @@ class PopUpTransfer(PartDevice):
         a = math.radians(angle_deg)
         self.ux, self.uy = math.cos(a), math.sin(a)
         self.lift_s, self.chain_speed, self.side = float(lift_s), float(chain_speed), side
+        self._reach = (self.length + self.width) / 2     # |dx|, |dy| of any part overlapping, less 2 radii
         self.height = 1.0 if start_up else 0.0          # 0 down .. 1 up
         self.lift = start_up
         self.chain = False
@@ -56,6 +59,7 @@ class PopUpTransfer(PartDevice):
         self.lifts: list[tuple[float, dict[str, float]]] = []
         self.carried_onto: list[tuple[float, str]] = []
         self._was_on: set[int] = set()
+        self.log_run_on = log_run_on        # False: keep no carried_onto log (a task that does not judge it)
         self.time = 0.0
         self._started = False
 
@@ -75,6 +79,10 @@ class PopUpTransfer(PartDevice):
         return dx * self.ux + dy * self.uy, dy * self.ux - dx * self.uy
 
     def overlaps(self, part: Workpiece) -> bool:
+        px, py = part.xy()
+        reach = self._reach + 2.0 * part.radius
+        if abs(px - self.x) > reach or abs(py - self.y) > reach:
+            return False                # far off: no projection needed (the same answer, cheaper)
         along, across = self.local(part)
         return (abs(along) < self.length / 2 + part.half_extent(self.ux, self.uy)
                 and abs(across) < self.width / 2 + part.half_extent(-self.uy, self.ux))
@@ -118,7 +126,8 @@ class PopUpTransfer(PartDevice):
         self.time += dt
         if not self._started:
             self._started = True
-            self._was_on = {id(p) for p in self.flow.parts if self.overlaps(p)}   # there since power-up
+            if self.log_run_on:
+                self._was_on = {id(p) for p in self.flow.parts if self.overlaps(p)}   # there since power-up
             if self.height >= 0.5:              # raised at power-up: it carries what lies on it
                 for part in list(self.flow.parts):
                     if self.centre_on(part) and part.holder is None:
@@ -151,6 +160,8 @@ class PopUpTransfer(PartDevice):
                 if abs(self.local(part)[1]) > self.width / 2:
                     self._set_down(part, self.chain_speed)
         # parts on the belt running onto the raised transfer
+        if not self.log_run_on:
+            return
         on_now = set()
         for part in self.flow.parts:
             if self.overlaps(part):

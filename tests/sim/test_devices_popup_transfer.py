@@ -99,3 +99,22 @@ def test_bad_parameters_and_commands_are_refused():
         xfer.write("raise", True)
     with pytest.raises(ValueError, match="lift_s"):
         PopUpTransfer("x", 0, 0, length=100, width=100, lift_s=0)
+
+
+def test_without_the_run_on_log_it_carries_the_same_and_keeps_no_log():
+    def trial(log):
+        plant = Plant(seed=1, substeps=1)
+        belt = plant.add(Conveyor("belt", 500, 0, length=1000, width=100, speed=200,
+                                  guide_gaps=(("left", 545, 655),)))
+        plant.add(Workpiece("p0", *belt.point(600), width=50, length=50))
+        xfer = plant.add(PopUpTransfer.on(belt, "xfer", 600, lift_s=0.3, log_run_on=log))
+        plant.add(Workpiece("p1", *belt.point(450), width=50, length=50))
+        belt.write("run", True)
+        xfer.write("lift", True)
+        run(plant, 0.4)
+        xfer.write("chain", True)
+        run(plant, 1.0)
+        return xfer
+    logged, quiet = trial(True), trial(False)
+    assert logged.carried_onto and quiet.carried_onto == []
+    assert logged.lifts == quiet.lifts
