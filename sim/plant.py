@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 import pymunk
+from pymunk._chipmunk_cffi import lib as _cp
 
 from sim.drawing import box_size, draw_box, has_position
 
@@ -143,9 +144,21 @@ class Plant:
             for device in devices:
                 device.step(h)
             if bodies:
-                space.step(h)
+                _space_step(space, h)
                 self.tick += 1
         self.time += dt
+
+
+def _space_step(space: pymunk.Space, h: float) -> None:
+    """space.step(h), straight into chipmunk when the wrapper has nothing else to do: no body
+    added since the last step (whose mass it checks), no shape removed (kept alive until a step),
+    no collision handler (whose callbacks may add, remove or schedule things during the step) and
+    no post-step callback."""
+    if (space._bodies_to_check or space._removed_shapes or space._handlers or space._post_step_callbacks
+            or space.threaded):
+        space.step(h)
+    else:
+        _cp.cpSpaceStep(space._space, h)
 
 
 def _table(device: Device, method: str, table: str) -> dict:
@@ -156,26 +169,37 @@ def _table(device: Device, method: str, table: str) -> dict:
     return {}
 
 
+def plain_signal(device: Device, signal: str) -> str | None:
+    """The attribute that device.read(signal) answers with as it is (Device.plain_signals), or None."""
+    return _table(device, "read", "plain_signals").get(signal)
+
+
 def direct_reader(device: Device, signal: str) -> Callable[[], Any] | None:
     """A call giving device.read(signal) straight from its attribute (Device.plain_signals), or None."""
-    attr = _table(device, "read", "plain_signals").get(signal)
+    attr = plain_signal(device, signal)
     return None if attr is None else partial(getattr, device, attr)
 
 
 _INTEGER_TYPES = {"SINT", "INT", "DINT", "LINT", "USINT", "UINT", "UDINT", "ULINT", "BYTE", "WORD", "DWORD"}
 
 
-def direct_writer(device: Device, command: str, io_type: str) -> Callable[[Any], None] | None:
-    """A call doing device.write(command, v) straight into its attribute (Device.plain_commands),
-    or None. Only where the I/O point's values already have the type write converts to (a BOOL
-    point's bool, an integer point's int), so storing one as it is stores the same object."""
+def plain_command(device: Device, command: str, io_type: str) -> str | None:
+    """The attribute that device.write(command, v) only stores v in (Device.plain_commands), or None.
+    Only where the I/O point's values already have the type write converts to (a BOOL point's
+    bool, an integer point's int), so storing one as it is stores the same object."""
     entry = _table(device, "write", "plain_commands").get(command)
     if entry is None:
         return None
     attr, conv = entry
     if (conv is bool and io_type == "BOOL") or (conv is int and io_type in _INTEGER_TYPES):
-        return partial(setattr, device, attr)
+        return attr
     return None
+
+
+def direct_writer(device: Device, command: str, io_type: str) -> Callable[[Any], None] | None:
+    """A call doing device.write(command, v) straight into its attribute (plain_command), or None."""
+    attr = plain_command(device, command, io_type)
+    return None if attr is None else partial(setattr, device, attr)
 
 
 def _idle(device: Device) -> bool:

@@ -32,8 +32,9 @@ from functools import partial
 from typing import Any
 
 from sim.guard import release_reserve
+from sim.io_transfer import Transfer
 from sim.judges import Monitor, ScanState
-from sim.plant import SCAN_MS, SCAN_S, direct_reader, direct_writer
+from sim.plant import SCAN_MS, SCAN_S, plain_command, plain_signal
 from sim.recorder import Trace
 from sim.task import Condition, OperatorAction, Task
 
@@ -109,10 +110,6 @@ def _coerce(type_name: str) -> Callable[[Any], Any]:
 
 
 _UNSENT = object()   # an input point's value not given to the controller yet
-
-
-def _constant(value):
-    return lambda: value
 
 
 class SessionError(Exception):
@@ -194,31 +191,30 @@ class Session:
                                f"{', '.join(self.plant.devices)}") from None
 
     def _bind(self) -> None:
-        """Bind device reads/writes and controller calls once, so the scan loop only calls them."""
+        """Compile the scan's I/O transfer once (sim.io_transfer), so the scan loop only calls it."""
         ctl = self.controller
-        self._inputs = []
-        self._outputs = []
+        transfer = Transfer(self.task.id)
         for i, p in enumerate(self.task.io):
             dev = self._device(p.device)
-            conv = _coerce(p.type)
             forced = p.name in self.forces
+            value = self.forces.get(p.name)
             if p.direction == "input":
                 if p.signal not in dev.signals:
                     raise SessionError(f"I/O point {p.name} ({p.address}): device {p.device} has no signal "
                                        f"{p.signal!r}; it has {', '.join(dev.signals) or 'none'}")
-                read = (_constant(self.forces[p.name]) if forced
-                        else direct_reader(dev, p.signal) or partial(dev.read, p.signal))
-                self._inputs.append((i, read, conv, p.address))
+                attr = None if forced else plain_signal(dev, p.signal)
+                transfer.input(i, p.address, p.type, forced=value, is_forced=forced, device=dev, attr=attr,
+                               read=None if forced or attr else partial(dev.read, p.signal))
             else:
                 if p.signal not in dev.commands:
                     raise SessionError(f"I/O point {p.name} ({p.address}): device {p.device} has no command "
                                        f"{p.signal!r}; it has {', '.join(dev.commands) or 'none'}")
-                get = _constant(self.forces[p.name]) if forced else partial(ctl.get_output, p.address)
-                write = direct_writer(dev, p.signal, p.type) or partial(dev.write, p.signal)
-                self._outputs.append((i, get, conv, write))
-        self._inputs = tuple(self._inputs)
-        self._outputs = tuple(self._outputs)
+                attr = plain_command(dev, p.signal, p.type)
+                transfer.output(i, p.address, p.type, forced=value, is_forced=forced, device=dev, attr=attr,
+                                write=None if attr else partial(dev.write, p.signal))
+        self._sample, self._apply = transfer.build()
         self._set_input = ctl.set_input
+        self._get_output = ctl.get_output
         # the value each input point last gave the controller; _UNSENT: give it at the next sample
         self._given: list[Any] = [_UNSENT] * len(self.task.io)
 
@@ -238,19 +234,7 @@ class Session:
         now = self.scan_index * SCAN_MS
         if now >= self._next_sched_ms:
             self._run_schedule(now)
-        vals = self._values
-        given = self._given
-        set_input = self._set_input
-        for i, read, conv, address in self._inputs:
-            v = conv(read())
-            vals[i] = v
-            last = given[i]
-            # the same bool or small int object, or an equal int: nothing new for the controller
-            # (a REAL is always given: 0.0 and -0.0 are equal, yet a program can tell them apart)
-            if v is last or (v == last and type(v) is int):
-                continue
-            given[i] = v
-            set_input(address, v)
+        self._sample(self._values, self._given, self._set_input)
         self._in_scan = True
 
     def finish_scan(self) -> None:
@@ -263,10 +247,7 @@ class Session:
             self._fault(k, str(fault))
         vals = self._values
         try:
-            for i, get, conv, write in self._outputs:
-                v = conv(get())
-                vals[i] = v
-                write(v)
+            self._apply(vals, self._get_output)
         except Exception as exc:  # a value the device cannot take: the program's mistake
             if self.verdict.fault is None:
                 self._fault(k, f"output rejected by the plant: {exc}")

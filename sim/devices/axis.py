@@ -44,7 +44,10 @@ class Axis(Device):
     """
 
     kind = "axis"
-    plain_signals = {"fault": "fault", "enabled": "enabled"}
+    # the drive's derived signals are properties, read as attributes too (their read is the same)
+    plain_signals = {"fault": "fault", "enabled": "enabled", "in_position": "in_position",
+                     "standstill": "standstill", "busy": "busy", "ready": "drive_ready",
+                     "position": "position_word"}
     plain_commands = {"enable": ("enabled", bool), "target": ("target_word", int),
                       "jog_plus": ("jog_plus", bool), "jog_minus": ("jog_minus", bool),
                       "speed": ("speed_word", int)}
@@ -193,6 +196,16 @@ class Axis(Device):
     def busy(self) -> bool:
         return self.enabled and not self.fault and (
             self.moving_to_target or self.jog_plus != self.jog_minus or not self.standstill)
+
+    @property
+    def drive_ready(self) -> bool:
+        """The 'ready' signal: enabled and not faulted."""
+        return self.enabled and not self.fault
+
+    @property
+    def position_word(self) -> int:
+        """The 'position' signal: the actual position word in 0.1 mm."""
+        return to_word(self.pos)
 
     @property
     def in_position(self) -> bool:

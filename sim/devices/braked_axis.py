@@ -32,7 +32,7 @@ class BrakedAxis(Axis):
     """A vertical axis: Axis plus a holding brake, drive torque build-up and gravity sag."""
 
     kind = "braked axis"
-    plain_signals = Axis.plain_signals
+    plain_signals = {**Axis.plain_signals, "torque_ok": "torque_ok", "brake_open": "brake_is_open"}
     plain_commands = {**Axis.plain_commands, "brake_release": ("brake_coil", bool)}
     signals = Axis.signals + ("torque_ok", "brake_open")
     commands = Axis.commands + ("brake_release",)

@@ -72,6 +72,7 @@ class Conveyor(Device):
         self.travelled = 0.0                   # belt travel since power-up, either way (mm): an odometer
         self.fault = False                     # motor overload: ignores 'run'
         self._static: list[pymunk.Shape] = []
+        self._fixed_speed: bool | None = None  # no speed word: found at the first step that runs
 
     # -- geometry ----------------------------------------------------------------------
     def point(self, along: float, across: float = 0.0) -> tuple[float, float]:
@@ -127,7 +128,13 @@ class Conveyor(Device):
 
     def step(self, dt: float) -> None:
         if self.run and not self.fault:
-            target = -self.set_speed() if self.reverse else self.set_speed()
+            # a belt without a speed word runs at its set speed (set_speed's answer, without the call)
+            fixed = self._fixed_speed
+            if fixed is None:
+                fixed = self._fixed_speed = (type(self).set_speed is Conveyor.set_speed
+                                             and "speed" not in self.commands)
+            speed = self.speed if fixed else self.set_speed()
+            target = -speed if self.reverse else speed
         else:
             target = 0.0
         v = self.velocity

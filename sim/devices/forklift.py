@@ -67,9 +67,12 @@ class Forklift(Device):
         return abs(along) <= lane.half_length and abs(across) <= lane.half_width
 
     def step(self, dt: float) -> None:
-        self._bind()
+        if self.lane is None:
+            self._bind()
         self.time += dt
-        if not self.eye.read("blocked"):
+        eye = self.eye
+        # the eye's output once it has stepped (read("blocked") answers the same, after its power-up)
+        if not (eye.output if eye._stepped else eye.read("blocked")):
             self.blocked_for = 0.0
             return
         self.blocked_for += dt

@@ -47,7 +47,9 @@ class IncrementalAxis(Axis):
     kind = "axis"
     signals = Axis.signals + ("ref_cam", "referenced")
     commands = Axis.commands + ("set_ref",)
-    plain_signals = {**Axis.plain_signals, "ref_cam": "cam_on", "referenced": "referenced"}
+    # its position word counts from the reference, not the Axis's
+    plain_signals = {**{k: v for k, v in Axis.plain_signals.items() if k != "position"},
+                     "ref_cam": "cam_on", "referenced": "referenced"}
     plain_commands = Axis.plain_commands     # write adds set_ref; the others are the Axis's own
 
     def __init__(self, name: str, *, cam_edge_mm: float = -20.0, cam_length_mm: float = 20.0,

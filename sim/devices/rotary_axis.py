@@ -95,6 +95,9 @@ class RotaryAxis(Axis):
     signals = ("position", "velocity", "in_position", "standstill", "busy", "ready", "fault",
                "enabled", "net_turns", "net_angle")
     commands = ("enable", "target", "start", "direction", "speed", "reset", "jog_plus", "jog_minus")
+    # its position word is the angle modulo a turn, not the Axis's
+    plain_signals = {k: v for k, v in Axis.plain_signals.items() if k != "position"}
+    plain_commands = {**Axis.plain_commands, "direction": ("direction_word", int)}
 
     def __init__(self, name: str, *, center: tuple[float, float] = (0.0, 0.0), radius_mm: float = 120.0,
                  start_deg: float = 0.0, start_net_deg: float | None = None,

@@ -70,6 +70,13 @@ class _SwitchingSensor(PartDevice):
             self._stepped = True
         self._t += dt
         now = self._sees_any()
+        if now == self.detected and self._t >= self._chatter_until:
+            self.output = now           # no edge, no chatter: the output shows the truth
+        else:
+            self._switch(now)
+
+    def _switch(self, now: bool) -> None:
+        """The output after the true detection `now`: chatter for bounce_s after an edge."""
         if now != self.detected:
             self.detected = now
             if self.bounce_s > 0.0:
@@ -98,14 +105,20 @@ class PhotoEye(_SwitchingSensor):
         self.beam_length = math.hypot(self.x2 - self.x1, self.y2 - self.y1)
         self.bx = (self.x2 - self.x1) / self.beam_length
         self.by = (self.y2 - self.y1) / self.beam_length
-        if type(self).sees is PhotoEye.sees:    # a subclass that sees otherwise keeps the general loop
-            self._sees_any = self._beam_broken
+        self._plain_beam = type(self).sees is PhotoEye.sees   # a subclass that sees otherwise keeps
+                                                                # the general step
 
-    def _beam_broken(self) -> bool:
-        """_sees_any for the beam: crosses_line written out over the parts (the same tests on the
-        same values, in the same order), since it runs for every part in every substep."""
+    def step(self, dt: float) -> None:
+        """_SwitchingSensor.step with the beam's test of every part (crosses_line) written out in it:
+        the same tests on the same values, in the same order, since it runs for every eye in every
+        substep. The power-up look and a subclass that sees otherwise take the general way."""
+        if not self._plain_beam or not self._stepped:
+            super().step(dt)
+            return
+        self._t += dt
         x1, y1, ux, uy, length = self.x1, self.y1, self.bx, self.by, self.beam_length
         tick = self.plant.tick          # type: ignore[union-attr]
+        now = False
         for part in self.flow.parts:
             if part.lifted:
                 continue
@@ -119,8 +132,12 @@ class PhotoEye(_SwitchingSensor):
             if abs(dist) > r:
                 continue
             if abs(dist) < part.half_extent(-uy, ux):
-                return True
-        return False
+                now = True
+                break
+        if now == self.detected and self._t >= self._chatter_until:
+            self.output = now
+        else:
+            self._switch(now)
 
     @classmethod
     def across(cls, belt: Any, name: str, at_mm: float, *, margin: float = 20.0, **kw: Any) -> PhotoEye:

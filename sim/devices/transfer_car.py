@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pymunk._chipmunk_cffi import lib as _cp
+
 from sim.devices.axis import Axis
 from sim.devices.conveyor import Conveyor
 from sim.devices.workpiece import Workpiece, material_flow
@@ -56,6 +58,8 @@ class TransferCar(Axis):
     layer = 1
     signals = Axis.signals + ("entry_eye", "end_eye", "label_valid", "label")
     commands = Axis.commands + ("belt_run",)
+    plain_signals = {**Axis.plain_signals, "label_valid": "label_valid"}
+    plain_commands = Axis.plain_commands      # write adds belt_run; the others are the Axis's own
     BAND_MM = 300.0     # `band` lists the parts this close to the track (judges look at no others)
 
     def __init__(self, name: str, *, origin: tuple[float, float] = (0.0, 0.0), deck_length: float = 1400.0,
@@ -187,7 +191,7 @@ class TransferCar(Axis):
 
     def half_sizes(self, part: Workpiece) -> tuple[float, float]:
         """Half the part's size along x and along y (cached while it keeps its angle)."""
-        angle = part.body.angle
+        angle = _cp.cpBodyGetAngle(part._cpbody)     # part.body.angle without pymunk's wrapper
         got = self._halves.get(part)
         if got is None or got[0] != angle:
             got = self._halves[part] = (angle, part.half_extent(1.0, 0.0), part.half_extent(0.0, 1.0))

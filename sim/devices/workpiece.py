@@ -28,6 +28,10 @@ from pymunk._chipmunk_cffi import lib as _cp
 from sim.drawing import part_label
 from sim.plant import Device, Plant
 
+_get_velocity = _cp.cpBodyGetVelocity          # bound once: a part's step calls them every substep
+_get_spin = _cp.cpBodyGetAngularVelocity
+_set_force = _cp.cpBodySetForce
+
 # Renderer colours by name (RGB 0..255); a part's colour is also reported by inspection sensors.
 COLOURS: dict[str, tuple[int, int, int]] = {
     "red": (200, 40, 40),
@@ -223,9 +227,9 @@ class Workpiece(Device):
         if self.holder is not None:
             return                      # the gripper moves a held part
         body = self._cpbody
-        v = _cp.cpBodyGetVelocity(body)
+        v = _get_velocity(body)
         vx, vy = v.x, v.y
-        wx = _cp.cpBodyGetAngularVelocity(body)
+        wx = _get_spin(body)
         if vx == 0.0 and vy == 0.0 and wx == 0.0:
             # at rest: it stays so unless the surface it last lay on starts moving (a contact
             # that moves it gives it velocity first), so skip the position look-up
@@ -260,7 +264,7 @@ class Workpiece(Device):
             self._gains(dt)
             k = self._k_cache
         m = k[1] if on_belt else k[2]          # as _gains: (h, gain belt, floor, turn belt, floor)
-        _cp.cpBodySetForce(body, ((svx - vx) * m, (svy - vy) * m))
+        _set_force(body, ((svx - vx) * m, (svy - vy) * m))
         if wx != 0.0:
             _cp.cpBodySetTorque(body, -wx * (k[3] if on_belt else k[4]))
 

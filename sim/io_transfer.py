@@ -1,0 +1,101 @@
+"""The scan's I/O transfer, compiled once per binding from the task's I/O map.
+
+Every scan the session samples each input point (device signal -> PLC type -> controller) and
+applies each output point (controller -> PLC type -> device command). With some 30 points a
+scan, a loop over bound calls spent more time in the loop, the calls and the conversions than
+in the devices themselves. So `compile_transfer` writes the two steps out as one Python
+function each, one block per point: a plain signal or command (Device.plain_signals,
+plain_commands, as sim.plant.direct_reader / direct_writer decide) becomes an attribute read or
+store, the type conversion is written inline, and a forced point reads its forced value.
+
+The code is generated only from the task's own I/O map: addresses go in as repr() literals,
+attribute names only when they are identifiers, every device, call and forced value as a name
+bound in the function's namespace. The conversions are those of sim.session._coerce, step for
+step, so the values (and so every trace) are the very same objects as before.
+"""
+
+from __future__ import annotations
+
+import linecache
+from collections.abc import Callable
+from typing import Any
+
+_INT_RANGES = {"SINT": (8, True), "USINT": (8, False), "BYTE": (8, False), "INT": (16, True),
+               "UINT": (16, False), "WORD": (16, False), "DINT": (32, True), "UDINT": (32, False),
+               "DWORD": (32, False), "LINT": (64, True), "ULINT": (64, False)}
+
+
+def _convert(type_name: str, pad: str) -> list[str]:
+    """Lines turning `v` into the PLC type, as sim.session._coerce does."""
+    if type_name == "BOOL":
+        return [f"{pad}if v is not True and v is not False:", f"{pad}    v = bool(v)"]
+    if type_name in ("REAL", "LREAL"):
+        return [f"{pad}if type(v) is not float:", f"{pad}    v = float(v)"]
+    bits, signed = _INT_RANGES[type_name]
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+    # a sensor word saturates at its range (like an analog card); it never wraps
+    return [f"{pad}if type(v) is not int:", f"{pad}    v = int(round(v))",
+            f"{pad}if v < {lo}:", f"{pad}    v = {lo}", f"{pad}elif v > {hi}:", f"{pad}    v = {hi}"]
+
+
+class Transfer:
+    """Builds the source of the two functions and the names they use."""
+
+    def __init__(self, label: str):
+        self.label = label
+        self.names: dict[str, Any] = {}
+        self.sample: list[str] = ["def sample(vals, given, set_input):"]
+        self.apply: list[str] = ["def apply(vals, get_output):"]
+
+    def _name(self, prefix: str, i: int, obj: Any) -> str:
+        name = f"{prefix}{i}"
+        self.names[name] = obj
+        return name
+
+    def input(self, i: int, address: str, type_name: str, *, forced: Any = None, is_forced: bool = False,
+              device: Any = None, attr: str | None = None, read: Callable[[], Any] | None = None) -> None:
+        """Input point i: its forced value, the device attribute it is (a plain signal) or a call."""
+        out = self.sample
+        if is_forced:
+            out.append(f"    v = {self._name('K', i, forced)}")
+        elif attr is not None and attr.isidentifier():
+            out.append(f"    v = {self._name('D', i, device)}.{attr}")
+        else:
+            out.append(f"    v = {self._name('R', i, read)}()")
+        out += _convert(type_name, "    ")
+        out.append(f"    vals[{i}] = v")
+        # Given only when new to the controller: the same bool or REAL object, or an equal int,
+        # is already in its input image (a REAL is given whenever it is another object: 0.0 and
+        # -0.0 are equal, yet a program can tell them apart).
+        same = "v != given[{i}]" if type_name in _INT_RANGES else "v is not given[{i}]"
+        out.append(f"    if {same.format(i=i)}:")
+        out.append(f"        given[{i}] = v")
+        out.append(f"        set_input({address!r}, v)")
+
+    def output(self, i: int, address: str, type_name: str, *, forced: Any = None, is_forced: bool = False,
+               device: Any = None, attr: str | None = None, write: Callable[[Any], None] | None = None,
+               ) -> None:
+        """Output point i: its forced value or the controller's, into a device attribute or a call."""
+        out = self.apply
+        source = self._name("K", i, forced) if is_forced else f"get_output({address!r})"
+        out.append(f"    v = {source}")
+        out += _convert(type_name, "    ")
+        out.append(f"    vals[{i}] = v")
+        if attr is not None and attr.isidentifier():
+            out.append(f"    {self._name('D', i, device)}.{attr} = v")
+        else:
+            out.append(f"    {self._name('W', i, write)}(v)")
+
+    def build(self) -> tuple[Callable, Callable]:
+        """(sample(vals, given, set_input), apply(vals, get_output))."""
+        if len(self.sample) == 1:
+            self.sample.append("    pass")
+        if len(self.apply) == 1:
+            self.apply.append("    pass")
+        src = "\n".join(self.sample + self.apply) + "\n"
+        filename = f"<I/O transfer of {self.label}>"
+        # the source stays readable in a traceback through a device's read or write
+        linecache.cache[filename] = (len(src), None, src.splitlines(True), filename)
+        namespace = dict(self.names)
+        exec(compile(src, filename, "exec"), namespace)   # noqa: S102 - generated from the I/O map only
+        return namespace["sample"], namespace["apply"]
