@@ -16,6 +16,7 @@ step, so the values (and so every trace) are the very same objects as before.
 
 from __future__ import annotations
 
+import keyword
 import linecache
 from collections.abc import Callable
 from typing import Any
@@ -38,6 +39,11 @@ def _convert(type_name: str, pad: str) -> list[str]:
             f"{pad}if v < {lo}:", f"{pad}    v = {lo}", f"{pad}elif v > {hi}:", f"{pad}    v = {hi}"]
 
 
+def _attribute(attr: str | None) -> bool:
+    """Whether `attr` can be written as `.attr` in the generated code (else the bound call is used)."""
+    return attr is not None and attr.isidentifier() and not keyword.iskeyword(attr)
+
+
 class Transfer:
     """Builds the source of the two functions and the names they use."""
 
@@ -58,7 +64,7 @@ class Transfer:
         out = self.sample
         if is_forced:
             out.append(f"    v = {self._name('K', i, forced)}")
-        elif attr is not None and attr.isidentifier():
+        elif _attribute(attr):
             out.append(f"    v = {self._name('D', i, device)}.{attr}")
         else:
             out.append(f"    v = {self._name('R', i, read)}()")
@@ -81,7 +87,7 @@ class Transfer:
         out.append(f"    v = {source}")
         out += _convert(type_name, "    ")
         out.append(f"    vals[{i}] = v")
-        if attr is not None and attr.isidentifier():
+        if _attribute(attr):
             out.append(f"    {self._name('D', i, device)}.{attr} = v")
         else:
             out.append(f"    {self._name('W', i, write)}(v)")

@@ -1,0 +1,60 @@
+"""The scan's generated I/O transfer (sim.io_transfer) converts, forces and passes on values as
+the session's own conversion (sim.session._coerce) does, whatever the point is bound to."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from sim.io_transfer import Transfer
+from sim.session import _coerce
+
+
+def _sample(type_name, value, **point):
+    transfer = Transfer("test")
+    device = SimpleNamespace(signal=value)
+    transfer.input(0, "%IW0", type_name, device=device, attr="signal", read=lambda: value, **point)
+    sample, _ = transfer.build()
+    vals, given, seen = [None], [None], []
+    sample(vals, given, lambda address, v: seen.append((address, v)))
+    return vals[0], seen
+
+
+@pytest.mark.parametrize("type_name, value", [
+    ("BOOL", 1), ("BOOL", 0.0), ("REAL", 3), ("LREAL", True), ("INT", 40000.4), ("INT", -40000),
+    ("USINT", -3), ("WORD", 70000), ("DINT", 2.5), ("ULINT", 1 << 70), ("SINT", 127.6)])
+def test_an_input_gets_the_value_and_type_the_sessions_conversion_gives(type_name, value):
+    got, seen = _sample(type_name, value)
+    want = _coerce(type_name)(value)
+    assert got == want and type(got) is type(want) and seen == [("%IW0", want)]
+
+
+def test_a_forced_input_reads_its_forced_value_not_the_device():
+    got, seen = _sample("INT", 5, forced=-7, is_forced=True)
+    assert got == -7 and seen == [("%IW0", -7)]
+
+
+def test_an_input_is_given_to_the_controller_only_when_it_changed():
+    transfer = Transfer("test")
+    device = SimpleNamespace(level=3)
+    transfer.input(0, "%IW0", "INT", device=device, attr="level")
+    sample, _ = transfer.build()
+    vals, given, seen = [None], [None], []
+    for level in (3, 3, 4, 4):
+        device.level = level
+        sample(vals, given, lambda address, v: seen.append(v))
+    assert seen == [3, 4]
+
+
+def test_a_point_whose_attribute_cannot_be_written_as_one_uses_its_bound_call():
+    transfer = Transfer("test")
+    device = SimpleNamespace(**{"class": True})
+    written = []
+    transfer.input(0, "%IX0.0", "BOOL", device=device, attr="class", read=lambda: False)
+    transfer.output(0, "%QX0.0", "BOOL", device=device, attr="not", write=written.append)
+    sample, apply = transfer.build()
+    vals, given, seen = [None], [None], []
+    sample(vals, given, lambda address, v: seen.append(v))
+    apply([None], lambda address: 1)
+    assert seen == [False] and written == [True]
