@@ -110,19 +110,26 @@ def verify(folder, root, grader, program: str | None = "oracle") -> tuple[str, d
     return (logs / "reward.txt").read_text().strip(), report, done.stdout
 
 
-def test_round_trip_oracle_earns_1_and_an_empty_program_0(exported, tmp_path):
-    grader = tmp_path / "grader"      # unpacked from the export by the first test.sh, reused after
-    for task in tasks.all_tasks():
-        folder = exported / task.id.lower()
-        reward, report, _ = verify(folder, tmp_path / task.id / "oracle", grader)
-        assert reward == "1", (task.id, report)
-        assert report["task"] == task.id and report["reward"] == 1
-        assert report["evaluator_version"] == EVALUATOR_VERSION
-        assert report["task_fingerprint"] == task_fingerprint(task)
-        source = (tmp_path / task.id / "oracle" / "app" / "program.st").read_text()
-        assert source.strip() == task.reference_path.read_text().strip()
-        reward, report, _ = verify(folder, tmp_path / task.id / "empty", grader, program="")
-        assert reward == "0" and report["reward"] == 0 and report["compile_error"], task.id
+@pytest.fixture(scope="module")
+def grader(tmp_path_factory):
+    """Where the first test.sh unpacks the grader from the export; the later ones reuse it."""
+    return tmp_path_factory.mktemp("harbor-grader") / "grader"
+
+
+# One test per task, so that under pytest -n the round trips (each grades every condition of its
+# task in the exported grader) spread over the workers instead of making one long test.
+@pytest.mark.parametrize("task", tasks.all_tasks(), ids=lambda t: t.id)
+def test_round_trip_oracle_earns_1_and_an_empty_program_0(exported, grader, tmp_path, task):
+    folder = exported / task.id.lower()
+    reward, report, _ = verify(folder, tmp_path / "oracle", grader)
+    assert reward == "1", (task.id, report)
+    assert report["task"] == task.id and report["reward"] == 1
+    assert report["evaluator_version"] == EVALUATOR_VERSION
+    assert report["task_fingerprint"] == task_fingerprint(task)
+    source = (tmp_path / "oracle" / "app" / "program.st").read_text()
+    assert source.strip() == task.reference_path.read_text().strip()
+    reward, report, _ = verify(folder, tmp_path / "empty", grader, program="")
+    assert reward == "0" and report["reward"] == 0 and report["compile_error"], task.id
     assert (grader / "main.py").is_file() and (grader / "requirements-grader.txt").is_file()
 
 
