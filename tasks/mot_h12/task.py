@@ -1210,7 +1210,7 @@ TASK = Task(
     ),
     conditions=CONDITIONS,
     sampler=_sample,
-    time_limit_s=150.0,
+    time_limit_s=130.0,
     build_plant=build_plant,
     judged_devices=Group,
     condition_defaults={"fault_1": 0, "fault_2": 0, "open_1": 0, "open_2": 0},

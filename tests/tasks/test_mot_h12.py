@@ -41,7 +41,3 @@ def test_the_blind_written_program_misses_the_full_car_and_a_call_just_ahead(kit
     assert sum(p for p, _, _ in result.values()) == 4
     for name in ("up_peak", "direction_trap"):
         assert result[name][1] == ("MOT-H12-S3",), name
-
-
-def test_a_door_timed_from_the_registered_table_passes_them_all(kit):
-    assert kit.graded(TASK, "tuned/lookup_table.st").reward == 1
