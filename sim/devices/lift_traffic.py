@@ -64,6 +64,7 @@ class Passenger:
 
 
 _MAX_FLOORS, _MAX_CARS = 12, 4
+_IN_CAR = ("riding", "alighting", "boarding", "stepping_out")
 
 
 def _plain_table() -> dict[str, str]:
@@ -148,6 +149,14 @@ class LiftTraffic(Device):
             setattr(self, "s_" + sig, False)
         self._floor_at = -1.0
         self._floors: list[int | None] = [None] * nc
+        # attribute names of the signals, made once (_publish runs every step)
+        self._hall_attr = {(w, f): f"s_hall_{w}_{f}" for w in ("up", "down") for f in range(1, nf + 1)}
+        self._call_attr = {(c, f): f"s_call_{c}_{f}" for c in range(1, nc + 1) for f in range(1, nf + 1)}
+        self._car_attr = tuple((f"s_load_{c}", f"s_eye_{c}", f"s_in_service_{c}") for c in range(1, nc + 1))
+        self._lamps = {f"lamp_up_{c}": (self.lamp_up, c - 1) for c in range(1, nc + 1)}
+        self._lamps.update({f"lamp_down_{c}": (self.lamp_down, c - 1) for c in range(1, nc + 1)})
+        self._riders_at = -1.0
+        self._riders: list[list[Passenger]] = [[] for _ in range(nc)]
         self._publish()
 
     def attach(self, plant) -> None:
@@ -164,21 +173,20 @@ class LiftTraffic(Device):
     def _publish(self) -> None:
         """Bring the signal attributes up to date (after each step)."""
         now = self.time + EPS
-        for (way, floor), until in self.hall_press.items():
-            setattr(self, f"s_hall_{way}_{floor}", until > now)
-        for (car, floor), until in self.call_press.items():
-            setattr(self, f"s_call_{car}_{floor}", until > now)
-        for i in range(len(self.cars) or len(self.car_names)):
-            c = i + 1
-            setattr(self, f"s_load_{c}", int(round(self.load[i])))
-            setattr(self, f"s_eye_{c}", self.doorway[i] is not None)
-            setattr(self, f"s_in_service_{c}", self.in_service(c))
+        d = self.__dict__
+        for key, until in self.hall_press.items():
+            d[self._hall_attr[key]] = until > now
+        for key, until in self.call_press.items():
+            d[self._call_attr[key]] = until > now
+        for i, (load, eye, service) in enumerate(self._car_attr):
+            d[load] = int(round(self.load[i]))
+            d[eye] = self.doorway[i] is not None
+            d[service] = self.in_service(i + 1)
 
     def write(self, command: str, value: Any) -> None:
-        if command.startswith("lamp_up_"):
-            self.lamp_up[int(command.rsplit("_", 1)[1]) - 1] = bool(value)
-        elif command.startswith("lamp_down_"):
-            self.lamp_down[int(command.rsplit("_", 1)[1]) - 1] = bool(value)
+        lamp = self._lamps.get(command)
+        if lamp is not None:
+            lamp[0][lamp[1]] = bool(value)
         else:
             super().write(command, value)
 
@@ -191,11 +199,15 @@ class LiftTraffic(Device):
         return self.load[car - 1] > self.rated_kg + EPS
 
     def riders(self, car: int) -> list[Passenger]:
-        return [
-            p
-            for p in self.passengers
-            if p.car == car and p.state in ("riding", "alighting", "boarding", "stepping_out")
-        ]
+        """The people in (or passing the doorway of) the car; worked out once per step, as the
+        judges ask for them several times a scan (a fresh list each call)."""
+        if self._riders_at != self.time:
+            self._riders_at = self.time
+            self._riders = [[] for _ in self._riders]
+            for p in self.passengers:
+                if p.car and p.state in _IN_CAR:
+                    self._riders[p.car - 1].append(p)
+        return list(self._riders[car - 1])
 
     def waiting(self) -> list[Passenger]:
         return [p for p in self.passengers if p.state == "waiting"]
