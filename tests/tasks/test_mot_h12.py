@@ -1,0 +1,43 @@
+"""MOT-H12 Two-car lift group dispatching: why its cheap programs fail, condition by condition.
+The reference, idle, blind and rule counterexamples: test_task_battery.py."""
+
+from __future__ import annotations
+
+import tasks
+
+TASK = tasks.get("MOT-H12")
+
+
+def verdicts(report):
+    return {c.name: (c.passed, tuple(c.violated_rules), c.pending) for c in report.conditions}
+
+
+def test_the_nearest_car_whatever_its_way_leaves_people_waiting(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/nearest_car.st"))
+    for name in ("up_peak", "direction_trap"):
+        assert result[name][1] == ("MOT-H12-S3",), name
+    assert result["interfloor"][0] and result["down_peak"][0]
+
+
+def test_one_car_serving_every_hall_call_starves_the_floors_where_it_is_out(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/MOT-H12-S3.st"))
+    passed, rules, pending = result["out_at_power_up"]
+    assert not passed and rules == ("MOT-H12-S3",) and "waited more than 50 s" in pending
+
+
+def test_a_dwell_blind_to_the_load_leaves_overloaded_only_where_the_car_overloads(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/MOT-H12-S4.st"))
+    assert result["up_peak"][1] == ("MOT-H12-S4",)
+    assert all(result[n][0] for n in result if n != "up_peak")
+
+
+def test_a_short_dwell_trips_on_the_door_found_open_at_power_up(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/MOT-H12-S5.st"))
+    assert result["interfloor"][1] == ("MOT-H12-S5",)
+
+
+def test_the_blind_written_program_misses_the_full_car_and_a_call_just_ahead(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/blind_written.st"))
+    assert sum(p for p, _, _ in result.values()) == 4
+    for name in ("up_peak", "direction_trap"):
+        assert result[name][1] == ("MOT-H12-S3",), name
