@@ -28,6 +28,7 @@ stood (not running, not jammed) without a break.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from sim.plant import Device
@@ -88,13 +89,24 @@ class PackBuffer(Device):
         return self.x - self.length / 2 + self.length * (k + 0.5) / self.capacity
 
     def draw(self, pen) -> None:
-        frame = pen.rect_rotated(self.x, self.y, self.length, 100, 0.0, "FRAME")
+        # an accumulation table: belt between guide rails, units as bottles with their caps, and
+        # each level eye's beam across the belt (red while blocked)
+        belt = "BELT_RUNNING" if self.count else "BELT"
+        frame = pen.rect_rotated(self.x, self.y, self.length, 100, 0.0, belt)
+        for side in (-1, 1):
+            pen.rect_rotated(self.x, self.y + side * 56, self.length, 10, 0.0, "GUIDE")
+        for end in (-1, 1):
+            pen.circle(self.x + end * self.length / 2, self.y, 50, "ROLLER", width=2, min_px=3)
         r = max(4.0, min(40.0, self.length / self.capacity / 2 - 2))
         for k in range(self.count):
             pen.circle(self._slot_x(k), self.y, r, "BUSY", min_px=2)
+            pen.circle(self._slot_x(k), self.y, r * 0.45, "PLATE", min_px=1)
         for at, lit in ((self.low_at, self.read("low")), (self.high_at, self.read("high")),
                         (self.full_at, self.read("full"))):
-            pen.circle(self._slot_x(at - 1), self.y + 70, 8, "LIT" if lit else "UNLIT", min_px=3)
+            x = self._slot_x(at - 1)
+            pen.line((x, self.y - 60), (x, self.y + 60), "BEAM_BLOCKED" if lit else "BEAM", width_px=2)
+            pen.rect_rotated(x, self.y + 72, 24, 16, 0.0, "SENSOR_BODY")
+            pen.circle(x, self.y + 72, 8, "LIT" if lit else "UNLIT", min_px=3)
         pen.label(f"{self.label} {self.count}/{self.capacity}", self.x, self.y - 70)
         pen.hot(self.name, self.kind, frame)
 
@@ -191,8 +203,15 @@ class PackMachine(Device):
 
     def draw(self, pen) -> None:
         s = self.state()
-        frame = pen.rect_rotated(self.x, self.y, 200, 180, 0.0, "FAULT" if s["jammed"] else "FRAME")
-        pen.circle(self.x, self.y + 40, 14, "LIT" if s["running"] else "UNLIT", min_px=4)
+        # the machine's body (red while jammed) around its star wheel, turning with each cycle
+        frame = pen.rect_rotated(self.x, self.y, 200, 180, 0.0, "FAULT" if s["jammed"] else "FEEDER")
+        pen.rect_rotated(self.x, self.y, 170, 150, 0.0, "PLACE")
+        pen.circle(self.x, self.y - 10, 55, "ROLLER", min_px=4)
+        for k in range(6):
+            a = 2 * math.pi * (self.phase + k / 6)
+            pen.line((self.x, self.y - 10), (self.x + 55 * math.cos(a), self.y - 10 + 55 * math.sin(a)),
+                     "PLATE", width_px=2)
+        pen.circle(self.x + 70, self.y + 60, 14, "ON" if s["running"] else "UNLIT", min_px=4)
         pen.label(f"{self.label} {s['speed']:.0f} ppm", self.x, self.y - 40)
         pen.label(f"{s['count']}", self.x, self.y)
         pen.hot(self.name, self.kind, frame)
