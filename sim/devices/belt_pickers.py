@@ -260,14 +260,26 @@ class BeltPickers(Device):
     def draw(self, pen) -> None:
         s = self.state()
         ox, oy = self.origin
-        _box(pen, ox, oy - 50, ox + self.end_mm, oy + 50, "BELT")
+        # the pickers' rail above the belt, the belt between its guides and end rollers, the
+        # run-off beyond its end (where a part is lost)
+        _box(pen, ox - 120, oy + 214, ox + self.end_mm + 120, oy + 232, "RAIL")
+        _box(pen, ox + self.end_mm, oy - 70, ox + self.end_mm + 90, oy + 70, "PLACE")
+        _box(pen, ox, oy - 50, ox + self.end_mm, oy + 50, "BELT_RUNNING" if s["v"] else "BELT")
+        for edge in (-1, 1):
+            _box(pen, ox, oy + edge * 50 - 5, ox + self.end_mm, oy + edge * 50 + 5, "GUIDE")
+        for end in (0, self.end_mm):
+            pen.circle(ox + end, oy, 50, "ROLLER", width=2, min_px=3)
         pen.label(f"belt {s['v']:.0f} mm/s{'  (slow)' if s['slow'] else ''}", ox + self.end_mm / 2, oy + 80)
         ex = ox + self.eye_mm
         pen.line((ex, oy - 60), (ex, oy + 60), "LIT" if s["eye"] else "FRAME", 2)
         for px in s["parts"]:
             _box(pen, ox + px - self.length_mm / 2, oy - 25, ox + px + self.length_mm / 2, oy + 25, "PART")
         for k, (x, z, g, held, tray) in enumerate(s["heads"], 1):
-            _box(pen, ox + tray - 40, oy - 40, ox + tray + 40, oy + 40, "FRAME")
+            _box(pen, ox + tray - 60, oy - 60, ox + tray + 60, oy + 60, "FRAME")
+            _box(pen, ox + tray - 48, oy - 48, ox + tray + 48, oy + 48, "PLACE")
+            for n in range(min(s["placed"][k - 1], 9)):      # the parts placed, three by three
+                cx, cy = ox + tray - 30 + 30 * (n % 3), oy - 30 + 30 * (n // 3)
+                _box(pen, cx - 12, cy - 12, cx + 12, cy + 12, "PART")
             pen.label(f"tray {k}: {s['placed'][k - 1]}", ox + tray, oy + 60)
             hx, top = ox + x, oy + 200
             low = oy + 30 + (1.0 - z) * 120
