@@ -146,7 +146,11 @@ def plot_clicks(app) -> list[str]:
     problems = []
     if d.scans_done != before:
         problems.append(f"a click inside the plot moved the run (scan {before - 1} -> {d.scan})")
-    click(x + w * 0.3, y + h - 30)  # the tick labels of the time axis
+    axis = app._time_axis_rect
+    if axis is None:
+        return problems + ["the plot drew no time axis"]
+    ax, ay, aw, ah = axis
+    click(ax + aw * 0.3, ay + ah / 2)  # the tick labels of the time axis
     if d.scans_done == before:
         problems.append(f"a click on the plot's time axis did not go there (range {lo:.2f}..{hi:.2f} s)")
     return problems
