@@ -171,3 +171,18 @@ def test_a_verifier_that_cannot_install_the_grader_says_so_and_leaves_reward_0(e
     assert done.returncode == 1
     assert "MAT-E01: verifier error: cannot unpack the grader" in done.stderr
     assert (tmp_path / "logs" / "reward.txt").read_text().strip() == "0"
+
+
+def test_a_task_without_a_reference_program_is_refused_by_name(tmp_path, monkeypatch):
+    """The export's oracle is the reference program: a task folder still without one (a task being
+    written) gets a clear refusal naming it, before anything is written."""
+    import dataclasses
+
+    from runner import harbor
+    from runner.batch import BatchError
+
+    lacking = dataclasses.replace(tasks.get("MAT-E01"), folder=tmp_path / "mat_e01")
+    monkeypatch.setattr(harbor, "select_tasks", lambda selection: [lacking])
+    with pytest.raises(BatchError, match="cannot export MAT-E01: no reference program"):
+        harbor.export(tmp_path / "out", "MAT-E01", None, None)
+    assert not (tmp_path / "out").exists()
