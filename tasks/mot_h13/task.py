@@ -36,7 +36,8 @@ Changed from the catalog, and why:
 Proven: the reference (an electronic cam in the chain's position, smoothstep of the gap) passes
 6/6 and 200/200 sampled (bench.sweep: blind 0/200, token-blind 0/200); the second program (one
 function block per lane, pockets dealt out in turn at the check eye, a quadratic cam) 6/6 and
-200/200 sampled (the reference also 200/200 with --seed 7). The blind-written program (counterexamples/blind_written.st) earned 0 of 6.
+200/200 sampled (the reference also 200/200 with --seed 7). The blind-written program
+(counterexamples/blind_written.st) earned 0 of 6.
 """
 
 from __future__ import annotations
