@@ -155,6 +155,7 @@ class LoopSorter(Device):
         self.landed: list[tuple[float, int, Load, int, float]] = []
         self.spills: list[tuple[float, int, Load, str]] = []
         self.tilted: list[tuple[float, int, Load]] = []
+        self.overfills = 0           # parts tipped into a full chute (each also in its overfilled log)
         self.most_passes = 0  # the most full-chute passes any load has made so far
         self.taken: list[tuple[float, int, str]] = []  # (time_s, induct index, part name) off a belt
         self._sense()
@@ -298,6 +299,7 @@ class LoopSorter(Device):
             chute = self.chutes[c]
             if chute.full:
                 chute.overfilled.append((t, load.name))
+                self.overfills += 1
             chute.collected.append((t, load.name))
             chute.level += 1
 
