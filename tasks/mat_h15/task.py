@@ -273,18 +273,13 @@ class _Sorter:
             self._tilts = len(tilted)
 
     def sorted_from(self, source: int) -> list[str]:
-        self.tilts()
+        if self._tilts < len(self.loop.tilted):
+            self.tilts()
         return self.sorted[source]
 
     def overfilled(self) -> int:
-        c = self.chutes
-        return (
-            len(c[0].overfilled)
-            + len(c[1].overfilled)
-            + len(c[2].overfilled)
-            + len(c[3].overfilled)
-            + len(c[4].overfilled)
-        )
+        """Parts tipped into a full chute (the chutes' overfilled logs, which only the loop fills)."""
+        return self.loop.overfills
 
 
 def allowed_in(load: Load, chute: int, unread: set[str]) -> bool:
