@@ -8,10 +8,17 @@ sync band is +-2 mm), so the belt and its parts are kept as positions along the 
 travel of each scan at the belt's speed, ramped), and the heads' X is read from their SyncAxis.
 
 Belt: runs at `speed` (host, mm/s), or at `slow_factor` of it while `slow` is set, ramping at
-`accel`. Parts (`length_mm` long) are put on at the infeed (0 mm) at their arrival times; a part
-whose centre passes `end_mm` falls off the end (lost). An eye at `eye_mm` is TRUE while a part
-blocks it; the line count (`counts_per_mm`, 16-bit, wrapping) and the count latched at each
-part's leading edge at the eye (edge_count, edges) as an encoder card's latch.
+`accel`. Parts (`length_mm` long) are put on at the infeed (0 mm) by an upstream transfer that
+meters them by the belt's travel, as real infeeds do: `bursts` is a list of (start time,
+spacings): a burst's first part goes on at its time (at the end of that step), but never less
+than `min_gap_mm` of belt after the part before; each next part of the burst goes on when the
+belt has moved its spacing (mm, centre to centre) since the one before, whatever the belt's
+speed (put on at the instant the travel is reached, so the spacing is exact). `arrivals` (times)
+are bursts of one part each. A part whose centre passes `end_mm` falls off the end (lost).
+An eye at `eye_mm` is TRUE while a part blocks it; the line count (`counts_per_mm`, 16-bit,
+wrapping) and the count latched at each rising edge of the eye (edge_count, edges) as an
+encoder card's latch: a leading edge reaching the eye while another part still blocks it is no
+edge and latches nothing; a part put back down across a clear eye is one (latched at the count then).
 
 Heads k = 1, 2: Z (`z_s` down or up, switches z_up / z_down at the ends), gripper (`grip_s` to
 close or open; `gripped` TRUE while it holds a part). A gripper that finishes closing with the
@@ -74,7 +81,9 @@ class BeltPickers(Device):
         axis1,
         axis2,
         *,
-        arrivals,
+        arrivals=(),
+        bursts=(),
+        min_gap_mm: float = 0.0,
         speed: float,
         accel: float = 600.0,
         slow_factor: float = 0.3,
@@ -93,7 +102,15 @@ class BeltPickers(Device):
         origin=(100.0, 300.0),
     ):
         super().__init__(name)
-        self.arrivals = sorted(float(t) for t in arrivals)
+        # the infeed's queue: (time from which a part may go on, belt travel it needs after the part before)
+        feed = [(float(t), float(min_gap_mm), ()) for t in arrivals]
+        feed += [(float(t0), float(min_gap_mm), tuple(float(g) for g in gaps)) for t0, gaps in bursts]
+        self.feed: list[tuple[float, float]] = []
+        for t0, first, gaps in sorted(feed, key=lambda f: f[0]):
+            self.feed.append((t0, first))
+            self.feed += [(t0, g) for g in gaps]
+        self.fed_at: list[float] = []  # the belt's travel when each part went on (the tests read it)
+        self._last_fed = -math.inf
         self.speed, self.accel, self.slow_factor = float(speed), float(accel), float(slow_factor)
         self.v = float(speed)
         self.slow = False
@@ -183,26 +200,33 @@ class BeltPickers(Device):
         before = self.travel
         self.travel += d
         lead, eye_mm, end_mm, gone = self.length_mm / 2, self.eye_mm, self.end_mm, False
+        crossing = None
         for p in self.parts:
             x0 = p["x"]
             x1 = p["x"] = x0 + d
-            if x0 + lead < eye_mm <= x1 + lead:  # latch at the leading edge's crossing
-                f = (eye_mm - x0 - lead) / d
-                self.edges += 1
-                self.edges_word = wrap16(self.edges)
-                self.edge_count = wrap16(
-                    self.start_count + math.floor((before + f * d) * self.counts_per_mm + 1e-9)
-                )
+            if x0 + lead < eye_mm <= x1 + lead and (crossing is None or x1 > crossing["x"]):
+                crossing = p  # a leading edge reaches the eye (the first of any this step)
             if x1 > end_mm:
                 gone = True
+        if crossing is not None:
+            self._leading_edge(crossing, d, before)
         if gone:
             for p in [p for p in self.parts if p["x"] > end_mm]:
                 self.parts.remove(p)
                 self.lost.append(p["n"])
-        while self._next < len(self.arrivals) and self.arrivals[self._next] <= self.t + 1e-9:
+        feed = self.feed
+        while self._next < len(feed) and feed[self._next][0] <= self.t + 1e-9:
+            t0, gap = feed[self._next]
+            need = self._last_fed + gap
+            if need > self.travel + 1e-9:
+                break  # the belt has not moved far enough since the part before
+            # on at the instant the travel was reached (when the time came earlier), else at the step's end
+            x = self.travel - need if need > before and t0 <= self.t - dt + 1e-9 else 0.0
             self._numbered += 1
             self._next += 1
-            self.parts.append({"n": self._numbered, "x": 0.0})
+            self._last_fed = self.travel - x
+            self.fed_at.append(self._last_fed)
+            self.parts.append({"n": self._numbered, "x": x})
         svc = self.p2_service = self.service_at is not None and self.t >= self.service_at - 1e-9
         if svc and self.service_allowed is None:
             self.service_allowed = {p["n"] for p in self.parts if p["x"] >= self.late_mm}
@@ -211,6 +235,26 @@ class BeltPickers(Device):
         self._head(1, h1, dt)
         self._head(2, h2, dt)
         self._publish()
+
+    def _leading_edge(self, p: dict, d: float, before: float) -> None:
+        """A leading edge reached the eye this step (at fraction f of the travel d): the latch
+        fires only on the eye's rising edge, so only if no other part blocked the eye then."""
+        half, eye_mm = self.length_mm / 2, self.eye_mm
+        f = (eye_mm - (p["x"] - d) - half) / d
+        back = (1.0 - f) * d  # each part's centre at that instant lay this far behind where it is now
+        for q in self.parts:
+            if q is not p and q["x"] - back - half <= eye_mm <= q["x"] - back + half:
+                return
+        self._latch(before + f * d)
+
+    def _latch(self, travel: float) -> None:
+        self.edges += 1
+        self.edges_word = wrap16(self.edges)
+        self.edge_count = wrap16(self.start_count + math.floor(travel * self.counts_per_mm + 1e-9))
+
+    def _blocks(self, x: float) -> bool:
+        half = self.length_mm / 2
+        return x - half <= self.eye_mm <= x + half
 
     def part_under(self, k: int) -> dict | None:
         """The part on the belt whose centre is within take_mm of head k, or None."""
@@ -247,6 +291,8 @@ class BeltPickers(Device):
                 self.placed[k].append(part["n"])
             elif 0.0 <= x <= self.end_mm:
                 part["x"] = x
+                if self._blocks(x) and not any(self._blocks(q["x"]) for q in self.parts):
+                    self._latch(self.travel)  # set down across a clear eye: a rising edge
                 self.parts.append(part)
             else:
                 self.lost.append(part["n"])

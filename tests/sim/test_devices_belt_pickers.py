@@ -14,7 +14,8 @@ def make(**kw):
     plant = Plant(seed=1, substeps=1)
     a1 = plant.add(SyncAxis("x1", start_mm=kw.pop("x1", 400.0), accel=4000.0))
     a2 = plant.add(SyncAxis("x2", start_mm=kw.pop("x2", 2000.0), accel=4000.0))
-    line = plant.add(BeltPickers("line", a1, a2, **{"arrivals": [0.0], "speed": 200.0, **kw}))
+    kw.setdefault("arrivals", [] if "bursts" in kw else [0.0])
+    line = plant.add(BeltPickers("line", a1, a2, **{"speed": 200.0, **kw}))
     return plant, line
 
 
@@ -80,3 +81,39 @@ def test_the_service_call_keeps_the_late_parts_for_picker_2_and_slow_runs_30_per
     line.write("slow", True)
     run(plant, 1.0)
     assert abs(line.v - 60.0) < 1e-6
+
+
+def test_the_latch_fires_on_the_eyes_rising_edge_only():
+    plant, line = make(arrivals=[], speed=200.0)
+    # two parts 50 mm apart centre to centre (60 mm long: they overlap), a third well behind
+    line.parts += [{"n": 1, "x": 150.0}, {"n": 2, "x": 100.0}, {"n": 3, "x": -100.0}]
+    run(plant, 0.6)  # the first's leading edge reached the eye at 0.35 s
+    assert line.read("edges") == 1 and line.read("eye")
+    latched = line.read("edge_count")
+    run(plant, 0.1)  # the second's leading edge reached the eye at 0.6 s, the eye still blocked
+    assert line.read("edges") == 1 and line.read("edge_count") == latched and line.read("eye")
+    run(plant, 1.3)  # the eye cleared, then the third's leading edge: a rising edge
+    assert line.read("edges") == 2 and line.read("edge_count") == 3200  # latched at 320 mm of travel
+
+
+def test_a_part_set_down_across_the_clear_eye_is_a_rising_edge():
+    plant, line = make(arrivals=[], speed=0.0, held1=True, x1=250.0)
+    line.write("grip1", False)
+    run(plant, 0.1)
+    assert line.read("eye") and line.read("edges") == 1 and line.read("edge_count") == 0
+
+
+def test_the_infeed_meters_parts_by_belt_travel_on_a_slowed_belt():
+    plant, line = make(arrivals=[], bursts=[(0.0, (150.0, 150.0)), (1.0, ())], min_gap_mm=120.0)
+    line.write("slow", True)  # 200 mm/s ramping down to 60
+    run(plant, 9.0)
+    assert abs(line.v - 60.0) < 1e-6
+    xs = [p["x"] for p in line.parts]
+    assert len(xs) == 4
+    # 150 mm of belt within the burst whatever its speed; the next burst's part, due at 1 s, went on
+    # 120 mm of belt after the one before (not onto it)
+    want = (150.0, 150.0, 120.0)
+    gaps = [xs[i] - xs[i + 1] for i in range(3)]
+    fed = [line.fed_at[i + 1] - line.fed_at[i] for i in range(3)]
+    assert all(abs(g - w) < 1e-6 for g, w in zip(gaps, want, strict=True)), gaps
+    assert all(abs(g - w) < 1e-6 for g, w in zip(fed, want, strict=True)), fed
