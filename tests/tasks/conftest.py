@@ -37,27 +37,41 @@ def st_text(source: str, filename: str = "program.st"):
     return comp.program.instantiate
 
 
-def grade_st(task, program: str | Path, conditions=None):
+def grade_st(task, program: str | Path, conditions=None, stop_at_violation: bool = False):
     """Compile an ST program (see st_program) and grade it over every condition, or the given ones.
 
     In this process: the task folders' programs are ours, and a worker per condition (grade's
     default, for untrusted programs: tests/sim/test_verifier_isolation.py, tests/test_hostile.py)
     costs the battery about a quarter more CPU in fork, exit and caches refilled in every worker.
-    It also runs each condition after others in one process, as the debugger does."""
-    return grade(task, st_program(task, program), conditions=conditions, isolate=False)
+    It also runs each condition after others in one process, as the debugger does.
+
+    stop_at_violation ends each run at its first safety violation: the condition has failed by
+    then, so a test that asks only whether a program must fail gets the same answer for less."""
+    def stop(session):
+        session.stop_on_violation = True
+
+    return grade(task, st_program(task, program), conditions=conditions, isolate=False,
+                 observe=stop if stop_at_violation else None)
 
 
 _graded: dict[tuple, object] = {}
 
 
-def graded(task, program: str | Path, conditions=None):
+def graded(task, program: str | Path, conditions=None, stop_at_violation: bool = False):
     """grade_st, once per (task, program file, conditions) for the whole session. The report is
-    shared between tests: read it, never change it."""
+    shared between tests: read it, never change it. A report of whole runs also answers a
+    request that would stop at the first violation."""
     path = program if isinstance(program, Path) else Path(task.folder) / program
     names = None if conditions is None else tuple(c.name for c in conditions)
     key = (task.id, str(path.resolve()), names)
-    if key not in _graded:
-        _graded[key] = grade_st(task, path, conditions)
+    if key in _graded:
+        return _graded[key]
+    if stop_at_violation:
+        short = key + ("stopped at the first violation",)
+        if short not in _graded:
+            _graded[short] = grade_st(task, path, conditions, stop_at_violation=True)
+        return _graded[short]
+    _graded[key] = grade_st(task, path, conditions)
     return _graded[key]
 
 
