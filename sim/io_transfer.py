@@ -80,10 +80,16 @@ class Transfer:
 
     def output(self, i: int, address: str, type_name: str, *, forced: Any = None, is_forced: bool = False,
                device: Any = None, attr: str | None = None, write: Callable[[Any], None] | None = None,
-               ) -> None:
-        """Output point i: its forced value or the controller's, into a device attribute or a call."""
+               slot: tuple[dict, str] | None = None) -> None:
+        """Output point i: its forced value or the controller's (straight from its output image
+        when `slot`, (image, key), says where), into a device attribute or a call."""
         out = self.apply
-        source = self._name("K", i, forced) if is_forced else f"get_output({address!r})"
+        if is_forced:
+            source = self._name("K", i, forced)
+        elif slot is not None:
+            source = f"{self._name('O', i, slot[0])}[{slot[1]!r}]"
+        else:
+            source = f"get_output({address!r})"
         out.append(f"    v = {source}")
         out += _convert(type_name, "    ")
         out.append(f"    vals[{i}] = v")

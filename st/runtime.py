@@ -599,6 +599,14 @@ class Instance:
             return self._out[self._out_names.get(address) or self._learn_output(address)]
         return value
 
+    def output_slot(self, address: str) -> tuple[dict, str]:
+        """(the output image, the key of `address` in it): the simulator reads an output point
+        straight from the image every scan (image[key] is get_output(address)). The image is
+        this instance's one dict for its whole life: a fault resets its values in place."""
+        value = self._out.get(address, _MISSING)
+        return self._out, (address if value is not _MISSING else
+                           self._out_names.get(address) or self._learn_output(address))
+
     def _learn_output(self, address: str) -> str:
         """The canonical slot of a spelling of an output address."""
         addr = canonical_address(address)
