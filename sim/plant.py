@@ -43,9 +43,6 @@ class Device:
     # writes otherwise states its own.
     plain_signals: dict[str, str] = {}
     plain_commands: dict[str, tuple[str, type]] = {}
-    # Commands that write(command, v) only hands to one method of the device, called with v:
-    # {"start": "write_start"}; the session binds such a point to the method (same table rule).
-    direct_commands: dict[str, str] = {}
 
     def __init__(self, name: str):
         self.name = name
@@ -197,12 +194,6 @@ def plain_command(device: Device, command: str, io_type: str) -> str | None:
     if (conv is bool and io_type == "BOOL") or (conv is int and io_type in _INTEGER_TYPES):
         return attr
     return None
-
-
-def command_method(device: Device, command: str) -> Callable[[Any], None] | None:
-    """The bound method that device.write(command, v) only hands v to (Device.direct_commands), or None."""
-    name = _table(device, "write", "direct_commands").get(command)
-    return None if name is None else getattr(device, name)
 
 
 def direct_writer(device: Device, command: str, io_type: str) -> Callable[[Any], None] | None:

@@ -35,7 +35,7 @@ from typing import Any
 from sim.guard import release_reserve
 from sim.io_transfer import Transfer
 from sim.judges import Monitor, ScanState
-from sim.plant import SCAN_MS, SCAN_S, command_method, plain_command, plain_signal
+from sim.plant import SCAN_MS, SCAN_S, plain_command, plain_signal
 from sim.recorder import Trace
 from sim.task import Condition, OperatorAction, Task
 
@@ -216,9 +216,7 @@ class Session:
                 # is read there, without a get_output call per point per scan
                 slot = None if forced or output_slot is None else output_slot(p.address)
                 transfer.output(i, p.address, p.type, forced=value, is_forced=forced, device=dev, attr=attr,
-                                write=None if attr else (command_method(dev, p.signal)
-                                                                  or partial(dev.write, p.signal)),
-                                slot=slot)
+                                write=None if attr else partial(dev.write, p.signal), slot=slot)
         self._sample, self._apply = transfer.build()
         self._set_input = ctl.set_input
         self._get_output = ctl.get_output

@@ -47,12 +47,10 @@ class Axis(Device):
     # the drive's derived signals are properties, read as attributes too (their read is the same)
     plain_signals = {"fault": "fault", "enabled": "enabled", "in_position": "in_position",
                      "standstill": "standstill", "busy": "busy", "ready": "drive_ready",
-                     "position": "position_word", "limit_minus": "at_limit_minus",
-                     "limit_plus": "at_limit_plus"}
+                     "position": "position_word"}
     plain_commands = {"enable": ("enabled", bool), "target": ("target_word", int),
                       "jog_plus": ("jog_plus", bool), "jog_minus": ("jog_minus", bool),
                       "speed": ("speed_word", int)}
-    direct_commands = {"start": "write_start", "reset": "write_reset"}
     layer = 1
     signals = ("position", "velocity", "in_position", "standstill", "busy", "ready", "fault",
                "home", "limit_minus", "limit_plus", "enabled")
@@ -123,7 +121,11 @@ class Axis(Device):
         elif command == "target":
             self.target_word = int(value)
         elif command == "start":
-            self.write_start(value)
+            v = bool(value)
+            if v and not self._start_prev:
+                # latched at the next step, so a target word written in the same scan counts
+                self._start_pending = True
+            self._start_prev = v
         elif command == "jog_plus":
             self.jog_plus = bool(value)
         elif command == "jog_minus":
@@ -131,25 +133,13 @@ class Axis(Device):
         elif command == "speed":
             self.speed_word = int(value)
         elif command == "reset":
-            self.write_reset(value)
+            v = bool(value)
+            if v and not self._reset_prev and self.fault_hold_s <= 0.0:
+                self.fault = False
+                self.fault_text = ""
+            self._reset_prev = v
         else:
             super().write(command, value)
-
-    def write_start(self, value: Any) -> None:
-        """write("start", value): a rising edge starts a move."""
-        v = bool(value)
-        if v and not self._start_prev:
-            # latched at the next step, so a target word written in the same scan counts
-            self._start_pending = True
-        self._start_prev = v
-
-    def write_reset(self, value: Any) -> None:
-        """write("reset", value): a rising edge clears the fault (once its cause has gone)."""
-        v = bool(value)
-        if v and not self._reset_prev and self.fault_hold_s <= 0.0:
-            self.fault = False
-            self.fault_text = ""
-        self._reset_prev = v
 
     def trip(self, text: str, hold_s: float = 0.0) -> None:
         """The drive trips now (an overtemperature, say): fault latched, the slide brakes with the
@@ -223,16 +213,6 @@ class Axis(Device):
         return (self.enabled and not self.fault and t is not None and not self.moving_to_target
                 and not self._start_pending
                 and abs(self.pos - t) <= self.window_mm and self.rest_time >= self.settle_s - 1e-9)
-
-    @property
-    def at_limit_minus(self) -> bool:
-        """The 'limit_minus' signal."""
-        return self.pos <= self.limit_minus_mm
-
-    @property
-    def at_limit_plus(self) -> bool:
-        """The 'limit_plus' signal."""
-        return self.pos >= self.limit_plus_mm
 
     @property
     def position_mm(self) -> float:

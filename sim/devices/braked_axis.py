@@ -34,7 +34,6 @@ class BrakedAxis(Axis):
     kind = "braked axis"
     plain_signals = {**Axis.plain_signals, "torque_ok": "torque_ok", "brake_open": "brake_is_open"}
     plain_commands = {**Axis.plain_commands, "brake_release": ("brake_coil", bool)}
-    direct_commands = Axis.direct_commands
     signals = Axis.signals + ("torque_ok", "brake_open")
     commands = Axis.commands + ("brake_release",)
 

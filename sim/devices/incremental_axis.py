@@ -51,7 +51,6 @@ class IncrementalAxis(Axis):
     plain_signals = {**{k: v for k, v in Axis.plain_signals.items() if k != "position"},
                      "ref_cam": "cam_on", "referenced": "referenced"}
     plain_commands = Axis.plain_commands     # write adds set_ref; the others are the Axis's own
-    direct_commands = Axis.direct_commands
 
     def __init__(self, name: str, *, cam_edge_mm: float = -20.0, cam_length_mm: float = 20.0,
                  cam_hysteresis_mm: float = 1.0, ref_value_mm: float = -20.0,

@@ -96,10 +96,7 @@ class RotaryAxis(Axis):
                "enabled", "net_turns", "net_angle")
     commands = ("enable", "target", "start", "direction", "speed", "reset", "jog_plus", "jog_minus")
     # its position word is the angle modulo a turn, not the Axis's
-    # its own position word, and no limit switches
-    plain_signals = {k: v for k, v in Axis.plain_signals.items()
-                     if k not in ("position", "limit_minus", "limit_plus")}
-    direct_commands = Axis.direct_commands       # write adds direction; start and reset are the Axis's
+    plain_signals = {k: v for k, v in Axis.plain_signals.items() if k != "position"}
     plain_commands = {**Axis.plain_commands, "direction": ("direction_word", int)}
 
     def __init__(self, name: str, *, center: tuple[float, float] = (0.0, 0.0), radius_mm: float = 120.0,

@@ -60,7 +60,6 @@ class TransferCar(Axis):
     commands = Axis.commands + ("belt_run",)
     plain_signals = {**Axis.plain_signals, "label_valid": "label_valid"}
     plain_commands = Axis.plain_commands      # write adds belt_run; the others are the Axis's own
-    direct_commands = Axis.direct_commands
     BAND_MM = 300.0     # `band` lists the parts this close to the track (judges look at no others)
 
     def __init__(self, name: str, *, origin: tuple[float, float] = (0.0, 0.0), deck_length: float = 1400.0,
