@@ -8,7 +8,8 @@ One scan (scan k at plant time k * 10 ms, the first at 0), always in this order:
    as a PLC's does), except after a force or a release, when every point is given afresh;
 2. controller.scan(now_ms);
 3. apply outputs: every output point controller.get_output (or its forced value) -> device
-   (read straight from the output image of a runtime that offers output_slot);
+   (read straight from the output image of a runtime that offers output_slot; inputs likewise
+   go straight to its input_store);
 4. plant.step(0.01);
 5. judges: the completion judge (until done) and every safety monitor (always, also after
    completion); record the scan's I/O values.
@@ -196,6 +197,7 @@ class Session:
         ctl = self.controller
         transfer = Transfer(self.task.id)
         output_slot = getattr(ctl, "output_slot", None)
+        input_store = getattr(ctl, "input_store", None)
         for i, p in enumerate(self.task.io):
             dev = self._device(p.device)
             forced = p.name in self.forces
@@ -206,7 +208,8 @@ class Session:
                                        f"{p.signal!r}; it has {', '.join(dev.signals) or 'none'}")
                 attr = None if forced else plain_signal(dev, p.signal)
                 transfer.input(i, p.address, p.type, forced=value, is_forced=forced, device=dev, attr=attr,
-                               read=None if forced or attr else partial(dev.read, p.signal))
+                               read=None if forced or attr else partial(dev.read, p.signal),
+                               store=None if input_store is None else input_store(p.address))
             else:
                 if p.signal not in dev.commands:
                     raise SessionError(f"I/O point {p.name} ({p.address}): device {p.device} has no command "

@@ -580,6 +580,11 @@ class Instance:
             store = self._learn_input(address)
         store(value)
 
+    def input_store(self, address: str) -> Callable[[object], None]:
+        """The function set_input(address, v) hands v to: the simulator calls it straight, once it
+        has one per input point."""
+        return self._in_slots.get(address) or self._learn_input(address)
+
     def _learn_input(self, address: str):
         """The store function of one spelling of an input address: converts the value to the
         point's type and writes it to the input image (kept aside when the program has no such input)."""
