@@ -140,6 +140,7 @@ class DebuggerApp:
             debugger.plot_signals = self._first_signals(debugger)
         self.signal_query = ""                          # the plot panel's signal search
         self._plot_xrange = (0.0, -1.0)                 # its range as last drawn
+        self._time_axis_rect = None                     # where its time axis was drawn
         self._plot_cursor_target: float | None = None   # plot time (s) to go to when the mouse is released
         self._timeline_target: int | None = None        # scan the timeline was dragged to
         self.timeline_rect: tuple[float, float, float, float] | None = None
@@ -1647,6 +1648,10 @@ class DebuggerApp:
             if last:
                 limits = implot.get_plot_limits()
                 self._plot_xrange = (limits.x.min, limits.x.max)
+                # the time axis's tick labels, under the plot area, in screen pixels (the smoke
+                # test clicks there; the lanes above it vary in height with the signals shown)
+                pos, size = implot.get_plot_pos(), implot.get_plot_size()
+                self._time_axis_rect = (pos.x, pos.y + size.y, size.x, 16.0)
             implot.end_plot()
         implot.end_subplots()
         imgui.end_child()

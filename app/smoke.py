@@ -1,6 +1,6 @@
 """Open the real window on a task, drive it for a few frames, save screenshots (GUI smoke test).
 
-    python -m app.smoke --task MAT-E01 --out /tmp/shots [--frames 20] [--size 1600x960]
+    python -m app.smoke --task MAT-E01 [MOT-E02 ...] --out /tmp/shots [--frames 20] [--size 1600x960]
 
 Needs a display (run it under `xvfb-run -a`). Writes <task>-start.png (paused at scan 0)
 and <task>-running.png (after running flat out for a while), prints one line per picture.
@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m app.smoke")
-    ap.add_argument("--task", required=True)
+    ap.add_argument("--task", required=True, nargs="+",
+                    help="one task id, or several: each opens in turn in this one process "
+                         "(its lines follow a 'task: ID' line)")
     ap.add_argument("--program")
     ap.add_argument("--condition")
     ap.add_argument("--out", required=True)
@@ -24,19 +27,38 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--idle-seconds", type=float, default=0.0,
                     help="then leave the window paused this long and print the process CPU time it used")
     args = ap.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    if len(args.task) == 1:
+        return smoke_one(args, args.task[0], out)
+    worst = 0
+    for task_id in args.task:
+        print(f"task: {task_id}", flush=True)
+        try:
+            rc = smoke_one(args, task_id, out)
+        except Exception:  # one task's failure must not hide the others' results
+            traceback.print_exc()
+            print(f"error: {task_id} raised (traceback on stderr)", flush=True)
+            rc = 1
+        print(f"exit: {rc}", flush=True)
+        if rc == 3:  # no OpenGL window: the next task will not get one either
+            return 3
+        worst = max(worst, rc)
+    return worst
+
+
+def smoke_one(args, task_id: str, out: Path) -> int:
     from app.loading import LoadError, load_debugger
     from app.main import SPEEDS, DebuggerApp, WindowError
 
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     try:
         from app.loading import find_task, read_program
 
         # Debug a copy of the program, so the test can edit it and watch the window reload it.
-        text, _ = read_program(find_task(args.task), args.program)
-        copy = out / f"{args.task}-program.st"
+        text, _ = read_program(find_task(task_id), args.program)
+        copy = out / f"{task_id}-program.st"
         copy.write_text(text, encoding="utf-8")
-        d = load_debugger(args.task, str(copy), args.condition)
+        d = load_debugger(task_id, str(copy), args.condition)
     except LoadError as exc:
         print(f"smoke: {exc}", file=sys.stderr)
         return 2
@@ -146,7 +168,11 @@ def plot_clicks(app) -> list[str]:
     problems = []
     if d.scans_done != before:
         problems.append(f"a click inside the plot moved the run (scan {before - 1} -> {d.scan})")
-    click(x + w * 0.3, y + h - 30)  # the tick labels of the time axis
+    axis = app._time_axis_rect
+    if axis is None:
+        return problems + ["the plot drew no time axis"]
+    ax, ay, aw, ah = axis
+    click(ax + aw * 0.3, ay + ah / 2)  # the tick labels of the time axis
     if d.scans_done == before:
         problems.append(f"a click on the plot's time axis did not go there (range {lo:.2f}..{hi:.2f} s)")
     return problems

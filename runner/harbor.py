@@ -280,6 +280,10 @@ def export(out: str | Path, selection: str = "all", dataset: str | None = None,
         raise BatchError(f"cannot export to {out}: it is a file")
     if root.is_dir() and any(root.iterdir()) and not (root / "registry.json").is_file():
         raise BatchError(f"cannot export to {out}: the folder is not empty and holds no earlier export")
+    lacking = [t.id for t in chosen if not (t.reference_path and Path(t.reference_path).is_file())]
+    if lacking:  # the export's oracle (solve.sh) is the task's reference program
+        raise BatchError(f"cannot export {', '.join(lacking)}: no reference program (reference.st in the "
+                         "task's folder) for the Harbor oracle")
     archive = grader_archive()
     folders = []
     for task in chosen:

@@ -39,6 +39,8 @@ class BarcodeScanner(PartDevice):
     kind = "barcode_scanner"
     layer = 5
     signals = ("present", "good_read", "no_read", "code", "reads")
+    # the signals read answers with an attribute as it is (the closed loop reads them directly)
+    plain_signals = {"present": "present", "good_read": "good_read", "no_read": "no_read", "code": "code"}
 
     def __init__(self, name: str, conveyor: Any, at_mm: float, *, decode_s: float = 0.03,
                  no_read_rate: float = 0.0, label_of: Callable[[Workpiece], int | None] | None = None,

@@ -115,86 +115,89 @@ class BeltPickers(Device):
         self.edges = 0
         self._next = 0
         self._numbered = 0
+        self.z1_lower = self.grip1 = self.z2_lower = self.grip2 = False
         if held1:  # power-up: head 1 holds a part (left from a stop)
             self._numbered += 1
             h = self.heads[0]
             h.g, h.g_cmd, h.part = 1.0, True, {"n": 0, "x": axis1.pos}
+            self.grip1 = True
+        self._publish()
 
     # -- PLC side ----------------------------------------------------------------------------
+    # Every signal is published as an attribute once a step (_publish) and every command is an
+    # attribute the session stores into: a scan costs no call into read or write (the closed loop).
+    plain_signals = {
+        **{s: s for s in signals if s != "edges"},
+        "edges": "edges_word",
+    }
+    plain_commands = {c: (c, bool) for c in commands}
+
     def write(self, command: str, value: Any) -> None:
-        if command == "slow":
-            self.slow = bool(value)
-        elif command in ("z1_lower", "z2_lower"):
-            self.heads[int(command[1]) - 1].z_cmd = bool(value)  # z1_lower: the head's number 2nd
-        elif command in ("grip1", "grip2"):
-            self.heads[int(command[4]) - 1].g_cmd = bool(value)
+        if command in self.plain_commands:
+            setattr(self, command, bool(value))
         else:
             super().write(command, value)
 
     def read(self, signal: str) -> Any:
-        if signal == "eye":
-            return self.eye
-        if signal == "count":
-            return wrap16(self.start_count + math.floor(self.travel * self.counts_per_mm + 1e-9))
-        if signal == "edge_count":
-            return self.edge_count
-        if signal == "edges":
-            return wrap16(self.edges)
-        if signal == "p2_service":
-            return self.in_service
-        if signal == "belt_speed":
-            return int(round(self.v))
-        if signal == "slow":  # the commands read back (the debugger shows them)
-            return self.slow
-        digit = next((c for c in signal if c in "12"), None)
-        if digit is None:
+        attr = self.plain_signals.get(signal)
+        if attr is None and signal in self.commands:  # the commands read back (the debugger shows them)
+            attr = signal
+        if attr is None:
             return super().read(signal)
-        h, what = self.heads[int(digit) - 1], signal.replace(digit, "", 1)
-        if what == "z_lower":
-            return h.z_cmd
-        if what == "grip":
-            return h.g_cmd
-        if what == "z_up":
-            return h.z <= 0.0
-        if what == "z_down":
-            return h.z >= 1.0
-        if what == "gripped":
-            return h.part is not None and h.g >= 1.0
-        if what == "closed":
-            return h.g >= 1.0
-        return super().read(signal)
+        return getattr(self, attr)
 
     @property
     def in_service(self) -> bool:
         return self.service_at is not None and self.t >= self.service_at - 1e-9
 
-    @property
-    def eye(self) -> bool:
-        half = self.length_mm / 2
-        return any(p["x"] - half <= self.eye_mm <= p["x"] + half for p in self.parts)
+    def _publish(self) -> None:
+        """The signals as the PLC reads them, from the state at the end of a step."""
+        half, eye_mm, eye = self.length_mm / 2, self.eye_mm, False
+        for p in self.parts:
+            x = p["x"]
+            if x - half <= eye_mm <= x + half:
+                eye = True
+                break
+        self.eye = eye
+        self.count = wrap16(self.start_count + math.floor(self.travel * self.counts_per_mm + 1e-9))
+        self.edges_word = wrap16(self.edges)
+        self.belt_speed = int(round(self.v))
+        self.p2_service = self.in_service
+        h1, h2 = self.heads
+        self.z1_up, self.z1_down = h1.z <= 0.0, h1.z >= 1.0
+        self.closed1 = h1.g >= 1.0
+        self.gripped1 = h1.part is not None and self.closed1
+        self.z2_up, self.z2_down = h2.z <= 0.0, h2.z >= 1.0
+        self.closed2 = h2.g >= 1.0
+        self.gripped2 = h2.part is not None and self.closed2
 
     # -- physics ------------------------------------------------------------------------------
     def step(self, dt: float) -> None:
         self.t += dt
+        h1, h2 = self.heads
+        h1.z_cmd, h1.g_cmd, h2.z_cmd, h2.g_cmd = self.z1_lower, self.grip1, self.z2_lower, self.grip2
         target = self.speed * (self.slow_factor if self.slow else 1.0)
         dv = self.accel * dt
         self.v = target if abs(target - self.v) <= dv else self.v + math.copysign(dv, target - self.v)
         d = self.v * dt
         before = self.travel
         self.travel += d
-        lead = self.length_mm / 2
+        lead, eye_mm, end_mm, gone = self.length_mm / 2, self.eye_mm, self.end_mm, False
         for p in self.parts:
             x0 = p["x"]
-            p["x"] += d
-            if x0 + lead < self.eye_mm <= p["x"] + lead:  # latch at the leading edge's crossing
-                f = (self.eye_mm - x0 - lead) / d
+            x1 = p["x"] = x0 + d
+            if x0 + lead < eye_mm <= x1 + lead:  # latch at the leading edge's crossing
+                f = (eye_mm - x0 - lead) / d
                 self.edges += 1
                 self.edge_count = wrap16(
                     self.start_count + math.floor((before + f * d) * self.counts_per_mm + 1e-9)
                 )
-        for p in [p for p in self.parts if p["x"] > self.end_mm]:
-            self.parts.remove(p)
-            self.lost.append(p["n"])
+            if x1 > end_mm:
+                gone = True
+        if gone:
+            for p in [p for p in self.parts if p["x"] > end_mm]:
+                self.parts.remove(p)
+                self.lost.append(p["n"])
         while self._next < len(self.arrivals) and self.arrivals[self._next] <= self.t + 1e-9:
             self._numbered += 1
             self._next += 1
@@ -203,8 +206,9 @@ class BeltPickers(Device):
             self.service_allowed = {p["n"] for p in self.parts if p["x"] >= self.late_mm}
             if self.heads[1].part is not None:
                 self.service_allowed.add(self.heads[1].part["n"])
-        for k, h in enumerate(self.heads, 1):
-            self._head(k, h, dt)
+        self._head(1, h1, dt)
+        self._head(2, h2, dt)
+        self._publish()
 
     def part_under(self, k: int) -> dict | None:
         """The part on the belt whose centre is within take_mm of head k, or None."""
@@ -214,16 +218,29 @@ class BeltPickers(Device):
 
     def _head(self, k: int, h: _Head, dt: float) -> None:
         x = h.axis.pos
-        h.z = min(1.0, h.z + dt / h.z_s) if h.z_cmd else max(0.0, h.z - dt / h.z_s)
-        was_closed, was_open = h.g >= 1.0, h.g <= 0.0
-        h.g = min(1.0, h.g + dt / h.grip_s) if h.g_cmd else max(0.0, h.g - dt / h.grip_s)
-        if h.g >= 1.0 and not was_closed and h.part is None and h.z >= 1.0:
-            near = [p for p in self.parts if abs(p["x"] - x) <= self.take_mm]
-            if near:
-                h.part = min(near, key=lambda p: abs(p["x"] - x))
-                self.parts.remove(h.part)
-        if h.g < 1.0 and h.part is not None and not was_open:
-            part, h.part = h.part, None
+        z = h.z
+        if h.z_cmd:
+            if z < 1.0:
+                z = min(1.0, z + dt / h.z_s)
+        elif z > 0.0:
+            z = max(0.0, z - dt / h.z_s)
+        h.z = z
+        g = h.g
+        was_closed, was_open = g >= 1.0, g <= 0.0
+        if h.g_cmd:
+            if not was_closed:
+                g = h.g = min(1.0, g + dt / h.grip_s)
+        elif not was_open:
+            g = h.g = max(0.0, g - dt / h.grip_s)
+        part = h.part
+        if part is None:
+            if g >= 1.0 and not was_closed and z >= 1.0:
+                near = [p for p in self.parts if abs(p["x"] - x) <= self.take_mm]
+                if near:
+                    part = h.part = min(near, key=lambda p: abs(p["x"] - x))
+                    self.parts.remove(part)
+        elif g < 1.0 and not was_open:
+            h.part = None
             if abs(x - h.tray_mm) <= TRAY_WINDOW_MM:
                 self.placed[k].append(part["n"])
             elif 0.0 <= x <= self.end_mm:
@@ -231,13 +248,19 @@ class BeltPickers(Device):
                 self.parts.append(part)
             else:
                 self.lost.append(part["n"])
-        if h.part is not None:
-            h.part["x"] = x
-        if h.z > 0.0:
-            under = min((p["x"] for p in self.parts), key=lambda px: abs(px - x), default=None)
-            if h.part is not None:
+            part = None
+        if part is not None:
+            part["x"] = x
+        if z > 0.0:
+            if part is not None:
                 under = x
-            self.z_log.append((round(self.t, 3), k, x, under, h.axis.vel, self.v, h.part is not None))
+            else:  # the nearest part's centre (the first of equals)
+                under, best = None, 0.0
+                for p in self.parts:
+                    dx = abs(p["x"] - x)
+                    if under is None or dx < best:
+                        under, best = p["x"], dx
+            self.z_log.append((round(self.t, 3), k, x, under, h.axis.vel, self.v, part is not None))
 
     # -- drawing ------------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:

@@ -136,13 +136,17 @@ class HoistAxis(BrakedAxis):
         self.trolley_name, self.base_y = trolley, float(base_y)
 
     _trolley_at: float | None = None
+    _trolley = None           # the trolley device, found once it is in the plant
 
     def _follow(self) -> None:
-        if self.plant is not None and self.trolley_name in self.plant.devices:
-            trolley = self.plant[self.trolley_name]
-            if trolley.pos != self._trolley_at:     # only a moving trolley moves the hoist's rail
-                self._trolley_at = trolley.pos
-                self.origin = (trolley.point_at(trolley.pos)[0], self.base_y)
+        trolley = self._trolley
+        if trolley is None:
+            if self.plant is None or self.trolley_name not in self.plant.devices:
+                return
+            trolley = self._trolley = self.plant[self.trolley_name]
+        if trolley.pos != self._trolley_at:     # only a moving trolley moves the hoist's rail
+            self._trolley_at = trolley.pos
+            self.origin = (trolley.point_at(trolley.pos)[0], self.base_y)
 
     def step(self, dt: float) -> None:
         super().step(dt)
@@ -269,10 +273,12 @@ class PlatingLine(Device):
 
     # -- where things are ---------------------------------------------------------------
     def trolley_mm(self) -> float:
-        return self.plant[self.trolley_name].pos
+        t = self._trolley       # bound once the line and its devices are in the plant
+        return (t if t is not None else self.plant[self.trolley_name]).pos
 
     def hoist_mm(self) -> float:
-        return self.plant[self.hoist_name].pos
+        h = self._hoist
+        return (h if h is not None else self.plant[self.hoist_name]).pos
 
     _trolley = _hoist = None
 
@@ -283,13 +289,14 @@ class PlatingLine(Device):
             return ("load", None)
         if abs(x - self.unload_mm) <= within_mm:
             return ("unload", None)
-        for i, t in enumerate(self.tanks):
+        for i, t in enumerate(self._tanks or self.tanks):
             if abs(x - t.at_mm) <= within_mm:
                 return ("tank", i)
         return None
 
     def standing_at(self) -> tuple[str, int | None] | None:
-        if self.plant[self.trolley_name].vel != 0.0:
+        t = self._trolley
+        if (t if t is not None else self.plant[self.trolley_name]).vel != 0.0:
             return None
         return self.place_near(self.at_mm)
 

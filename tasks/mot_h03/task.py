@@ -200,7 +200,8 @@ def _completion():
 
 class _Both(judges.Judge):
     """The completion and the per-job promptness watch: done with the first, failed at the
-    watch's first miss."""
+    watch's first miss or at the first part lost (every part placed can no longer happen: the
+    verdict is settled, so MissEndsTheRun ends the run there, S3 recorded in the same scan)."""
 
     def __init__(self, inner, watch):
         super().__init__()
@@ -211,6 +212,10 @@ class _Both(judges.Judge):
         self.watch.bind(plant)
 
     def update(self, s):
+        lost = s.devices.lost
+        if lost:
+            self.failed = f"part {lost[0]} was lost ({s.time_ms / 1000:g} s): not every part can be placed"
+            return False
         self.watch.update(s)
         if self.watch.failed:
             self.failed = self.watch.failed

@@ -157,8 +157,9 @@ _FIRST = {"H": 0, "M": 1, "E": 2}    # the longest groups first; every other tes
 def pytest_collection_modifyitems(config, items):
     """Under `pytest -n N --dist loadgroup` every test of one task runs on one worker, so kit.graded
     grades each program once per session, as in a single process. The groups go out in order of
-    collection: Hard tasks first, then Medium, Easy and the short tests, so that no worker is
-    still grading a long task at the end while the others have nothing left."""
+    collection: Hard tasks and the GUI smoke tests first, then Medium, Easy and the short tests,
+    so that no worker is still grading a long group at the end while the others have nothing left.
+    (The hook sees every collected test, not only those under tests/tasks.)"""
     here = Path(__file__).parent
     order = {}
     for item in items:
@@ -167,4 +168,8 @@ def pytest_collection_modifyitems(config, items):
             if task:
                 item.add_marker(pytest.mark.xdist_group(task))
                 order[item] = _FIRST.get(task[4:5], 3)
+        else:
+            group = item.get_closest_marker("xdist_group")
+            if group and group.args == ("xvfb",):
+                order[item] = 0  # the GUI smoke tests: one group of minutes, out with the Hard tasks
     items.sort(key=lambda item: order.get(item, 3))
