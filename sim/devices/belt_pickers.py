@@ -116,6 +116,8 @@ class BeltPickers(Device):
         self._next = 0
         self._numbered = 0
         self.z1_lower = self.grip1 = self.z2_lower = self.grip2 = False
+        self.edges_word = 0
+        self.p2_service = self.in_service
         if held1:  # power-up: head 1 holds a part (left from a stop)
             self._numbered += 1
             h = self.heads[0]
@@ -160,9 +162,7 @@ class BeltPickers(Device):
                 break
         self.eye = eye
         self.count = wrap16(self.start_count + math.floor(self.travel * self.counts_per_mm + 1e-9))
-        self.edges_word = wrap16(self.edges)
         self.belt_speed = int(round(self.v))
-        self.p2_service = self.in_service
         h1, h2 = self.heads
         self.z1_up, self.z1_down = h1.z <= 0.0, h1.z >= 1.0
         self.closed1 = h1.g >= 1.0
@@ -189,6 +189,7 @@ class BeltPickers(Device):
             if x0 + lead < eye_mm <= x1 + lead:  # latch at the leading edge's crossing
                 f = (eye_mm - x0 - lead) / d
                 self.edges += 1
+                self.edges_word = wrap16(self.edges)
                 self.edge_count = wrap16(
                     self.start_count + math.floor((before + f * d) * self.counts_per_mm + 1e-9)
                 )
@@ -202,7 +203,8 @@ class BeltPickers(Device):
             self._numbered += 1
             self._next += 1
             self.parts.append({"n": self._numbered, "x": 0.0})
-        if self.service_allowed is None and self.in_service:
+        svc = self.p2_service = self.service_at is not None and self.t >= self.service_at - 1e-9
+        if svc and self.service_allowed is None:
             self.service_allowed = {p["n"] for p in self.parts if p["x"] >= self.late_mm}
             if self.heads[1].part is not None:
                 self.service_allowed.add(self.heads[1].part["n"])

@@ -23,6 +23,9 @@ fully open with its car at rest within `level_mm` of a floor:
   left has shut; nobody else boards that car at that stop (it is full);
 - a car's service key switch (`in_service_<n>`) is TRUE until `out_s[n-1]` (None: all run).
 
+For judges: `at_floor` (each car's floor_of after the step), `moves` (how many times a
+passenger's state has changed: what a judge works out of the people stands until it grows).
+
 Signals: hall_up_<f> (floors below the top), hall_down_<f> (floors above the ground),
 call_<car>_<floor>, load_<car> (kg), eye_<car>, in_service_<car>; commands lamp_up_<car>,
 lamp_down_<car> (the car's direction lamps, seen by the people at the floor).
@@ -148,7 +151,9 @@ class LiftTraffic(Device):
         for sig in self.signals:
             setattr(self, "s_" + sig, False)
         self._floor_at = -1.0
-        self._floors: list[int | None] = [None] * nc
+        self.at_floor: list[int | None] = [None] * nc  # each car's floor_of, after each step
+        self.moves = 0  # how many times a passenger's state has changed (judges keep what they
+        # work out of the people until it grows)
         # attribute names of the signals, made once (_publish runs every step)
         self._hall_attr = {(w, f): f"s_hall_{w}_{f}" for w in ("up", "down") for f in range(1, nf + 1)}
         self._call_attr = {(c, f): f"s_call_{c}_{f}" for c in range(1, nc + 1) for f in range(1, nf + 1)}
@@ -157,6 +162,12 @@ class LiftTraffic(Device):
         self._lamps.update({f"lamp_down_{c}": (self.lamp_down, c - 1) for c in range(1, nc + 1)})
         self._riders_at = -1.0
         self._riders: list[list[Passenger]] = [[] for _ in range(nc)]
+        # the people still to come, by arrival (step() looks only at the next one)
+        self._coming = sorted(self.passengers, key=lambda p: p.arrive_s)
+        # the button signals change only when a press is made or runs out: _publish goes through
+        # the presses only then
+        self._press_made = True
+        self._press_ends = float("inf")
         self._publish()
 
     def attach(self, plant) -> None:
@@ -174,10 +185,16 @@ class LiftTraffic(Device):
         """Bring the signal attributes up to date (after each step)."""
         now = self.time + EPS
         d = self.__dict__
-        for key, until in self.hall_press.items():
-            d[self._hall_attr[key]] = until > now
-        for key, until in self.call_press.items():
-            d[self._call_attr[key]] = until > now
+        if self._press_made or now >= self._press_ends:
+            self._press_made = False
+            ends = float("inf")
+            for presses, attr in ((self.hall_press, self._hall_attr), (self.call_press, self._call_attr)):
+                for key, until in presses.items():
+                    on = until > now
+                    d[attr[key]] = on
+                    if on and until < ends:
+                        ends = until
+            self._press_ends = ends
         for i, (load, eye, service) in enumerate(self._car_attr):
             d[load] = int(round(self.load[i]))
             d[eye] = self.doorway[i] is not None
@@ -219,7 +236,7 @@ class LiftTraffic(Device):
     def floor_of(self, car: int) -> int | None:
         """The floor (1..) the car stands at, at rest within level_mm; None otherwise."""
         if self._floor_at == self.time:
-            return self._floors[car - 1]
+            return self.at_floor[car - 1]
         return self._floor_now(car)
 
     def _floor_now(self, car: int) -> int | None:
@@ -240,20 +257,22 @@ class LiftTraffic(Device):
     # -- the people ----------------------------------------------------------------------------
     def _press_hall(self, p: Passenger) -> None:
         self.hall_press[("up" if p.up else "down", p.origin)] = self.time + self.press_s
+        self._press_made = True
 
     def step(self, dt: float) -> None:
         self.time += dt
         now = self.time
-        for p in self.passengers:
-            if p.state == "coming" and p.arrive_s <= now + EPS:
-                p.state, p.waiting_since = "waiting", now
-                self._press_hall(p)
-        self._floor_at = -1.0
+        coming = self._coming
+        while coming and coming[0].arrive_s <= now + EPS:
+            p = coming.pop(0)
+            p.state, p.waiting_since = "waiting", now
+            self.moves += 1
+            self._press_hall(p)
+        # the cars stepped before this device: their floors stand until the next step
+        self.at_floor = [self._floor_now(c) for c in range(1, len(self.cars) + 1)]
+        self._floor_at = self.time
         for c in range(1, len(self.cars) + 1):
             self._car_step(c, dt, now)
-        # the cars stepped before this device: their floors stand until the next step
-        self._floors = [self._floor_now(c) for c in range(1, len(self.cars) + 1)]
-        self._floor_at = self.time
         self._publish()
 
     def _car_step(self, c: int, dt: float, now: float) -> None:
@@ -261,7 +280,7 @@ class LiftTraffic(Device):
         door = self.doors[i]
         fully_open = door.position >= door.stroke - EPS
         shut = door.position <= EPS
-        floor = self.floor_of(c)
+        floor = self.at_floor[i]
         if fully_open and not self.open_before[i]:
             self.next_at[i] = now + self.gap_s
         if shut and not self.shut_before[i]:
@@ -272,9 +291,10 @@ class LiftTraffic(Device):
                 if floor is not None and p.origin == floor:
                     self._press_hall(p)
         self.open_before[i], self.shut_before[i] = fully_open, shut
-        if self.overloaded(c) and fully_open:
+        over = self.load[i] > self.rated_kg + EPS
+        if over and fully_open:
             self.overloaded_for[i] += dt
-        elif not self.overloaded(c):
+        elif not over:
             self.overloaded_for[i] = 0.0
         passing = self.doorway[i]
         if passing is not None:
@@ -289,14 +309,18 @@ class LiftTraffic(Device):
             self.next_at[i] = now + self.gap_s
             if what == "boarding":
                 p.state, p.boarded_s = "riding", now
+                self.moves += 1
                 self.load[i] += p.kg
                 self.last_boarder[i] = p
                 self.call_press[(c, p.dest)] = now + self.press_s
+                self._press_made = True
             elif what == "alighting":
                 p.state, p.delivered_s, p.car = "delivered", now, 0
+                self.moves += 1
                 self.load[i] -= p.kg
             else:  # stepped out again: waits at this floor once more
                 p.state, p.car, p.waiting_since, p.refused = "waiting", 0, now, c
+                self.moves += 1
                 self.load[i] -= p.kg
                 self.last_boarder[i] = None
             return
@@ -305,6 +329,7 @@ class LiftTraffic(Device):
         for p in self.passengers:
             if p.car == c and p.state == "riding" and p.dest == floor:
                 p.state = "alighting"
+                self.moves += 1
                 self.doorway[i] = (p, "alighting", self.transfer_s)
                 return
         if self.overloaded(c):
@@ -315,6 +340,7 @@ class LiftTraffic(Device):
                 and last.state == "riding"
             ):
                 last.state = "stepping_out"
+                self.moves += 1
                 self.full[i] = True
                 self.doorway[i] = (last, "stepping_out", self.transfer_s)
             return
@@ -329,6 +355,7 @@ class LiftTraffic(Device):
                 and not p.refused
             ):
                 p.state, p.car = "boarding", c
+                self.moves += 1
                 p.boardings.append((now, c))
                 self.doorway[i] = (p, "boarding", self.transfer_s)
                 return

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from sim.devices.belt_encoder import wrap16
@@ -139,9 +140,12 @@ class LoopSorter(Device):
             setattr(self, f"induct{k}", False)
         for k in range(1, len(self.chutes) + 1):
             setattr(self, f"tilt{k}", False)
-        self._induct_was = [False] * len(self.inducts)
+        self._induct_was = tuple([False] * len(self.inducts))
         self._induct_names = tuple(f"induct{k}" for k in range(1, len(self.inducts) + 1))
         self._tilt_names = tuple(f"tilt{k}" for k in range(1, len(self.chutes) + 1))
+        # every command at once, as a tuple (one call a step, for the closed loop's speed)
+        self._inducts_now = _getter(self._induct_names)
+        self._tilts_now = _getter(self._tilt_names)
         self.count = wrap16(self.count0)
         self.speed_actual = int(round(self.velocity))
         self.flying: list[tuple[float, int, Load]] = []  # (landing time, induct index, load)
@@ -151,6 +155,7 @@ class LoopSorter(Device):
         self.landed: list[tuple[float, int, Load, int, float]] = []
         self.spills: list[tuple[float, int, Load, str]] = []
         self.tilted: list[tuple[float, int, Load]] = []
+        self.overfills = 0           # parts tipped into a full chute (each also in its overfilled log)
         self.most_passes = 0  # the most full-chute passes any load has made so far
         self.taken: list[tuple[float, int, str]] = []  # (time_s, induct index, part name) off a belt
         self._sense()
@@ -248,13 +253,12 @@ class LoopSorter(Device):
                 return
 
     def step(self, dt: float) -> None:
-        was = self._induct_was
-        for k, name in enumerate(self._induct_names):
-            on = getattr(self, name)
-            if on is not was[k]:
-                if on:
+        inducts = self._inducts_now(self)
+        if inducts != self._induct_was:
+            for k, on in enumerate(inducts):
+                if on and not self._induct_was[k]:
                     self._take(k)
-                was[k] = on
+            self._induct_was = inducts
         self.time += dt
         v = self.velocity
         target = self.speed
@@ -276,9 +280,11 @@ class LoopSorter(Device):
                     self._pass(c, before, move)
         if self.flying:
             self._land()
-        for c, name in enumerate(self._tilt_names):
-            if getattr(self, name):
-                self._tip(c)
+        tilts = self._tilts_now(self)
+        if True in tilts:
+            for c, on in enumerate(tilts):
+                if on:
+                    self._tip(c)
         self.count = wrap16(self.count0 + math.floor(self._run))
         self.speed_actual = int(round(v))
         self._sense()
@@ -293,6 +299,7 @@ class LoopSorter(Device):
             chute = self.chutes[c]
             if chute.full:
                 chute.overfilled.append((t, load.name))
+                self.overfills += 1
             chute.collected.append((t, load.name))
             chute.level += 1
 
@@ -430,6 +437,14 @@ class LoopSorter(Device):
             pen.line(a, b, "FAULT" if self.tilt[c] else "OFF_MARK", max(2, pen.mm(14)))
         pen.label(f"{self.name}: {self.velocity / 1000:.2f} m/s", self.x, self.y)
         pen.hot(self.name, self.kind, [pen.px(*self.point(s, half)) for s in range(0, int(self.length), 500)])
+
+
+def _getter(names: tuple[str, ...]):
+    """attrgetter giving a tuple of those attributes, even of one or none."""
+    if not names:
+        return lambda obj: ()
+    get = attrgetter(*names)
+    return get if len(names) > 1 else (lambda obj: (get(obj),))
 
 
 def _along(belt, part) -> tuple[float, float]:

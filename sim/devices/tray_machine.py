@@ -24,6 +24,8 @@ class TrayMachine(Device):
     kind = "tray machine"
     layer = 3
     signals = ("filling", "done_count")
+    # kept by _signals() wherever the phase or the count changes (only step and attach change them)
+    plain_signals = {"filling": "is_filling", "done_count": "done_count"}
 
     def __init__(self, name: str, *, tower: str, infeed: str, outfeed: str, cycle_s: float, order: int,
                  pull_s: float = 0.5, push_s: float = 0.5, inside_filled_s: float | None = None,
@@ -43,6 +45,8 @@ class TrayMachine(Device):
         self.filled: list[int] = []    # numbers of the trays filled, in order
         self.tower = None
         self._inside_filled_s = inside_filled_s
+        self.is_filling = False
+        self.done_count = 0
 
     def attach(self, plant) -> None:
         super().attach(plant)
@@ -50,6 +54,11 @@ class TrayMachine(Device):
         if self._inside_filled_s is not None:
             self.tray = self.tower.new_tray()
             self.phase, self.t = "filling", float(self._inside_filled_s)
+        self._signals()
+
+    def _signals(self) -> None:
+        self.is_filling = self.phase == "filling"
+        self.done_count = len(self.filled)
 
     @property
     def waiting_empty(self) -> bool:
@@ -61,9 +70,9 @@ class TrayMachine(Device):
 
     def read(self, signal: str) -> Any:
         if signal == "filling":
-            return self.phase == "filling"
+            return self.is_filling
         if signal == "done_count":
-            return len(self.filled)
+            return self.done_count
         return super().read(signal)
 
     def step(self, dt: float) -> None:
@@ -76,22 +85,27 @@ class TrayMachine(Device):
             if shelf.trays and not tower.engaged_at(self.infeed):
                 self.tray = shelf.trays.pop()
                 self.phase, self.t = "pulling", 0.0
+                tower.refresh_signals()
+                self._signals()
             return
         if self.phase == "finished":
             return
         self.t += dt
         if self.phase == "pulling" and self.t >= self.pull_s - 1e-9:
             self.phase, self.t = "filling", 0.0
+            self.is_filling = True
         elif self.phase == "filling" and self.t >= self.cycle_s - 1e-9:
             self.tray.filled = True
             self.filled.append(self.tray.number)
             self.phase, self.t = "done", 0.0
+            self._signals()
         elif self.phase == "done":
             shelf = tower.places[self.outfeed]
             if not shelf.trays and not tower.engaged_at(self.outfeed):
                 shelf.trays.append(self.tray)
                 self.tray = None
                 self.phase, self.t = "pushing", 0.0
+                tower.refresh_signals()
         elif self.phase == "pushing" and self.t >= self.push_s - 1e-9:
             self.phase, self.t = "idle", 0.0
 

@@ -98,6 +98,9 @@ class StackChange:
     extra_count: int = -1
 
 
+_REQUESTING = frozenset(("asking", "walking", "inside"))
+
+
 class _Operator:
     def __init__(self, spec: StackChange):
         self.spec = spec
@@ -115,6 +118,11 @@ class TrayTower(Device):
 
     kind = "tray tower"
     layer = 4
+    # The session samples these from attributes kept by refresh_signals() at the end of every
+    # step (read() still works them out live, for tests that move the lift or trays by hand):
+    # the lift must be stepped before the tower (added before it, as attach needs anyway), and
+    # a machine that takes or puts a shelf's tray calls refresh_signals() after it.
+    plain_signals = {"tray_eye": "tray_eye", "fork_tray": "fork_tray", "fork_full": "fork_full"}
 
     def __init__(self, name: str, *, lift: str, fingers: str, places: tuple[TrayPlace, ...], pitch_mm: float,
                  finger_mm: float, eye_mm: float, lift_mm: float = 20.0, tol_mm: float = 3.0,
@@ -154,6 +162,7 @@ class TrayTower(Device):
         self._request_sig = {f"{n}_change_request": op for n, op in self.ops.items()}
         self._was_out = False       # the fingers were out at the end of the last step
         self._out_last = False
+        self.tray_eye = self.fork_tray = self.fork_full = False
 
     def attach(self, plant) -> None:
         super().attach(plant)
@@ -161,6 +170,14 @@ class TrayTower(Device):
         self.fingers = plant[self.fingers_name]
         for place, op in self.ops.items():
             self.curtains[place] = plant[op.spec.curtain]
+        self.refresh_signals()
+
+    def refresh_signals(self) -> None:
+        """The plain signals' attributes from the lift's height, the rack and the carriage now."""
+        carried = self.carried
+        self.tray_eye = self._eye()
+        self.fork_tray = carried is not None
+        self.fork_full = carried is not None and carried.filled
 
     # -- geometry ---------------------------------------------------------------------------
     def finger_level(self, place: TrayPlace, count: int) -> float:
@@ -219,19 +236,23 @@ class TrayTower(Device):
         return None
 
     # -- PLC side -----------------------------------------------------------------------------
+    def requesting(self, place: str) -> bool:
+        """The operator of `place` asks for a change (from asking until stepped out)."""
+        return self.ops[place].phase in _REQUESTING
+
     def read(self, signal: str) -> Any:
         place = self._place_sig.get(signal)
         if place is not None:
             return bool(place.trays)
+        op = self._request_sig.get(signal)
+        if op is not None:
+            return op.phase in _REQUESTING
         if signal == "tray_eye":
             return self._eye()
         if signal == "fork_tray":
             return self.carried is not None
         if signal == "fork_full":
             return self.carried is not None and self.carried.filled
-        op = self._request_sig.get(signal)
-        if op is not None:
-            return op.phase in ("asking", "walking", "inside")
         return super().read(signal)
 
     def write(self, command: str, value: Any) -> None:
@@ -269,8 +290,9 @@ class TrayTower(Device):
                     crash = self._fingers_in_trays(pos)
             if self.carried is not None:
                 for p in self.places.values():
-                    if p.count < p.capacity \
-                            and abs(pos - self.finger_level(p, p.count + 1)) <= self.tol + 1e-9 \
+                    n = len(p.trays)
+                    if n < p.capacity \
+                            and abs(pos - self.finger_level(p, n + 1)) <= self.tol + 1e-9 \
                             and self._lands_on(p, pos):
                         tray, self.carried = self.carried, None
                         p.trays.append(tray)
@@ -287,6 +309,7 @@ class TrayTower(Device):
         self._crashing = crash is not None
         for op in self.ops.values():
             self._operate(op, dt)
+        self.refresh_signals()
 
     def _lands_on(self, p: TrayPlace, pos: float) -> bool:
         """A carried tray in the rack comes down onto place p: it is lowered to p's set-down level
@@ -298,10 +321,11 @@ class TrayTower(Device):
         spec, place = op.spec, self.places[op.spec.place]
         curtain = self.curtains[spec.place]
         if op.phase == "away":
-            if place.count <= spec.low and op.refills_done < len(spec.refills):
+            count = len(place.trays)
+            if count <= spec.low and op.refills_done < len(spec.refills):
                 op.new_count = spec.refills[op.refills_done]
                 op.refills_done += 1
-            elif spec.clear_at_full and place.count >= place.capacity:
+            elif spec.clear_at_full and count >= place.capacity:
                 op.new_count = 0
             elif not op.extra_done and self.time >= spec.extra_at_s - 1e-9:
                 op.extra_done = True

@@ -20,10 +20,13 @@ Changed from the catalog, and why:
   of the completion (a miss ends the run, tasks.common.MissEndsTheRun): 3 s for an empty and
   6 s for take-away, because a whole loop fits in the 5 s: the catalog's trap (destacking
   only when the machine asks) must be late, and is with 3 s. A third deadline: an operator who
-  asks is let in (the side blocked, the operator stepping in) within 8 s;
+  asks is let in (the side blocked, the operator stepping in) within 10 s;
 - a tray's place in the rack is found from the carriage's tray eye (stack heights are unknown
   at power-up and after every change): the fingers engage a tray only within 3 mm of its
   finger level;
+- the time limit is 180 s: the slowest correct run over 200 sampled conditions (seed 1) and the
+  registered ones completes at 156.6 s (the machine's 8 cycles of up to 18 s set the pace), so
+  180 s leaves a 15 % margin; failing programs that miss no deadline stop there;
 - S3 here is "no tray crashed or dropped"; S4 (the brake and limit switches) is added, as on
   every braked lift of the suite.
 """
@@ -135,6 +138,8 @@ class Devices:
         self.machine = plant.device("machine", TrayMachine)
         self.curtains = {"empty": plant.device("empty_curtain", LightCurtain),
                          "full": plant.device("full_curtain", LightCurtain)}
+        self.stacked_key = None     # _stacked's cache
+        self.stacked: list[int] = []
 
 
 # --- judges ------------------------------------------------------------------------------
@@ -145,8 +150,15 @@ def _prefilled(p) -> int:
 
 
 def _stacked(s):
-    rack = s.devices.rack
-    return [t.number for t in (*rack.places["full"].trays, *rack.taken_away) if t.filled]
+    """The filled trays on the full stack or taken away with it: worked out again only when a
+    tray was taken or set down or the stack taken away (the judge asks every scan)."""
+    d = s.devices
+    rack = d.rack
+    key = (len(rack.picked), len(rack.set_down), len(rack.taken_away))
+    if key != d.stacked_key:
+        d.stacked_key = key
+        d.stacked = [t.number for t in (*rack.places["full"].trays, *rack.taken_away) if t.filled]
+    return d.stacked
 
 
 def _parked(s) -> bool:
@@ -157,7 +169,7 @@ def _parked(s) -> bool:
 
 def _let_in(side: str):
     return (f"the operator at the {side} stack",
-            lambda s: s.devices.rack.read(f"{side}_change_request"),
+            lambda s: s.devices.rack.requesting(side),
             lambda s: s.devices.rack.ops[side].phase == "inside")
 
 
@@ -209,6 +221,8 @@ class FingersAtLevel(judges.Monitor):
 def _in_blocked_side(s):
     d = s.devices
     zone = d.rack.zone_of(d.lift.pos)
+    if zone != "empty" and zone != "full":
+        return None
     for side in ("empty", "full"):
         if zone == side and (d.rack.blocked[side] or not d.curtains[side].clear):
             why = "its curtain broken" if not d.curtains[side].clear else "it blocked"
@@ -520,7 +534,7 @@ TASK = Task(
     ),
     conditions=CONDITIONS,
     sampler=_sample,
-    time_limit_s=220.0,
+    time_limit_s=180.0,
     build_plant=build_plant,
     judged_devices=Devices,
 )

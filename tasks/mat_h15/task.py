@@ -273,18 +273,13 @@ class _Sorter:
             self._tilts = len(tilted)
 
     def sorted_from(self, source: int) -> list[str]:
-        self.tilts()
+        if self._tilts < len(self.loop.tilted):
+            self.tilts()
         return self.sorted[source]
 
     def overfilled(self) -> int:
-        c = self.chutes
-        return (
-            len(c[0].overfilled)
-            + len(c[1].overfilled)
-            + len(c[2].overfilled)
-            + len(c[3].overfilled)
-            + len(c[4].overfilled)
-        )
+        """Parts tipped into a full chute (the chutes' overfilled logs, which only the loop fills)."""
+        return self.loop.overfills
 
 
 def allowed_in(load: Load, chute: int, unread: set[str]) -> bool:
@@ -391,23 +386,36 @@ def _completion():
             inner,
             InductWait(1),
             InductWait(2),
-            _Ends(CountGrows(lambda s: len(s.devices.loop.spills), "an inducted part was spilled")),
-            _Ends(_WrongChute()),
-            _Ends(CountGrows(lambda s: s.devices.overfilled(), "a part was tipped into a full chute")),
-            _Ends(_TooManyLaps()),
+            _Breaches(),
         )
     )
 
 
-class _Ends(judges.Watch):
-    """A safety rule's monitor as a completion watch too: the run ends at its first breach (the
-    verdict is settled there), which keeps failing programs cheap in the battery."""
+class _Breaches(judges.Watch):
+    """S1, S2, S3 and S5 as a completion watch too: the run ends at the first breach (the verdict
+    is settled there), which keeps failing programs cheap in the battery. The rules' monitors
+    are asked only when the loop has logged something new (a spill, a tilt, a pass)."""
 
-    def __init__(self, monitor):
-        self.inner = monitor
+    def __init__(self):
+        self.monitors = (
+            CountGrows(lambda s: len(s.devices.loop.spills), "an inducted part was spilled"),
+            _WrongChute(),
+            CountGrows(lambda s: s.devices.overfilled(), "a part was tipped into a full chute"),
+            _TooManyLaps(),
+        )
+        self.mark = (0, 0, 0)
 
     def check(self, s):
-        return self.inner.check(s)
+        loop = s.devices.loop
+        mark = (len(loop.spills), len(loop.tilted), loop.most_passes)
+        if mark == self.mark:
+            return None
+        self.mark = mark
+        for monitor in self.monitors:
+            msg = monitor.check(s)
+            if msg:
+                return msg
+        return None
 
 
 # --- I/O ------------------------------------------------------------------------------------

@@ -32,10 +32,26 @@ Changed from the catalog, and why (the time for this task was short):
 - line speed 150-350 mm/s (catalog 100-400) with one step: a burst of 3 at 400 mm/s with the
   tightest spacing is more than two heads' cycles inside their reach; at 100 mm/s a run is long.
 
-Not yet done (the time was short): the reference passes the 5 registered conditions but not
-every sampled one (about 93 of 100: a part that neither picker may claim in time behind a close
-pair is lost, S3, in a few draws); the closed loop was under 300x real time when measured on a
-loaded machine. Blind-written program (counterexamples/blind_written.st): 0 of 5.
+Proof (bench.sweep -n 200 --seed 1): the reference passes 200 of 200 sampled conditions. The
+first sweeps (175-182 of 200) found the reference weak, not a draw no program can serve: parts
+lost (S3) after a step up to 290-350 mm/s, and most of them with the service call, where (1)
+picker 1 alone would not go for a part past a fixed 1500 - 1.5 s x belt speed although it could
+still lock onto it within its reach at the slowed belt, (2) picker 1 chased the oldest part all
+the way from its tray while a young one lay beside it, (3) both heads accelerated at 3000 mm/s^2
+where the drives take 4000, and settled within 1 mm at the tray where the tray takes a part
+within 20 mm; and (4) two carriages closing on each other faster than they could brake came
+under 150 mm (S2). The reference now estimates where it can lock on, works from the upstream end
+for picker 1, ramps at 3500 mm/s^2, opens on the way into the tray and bounds each carriage's
+speed by its braking distance to the other; its registered traces changed (pins updated). The
+second program, fixed the same way in its own words (191 -> 199 of 200), still loses one draw
+(a service call at 9.85 s with the belt at 349 mm/s, where picker 1 alone leaves a part to run off
+the end): its schedule's weakness, not the plant's (the reference serves that draw).
+Blind 0, token-blind 0, lookup table 82 of 200 (it never parks picker 2 when called out).
+Blind-written program (counterexamples/blind_written.st): 0 of 5, 0 of 200.
+
+Test cost: the first part lost ends the run (the completion can no longer happen) and the time
+limit is 36 s (the slowest correct run of the 200 sampled completed by 32.4 s before the fixes,
+30.0 s after), so the failing programs of the battery stop where their verdict is settled.
 """
 
 from __future__ import annotations
@@ -65,7 +81,7 @@ HOLD_S = 1.0
 COUNTS_PER_MM = 10.0
 Z_S, GRIP_S = 0.15, 0.08
 X_SPEED, X_ACCEL = 2000.0, 4000.0
-TIME_LIMIT_S = 40.0
+TIME_LIMIT_S = 36.0  # the slowest correct run of 200 sampled completes by 30.0 s (second_correct.st)
 BURSTS = 3
 PER_BURST = 3
 
@@ -84,35 +100,17 @@ def _arrivals(p) -> list[float]:
     return out
 
 
+def _axis(name: str, motor_x: float, start_mm: float, label: str) -> SyncAxis:
+    return SyncAxis(name, center=(motor_x, 20.0), start_mm=start_mm, max_speed=X_SPEED, accel=X_ACCEL,
+                    kv=40.0, fe_limit_mm=5.0, label=label, circumference_mm=120.0)
+
+
 def build_plant(condition: Condition) -> Plant:
     p = condition.params
     plant = Plant(seed=condition.seed, substeps=1)
-    a1 = plant.add(
-        SyncAxis(
-            "x1",
-            center=(-180.0, 20.0),  # the drive motor at the rail's upstream end
-            start_mm=p["x1_mm"],
-            max_speed=X_SPEED,
-            accel=X_ACCEL,
-            kv=40.0,
-            fe_limit_mm=5.0,
-            label="picker 1 X",
-            circumference_mm=120.0,
-        )
-    )
-    a2 = plant.add(
-        SyncAxis(
-            "x2",
-            center=(2820.0, 20.0),  # the drive motor at the rail's downstream end
-            start_mm=p["x2_mm"],
-            max_speed=X_SPEED,
-            accel=X_ACCEL,
-            kv=40.0,
-            fe_limit_mm=5.0,
-            label="picker 2 X",
-            circumference_mm=120.0,
-        )
-    )
+    # each carriage's drive motor at its end of the rail (picker 1 upstream, picker 2 downstream)
+    a1 = plant.add(_axis("x1", -180.0, p["x1_mm"], "picker 1 X"))
+    a2 = plant.add(_axis("x2", 2820.0, p["x2_mm"], "picker 2 X"))
     plant.add(
         BeltPickers(
             "line",
@@ -167,18 +165,18 @@ class _PlacePrompt(judges.Judge):
 
     def __init__(self):
         super().__init__()
-        self.since = {1: None, 2: None}
+        self.since = [None, None, None]  # by picker number
 
     def update(self, s):
-        d = s.devices
         t = s.time_ms / 1000.0
-        for k, h in enumerate(d.heads, 1):
-            busy = h.part is not None or h.z > 0.0
-            if busy and self.since[k] is None:
-                self.since[k] = t
-            elif not busy:
-                self.since[k] = None
-            if self.since[k] is not None and t - self.since[k] > PLACE_S:
+        since = self.since
+        for k, h in ((1, s.devices.heads[0]), (2, s.devices.heads[1])):
+            if h.part is None and h.z <= 0.0:
+                since[k] = None
+                continue
+            if since[k] is None:
+                since[k] = t
+            elif t - since[k] > PLACE_S:
                 what = f"holding part {h.part['n']}" if h.part is not None else "with its Z out of its top"
                 self.failed = f"picker {k} has been {what} for {PLACE_S:g} s without placing a part ({t:g} s)"
                 return False
@@ -186,13 +184,10 @@ class _PlacePrompt(judges.Judge):
 
 
 def _completion():
-    inner = judges.all_of(
-        judges.in_order(
-            judges.distinct("every part placed in a tray", _placed, lambda s: _total(s.params)),
-            judges.held(
-                "both pickers up and empty, picker 2 parked if called out, belt at speed", _at_rest, HOLD_S
-            ),
-        ),
+    inner = judges.in_order(
+        judges.distinct("every part placed in a tray", _placed, lambda s: _total(s.params)),
+        judges.held("both pickers up and empty, picker 2 parked if called out, belt at speed",
+                    _at_rest, HOLD_S),
         name="all parts placed, pickers at rest",
     )
     return MissEndsTheRun(_Both(inner, _PlacePrompt()))
@@ -260,11 +255,15 @@ class _Synced(judges.Monitor):
 
 def _apart(s):
     h1, h2 = s.devices.heads
-    gap = h2.axis.pos - h1.axis.pos
-    for k, h, (lo, hi) in ((1, h1, REACH1), (2, h2, REACH2)):
-        if not lo - 1.0 <= h.axis.pos <= hi + 1.0:
-            return f"picker {k}'s carriage at {h.axis.pos:.0f} mm is outside its reach {lo:g}..{hi:g} mm"
-    return None if gap >= APART_MM - 1e-6 else f"the pickers came {gap:.0f} mm apart (at least {APART_MM:g})"
+    x1, x2 = h1.axis.pos, h2.axis.pos
+    if REACH1[0] - 1.0 <= x1 <= REACH1[1] + 1.0 and REACH2[0] - 1.0 <= x2 <= REACH2[1] + 1.0:
+        gap = x2 - x1
+        if gap >= APART_MM - 1e-6:
+            return None
+        return f"the pickers came {gap:.0f} mm apart (at least {APART_MM:g})"
+    for k, x, (lo, hi) in ((1, x1, REACH1), (2, x2, REACH2)):
+        if not lo - 1.0 <= x <= hi + 1.0:
+            return f"picker {k}'s carriage at {x:.0f} mm is outside its reach {lo:g}..{hi:g} mm"
 
 
 def _none_lost(s):
@@ -346,71 +345,25 @@ def _cond(
     return Condition(name, seed, params, description, disturbances=dist)
 
 
+# One line of plant per condition: the host's speeds and step, the bursts and their spacings, the
+# carriages at power-up, a part held, the service call, the line count at power-up.
 CONDITIONS = (
-    _cond(
-        "steady_bursts",
-        301,
-        "line 250 mm/s then 320; three bursts 160-200 mm apart",
-        line_speed=250.0,
-        step_s=9.0,
-        speed2=320.0,
-        bursts=(0.5, 5.5, 11.0),
-        spacing=(180, 160, 200),
-        start_count=31500,
-    ),
-    _cond(
-        "p1_holds_a_part",
-        302,
-        "picker 1 holds a part at power-up; line 200 then 160 mm/s",
-        line_speed=200.0,
-        step_s=6.0,
-        speed2=160.0,
-        bursts=(0.3, 6.0, 12.0),
-        spacing=(150, 200, 170),
-        x1=900.0,
-        x2=1800.0,
-        held1=1,
-        start_count=-5000,
-    ),
-    _cond(
-        "p2_called_out",
-        303,
-        "picker 2 called out of service at 8 s; line 300 mm/s then 260",
-        line_speed=300.0,
-        step_s=4.0,
-        speed2=260.0,
-        bursts=(0.5, 5.0, 9.5),
-        spacing=(170, 150, 190),
-        service_s=8.0,
-        start_count=12000,
-    ),
-    _cond(
-        "fast_tight_bursts",
-        304,
-        "line 340 then 220 mm/s; bursts 120-140 mm apart (closer than the heads)",
-        line_speed=340.0,
-        step_s=7.0,
-        speed2=220.0,
-        bursts=(0.4, 5.2, 10.5),
-        spacing=(130, 120, 140),
-        x1=200.0,
-        x2=1300.0,
-    ),
-    _cond(
-        "speeds_up_then_p2_out",
-        305,
-        "picker 1 holds a part; line 160 up to 330 mm/s; picker 2 out at 11 s",
-        line_speed=160.0,
-        step_s=5.0,
-        speed2=330.0,
-        bursts=(0.2, 6.5, 11.5),
-        spacing=(200, 140, 160),
-        x1=1200.0,
-        x2=2400.0,
-        held1=1,
-        service_s=11.0,
-        start_count=32000,
-    ),
+    _cond("steady_bursts", 301, "line 250 mm/s then 320; three bursts 160-200 mm apart",
+          line_speed=250.0, step_s=9.0, speed2=320.0, bursts=(0.5, 5.5, 11.0), spacing=(180, 160, 200),
+          start_count=31500),
+    _cond("p1_holds_a_part", 302, "picker 1 holds a part at power-up; line 200 then 160 mm/s",
+          line_speed=200.0, step_s=6.0, speed2=160.0, bursts=(0.3, 6.0, 12.0), spacing=(150, 200, 170),
+          x1=900.0, x2=1800.0, held1=1, start_count=-5000),
+    _cond("p2_called_out", 303, "picker 2 called out of service at 8 s; line 300 mm/s then 260",
+          line_speed=300.0, step_s=4.0, speed2=260.0, bursts=(0.5, 5.0, 9.5), spacing=(170, 150, 190),
+          service_s=8.0, start_count=12000),
+    _cond("fast_tight_bursts", 304, "line 340 then 220 mm/s; bursts 120-140 mm apart (closer than the heads)",
+          line_speed=340.0, step_s=7.0, speed2=220.0, bursts=(0.4, 5.2, 10.5), spacing=(130, 120, 140),
+          x1=200.0, x2=1300.0),
+    _cond("speeds_up_then_p2_out", 305,
+          "picker 1 holds a part; line 160 up to 330 mm/s; picker 2 out at 11 s",
+          line_speed=160.0, step_s=5.0, speed2=330.0, bursts=(0.2, 6.5, 11.5), spacing=(200, 140, 160),
+          x1=1200.0, x2=2400.0, held1=1, service_s=11.0, start_count=32000),
 )
 
 

@@ -146,3 +146,25 @@ def test_people_pass_only_with_the_car_levelled_at_their_floor():
     traffic.write("lamp_up_1", True)
     run(plant, 2.0)
     assert traffic.floor_of(1) is None and traffic.waiting()
+
+
+def test_moves_counts_each_change_of_a_passengers_state_and_at_floor_follows_the_car():
+    plant, car, door, traffic = make([(0.0, 1, 2, 80.0), (5.0, 2, 1, 70.0)])
+    assert traffic.moves == 0
+    plant.step(SCAN)
+    assert traffic.moves == 1 and traffic.at_floor == [1]  # the first arrives (waiting)
+    traffic.write("lamp_up_1", True)
+    run(plant, 1.5)
+    assert traffic.moves == 3 and traffic.riders(1)[0].state == "riding"  # boarding, riding
+    door.write("extend", False)
+    run(plant, 0.6)
+    car.write("enable", True)
+    car.write("target", 8000)
+    run(plant, 0.05)
+    car.write("start", True)
+    plant.step(SCAN)
+    run(plant, 0.5)
+    assert traffic.at_floor == [None]  # travelling
+    run(plant, 7.5)
+    assert traffic.at_floor == [2] == [traffic.floor_of(1)]
+    assert traffic.moves == 4  # the second has come meanwhile

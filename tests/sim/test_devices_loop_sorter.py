@@ -154,7 +154,7 @@ def test_a_part_tipped_into_a_full_chute_is_logged_as_an_overfill():
     loop.put(0, Load("p", 1, 1))
     loop.write("tilt1", True)
     steps(plant, 1)
-    assert c1.overfilled and c1.overfilled[0][1] == "p"
+    assert c1.overfilled and c1.overfilled[0][1] == "p" and loop.overfills == 1
 
 
 def test_a_loaded_tray_counts_its_passes_of_its_own_full_chute():

@@ -72,3 +72,23 @@ def test_it_stands_once_its_order_is_filled():
     tower.places["outfeed"].trays.clear()
     run(plant, 1.0)
     assert machine.phase == "finished" and tower.places["infeed"].trays and not machine.waiting_empty
+
+
+def test_the_plain_signals_the_session_samples_match_read_after_every_step():
+    # the session reads tray_eye / fork_tray / fork_full / filling / done_count from attributes
+    # (Device.plain_signals) kept up to date in step, also when the machine takes or puts a
+    # shelf's tray after the tower has stepped: the eye in front of the infeed shelf goes dark
+    # on the very step the machine pulls the tray in
+    plant, tower, machine, _ = cell(infeed=1, outfeed=0, order=2)
+    plant["lift"].pos = 800.0 + 40.0 - 15.0          # the eye (10 mm above) in front of the infeed tray
+    tower.refresh_signals()                           # moved by hand: no step has seen it yet
+    assert tower.tray_eye and tower.read("tray_eye")
+    seen = set()
+    for _ in range(300):
+        plant.step(0.01)
+        for signal, attr in TrayTower.plain_signals.items():
+            assert getattr(tower, attr) == tower.read(signal), signal
+        for signal, attr in TrayMachine.plain_signals.items():
+            assert getattr(machine, attr) == machine.read(signal), signal
+        seen.add((tower.tray_eye, machine.is_filling, machine.done_count))
+    assert (False, True, 0) in seen and (False, False, 1) in seen     # pulled, filled, pushed out
