@@ -20,11 +20,19 @@ Departures from the catalog entry, and why:
 - a deadline on reaching the ordered speed (S5) so that crawling the whole length at thread-up
   speed (trivially on length) fails.
 - the trap ("nips trimmed from own dancers only": the rewind not given nip 2's trim) earns 1 on
-  this plant and is kept in correct/ (see its header): a nip-2 slip is seen by span 3 in the
-  opposite sense, so the missing feed-forward helps as often as it hurts; a nip-1 slip would
-  defeat it but would also jolt the line past S3 whatever the program did.
+  this plant (5/5 registered, 200/200 sampled) and is kept in correct/ (see its header): nip 1 is
+  the untrimmed master and nip 2's trim holds nip 2's surface at the line's speed, so loop 3's
+  burden is the same size with or without the feed-forward, and a nip-2 slip is seen by span 3
+  in the opposite sense (the missing feed-forward helps as often as it hurts); a nip-1 slip would
+  defeat it but would also jolt the line past S3 whatever the program did. The prompt's rules
+  allow it, and spec item 3 says so (the structure is the program's; the dancers are judged).
+- every safety rule also watches the completion (MissEndsTheRun), and so does a length past the
+  order by more than 1 m (the counter only grows): a violation or an overrun settles the verdict,
+  so a failing run ends there instead of at the time limit (the test budget).
 - the length is drawn with the speed (18-36 s of running at the order): the time limit then
-  covers the slowest correct run (a break included) with a margin.
+  covers the slowest correct run (a break included) with a margin: 90 s, the slowest correct run
+  of 200 sampled conditions (seed 1) being 74.3 s (correct/second_correct.st; the reference's
+  69.7 s, the registered slowest 62 s).
 """
 
 from __future__ import annotations
@@ -38,7 +46,7 @@ from sim.devices.vfd_motor import VFDMotor
 from sim.devices.web_line3 import ThreeSpanWeb
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import log_uniform
+from tasks.common import MissEndsTheRun, log_uniform
 
 MID = 5000
 END_WINDOW = 1000          # +-10 % of the stroke at the end
@@ -97,11 +105,27 @@ def _finished(s) -> bool:
 
 
 def _completion():
-    return judges.held(f"line stopped on the length (+-{LENGTH_TOL_M:g} m), dancers within "
+    """Held end state, watched by a copy of every safety rule: a violation settles the verdict
+    (reward 0), so the run ends there (MissEndsTheRun) instead of running on to the time limit;
+    the safety rules themselves still report it. Each rule is a Watch, so one class serves both."""
+    held = judges.held(f"line stopped on the length (+-{LENGTH_TOL_M:g} m), dancers within "
                        f"+-{END_WINDOW} of mid", _finished, END_HOLD_S)
+    return MissEndsTheRun(judges.watched(held, OnStop(), BreakStop(), LineRamp(), SpanWindow(), UpToSpeed(),
+                                         _Overrun(), name=held.name))
 
 
-class OnStop(judges.Monitor):
+class _Overrun(judges.Watch):
+    """The completion can no longer come once the length is past the order's tolerance (the
+    counter only grows: it holds while the web is broken), so the run ends there."""
+
+    def check(self, s):
+        d = s.devices
+        if d.web.length_m > d.length_order + LENGTH_TOL_M:
+            return f"the line ran past the ordered {d.length_order:g} m by more than {LENGTH_TOL_M:g} m"
+        return None
+
+
+class OnStop(judges.Watch):
     """S1: while the web is whole, no dancer on a stop for more than 0.2 s."""
 
     def __init__(self):
@@ -121,7 +145,7 @@ class OnStop(judges.Monitor):
         return None
 
 
-class BreakStop(judges.Monitor):
+class BreakStop(judges.Watch):
     """S2: from a break until the Re-thread press: every roll at rest within 2 s, no roll's
     drive run with a reference above 0 after that."""
 
@@ -137,7 +161,7 @@ class BreakStop(judges.Monitor):
         return None
 
 
-class LineRamp(judges.Monitor):
+class LineRamp(judges.Watch):
     """S3: while the web is whole, the line's speed changes by no more than the ramp limit
     (over 0.1 s, 5 % and 0.3 m/min margin for the word's resolution)."""
 
@@ -159,7 +183,7 @@ class LineRamp(judges.Monitor):
         return None
 
 
-class SpanWindow(judges.Monitor):
+class SpanWindow(judges.Watch):
     """S4, each span on its own: while the line runs above crawl, its dancer within +-20 %
     (the message names the span)."""
 
@@ -174,7 +198,7 @@ class SpanWindow(judges.Monitor):
         return None
 
 
-class UpToSpeed(judges.Monitor):
+class UpToSpeed(judges.Watch):
     """S5: the line at the ordered speed (98 %) within 12 s + order/ramp of power-up and of each
     Re-thread press, unless less than order^2/(ramp x 60) + 20 m of length is left then (the
     ramp up and down alone need order^2/(ramp x 60) m)."""
@@ -313,8 +337,9 @@ TASK = Task(
         f"each Re-thread press (S5; not after a press with less than order^2/{RAMP * 60:g} + "
         f"{SHORT_LEFT_M:g} m of the length left, order in m/min).\n"
         "3. Run the others from the line speed plus one PI trim per dancer: the unwind from dancer 1, nip 2 "
-        "from dancer 2, the rewind from dancer 3 plus nip 2's trim fed forward (every trim disturbs the "
-        "spans downstream of it).\n"
+        "from dancer 2, the rewind from dancer 3, usually with nip 2's trim fed forward (every trim disturbs "
+        "the spans downstream of it); the structure is yours: what is judged is each dancer's window "
+        "(S1, S4).\n"
         f"4. While the line runs above {RUN_ABOVE_MPM:g} m/min keep each dancer within +-{RUN_WINDOW} of "
         f"mid (S4, each span on its own); never leave a dancer on a stop (below {STOP_ZONE} or above "
         f"{10000 - STOP_ZONE}) for more than {STOP_S:g} s while the web is whole (S1).\n"
@@ -362,7 +387,7 @@ TASK = Task(
     ),
     conditions=CONDITIONS,
     sampler=_sample,
-    time_limit_s=130.0,
+    time_limit_s=90.0,
     build_plant=build_plant,
     judged_devices=Devices,
 )
