@@ -59,8 +59,11 @@ class Transfer:
         return name
 
     def input(self, i: int, address: str, type_name: str, *, forced: Any = None, is_forced: bool = False,
-              device: Any = None, attr: str | None = None, read: Callable[[], Any] | None = None) -> None:
-        """Input point i: its forced value, the device attribute it is (a plain signal) or a call."""
+              device: Any = None, attr: str | None = None, read: Callable[[], Any] | None = None,
+              store: Callable[[Any], None] | None = None) -> None:
+        """Input point i: its forced value, the device attribute it is (a plain signal) or a call;
+        given to the controller by set_input, or by `store` (what the controller's set_input does
+        for this address) where it has one."""
         out = self.sample
         if is_forced:
             out.append(f"    v = {self._name('K', i, forced)}")
@@ -76,14 +79,23 @@ class Transfer:
         same = "v != given[{i}]" if type_name in _INT_RANGES else "v is not given[{i}]"
         out.append(f"    if {same.format(i=i)}:")
         out.append(f"        given[{i}] = v")
-        out.append(f"        set_input({address!r}, v)")
+        if store is not None:
+            out.append(f"        {self._name('S', i, store)}(v)")
+        else:
+            out.append(f"        set_input({address!r}, v)")
 
     def output(self, i: int, address: str, type_name: str, *, forced: Any = None, is_forced: bool = False,
                device: Any = None, attr: str | None = None, write: Callable[[Any], None] | None = None,
-               ) -> None:
-        """Output point i: its forced value or the controller's, into a device attribute or a call."""
+               slot: tuple[dict, str] | None = None) -> None:
+        """Output point i: its forced value or the controller's (straight from its output image
+        when `slot`, (image, key), says where), into a device attribute or a call."""
         out = self.apply
-        source = self._name("K", i, forced) if is_forced else f"get_output({address!r})"
+        if is_forced:
+            source = self._name("K", i, forced)
+        elif slot is not None:
+            source = f"{self._name('O', i, slot[0])}[{slot[1]!r}]"
+        else:
+            source = f"get_output({address!r})"
         out.append(f"    v = {source}")
         out += _convert(type_name, "    ")
         out.append(f"    vals[{i}] = v")

@@ -92,7 +92,8 @@ class Plant:
         # Counts physics steps: a value read from the space (a part's position) stays valid
         # while the tick stands, so devices share one read per substep.
         self.tick = 0
-        self._stepping: tuple[Device, ...] | None = None   # devices whose step does something
+        # the step of each device whose step does something, bound once per device list
+        self._stepping: tuple[Callable[[float], None], ...] | None = None
         self._shared: dict[str, Any] = {}
 
     def add(self, device: Device) -> Device:
@@ -134,15 +135,15 @@ class Plant:
         h = dt / self.substeps
         # The device list is fixed for the whole step: a part released in a substep is first
         # stepped in the next plant step, one removed is stepped to the end of this one.
-        devices = self._stepping
-        if devices is None:
-            devices = self._stepping = tuple(d for d in self.devices.values() if not _idle(d))
+        steps = self._stepping
+        if steps is None:
+            steps = self._stepping = tuple(d.step for d in self.devices.values() if not _idle(d))
         space = self.space
         bodies = space.bodies  # a live view: plants of kinematic devices only skip the solver
         self.tick += 1         # whatever moved parts between plant steps (a disturbance, a test)
         for _ in range(self.substeps):
-            for device in devices:
-                device.step(h)
+            for step in steps:
+                step(h)
             if bodies:
                 _space_step(space, h)
                 self.tick += 1

@@ -7,7 +7,9 @@ One scan (scan k at plant time k * 10 ms, the first at 0), always in this order:
    a value the controller was already given is not given again (its input image keeps it,
    as a PLC's does), except after a force or a release, when every point is given afresh;
 2. controller.scan(now_ms);
-3. apply outputs: every output point controller.get_output (or its forced value) -> device;
+3. apply outputs: every output point controller.get_output (or its forced value) -> device
+   (read straight from the output image of a runtime that offers output_slot; inputs likewise
+   go straight to its input_store);
 4. plant.step(0.01);
 5. judges: the completion judge (until done) and every safety monitor (always, also after
    completion); record the scan's I/O values.
@@ -194,6 +196,8 @@ class Session:
         """Compile the scan's I/O transfer once (sim.io_transfer), so the scan loop only calls it."""
         ctl = self.controller
         transfer = Transfer(self.task.id)
+        output_slot = getattr(ctl, "output_slot", None)
+        input_store = getattr(ctl, "input_store", None)
         for i, p in enumerate(self.task.io):
             dev = self._device(p.device)
             forced = p.name in self.forces
@@ -204,14 +208,18 @@ class Session:
                                        f"{p.signal!r}; it has {', '.join(dev.signals) or 'none'}")
                 attr = None if forced else plain_signal(dev, p.signal)
                 transfer.input(i, p.address, p.type, forced=value, is_forced=forced, device=dev, attr=attr,
-                               read=None if forced or attr else partial(dev.read, p.signal))
+                               read=None if forced or attr else partial(dev.read, p.signal),
+                               store=None if input_store is None else input_store(p.address))
             else:
                 if p.signal not in dev.commands:
                     raise SessionError(f"I/O point {p.name} ({p.address}): device {p.device} has no command "
                                        f"{p.signal!r}; it has {', '.join(dev.commands) or 'none'}")
                 attr = plain_command(dev, p.signal, p.type)
+                # a PLC runtime that says where its output image holds the point (st's Instance)
+                # is read there, without a get_output call per point per scan
+                slot = None if forced or output_slot is None else output_slot(p.address)
                 transfer.output(i, p.address, p.type, forced=value, is_forced=forced, device=dev, attr=attr,
-                                write=None if attr else partial(dev.write, p.signal))
+                                write=None if attr else partial(dev.write, p.signal), slot=slot)
         self._sample, self._apply = transfer.build()
         self._set_input = ctl.set_input
         self._get_output = ctl.get_output

@@ -580,6 +580,11 @@ class Instance:
             store = self._learn_input(address)
         store(value)
 
+    def input_store(self, address: str) -> Callable[[object], None]:
+        """The function set_input(address, v) hands v to: the simulator calls it straight, once it
+        has one per input point."""
+        return self._in_slots.get(address) or self._learn_input(address)
+
     def _learn_input(self, address: str):
         """The store function of one spelling of an input address: converts the value to the
         point's type and writes it to the input image (kept aside when the program has no such input)."""
@@ -598,6 +603,14 @@ class Instance:
         if value is _MISSING:
             return self._out[self._out_names.get(address) or self._learn_output(address)]
         return value
+
+    def output_slot(self, address: str) -> tuple[dict, str]:
+        """(the output image, the key of `address` in it): the simulator reads an output point
+        straight from the image every scan (image[key] is get_output(address)). The image is
+        this instance's one dict for its whole life: a fault resets its values in place."""
+        value = self._out.get(address, _MISSING)
+        return self._out, (address if value is not _MISSING else
+                           self._out_names.get(address) or self._learn_output(address))
 
     def _learn_output(self, address: str) -> str:
         """The canonical slot of a spelling of an output address."""

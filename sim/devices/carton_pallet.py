@@ -79,8 +79,9 @@ class CartonPallet(Device):
     def slot_at(self, x: float, y: float) -> int | None:
         """The slot whose carton footprint holds (x, y)."""
         hl, hw = self.carton_size[0] / 2, self.carton_size[1] / 2
-        for s in range(1, len(self.slots) + 1):
-            cx, cy = self.slot_centre(s)
+        ox, oy = self.x, self.y
+        for s, (dx, dy) in enumerate(self.slots, 1):
+            cx, cy = ox + dx, oy + dy      # slot_centre(s)
             if abs(x - cx) <= hl and abs(y - cy) <= hw:
                 return s
         return None

@@ -114,11 +114,15 @@ class SuctionTool(Device):
     def surface(self) -> tuple[float, str]:
         """Height and name of what the tool meets first coming straight down where it stands."""
         x, y, _ = self.gantry.tool_point()
-        top = self.pallet.surface_at(x, y)
-        if top is not None:
-            slot = self.pallet.slot_at(x, y)
-            carton = self.pallet.top_carton(slot) if slot is not None else None
-            return top, (f"carton {carton.number}" if carton is not None else "the pallet's deck")
+        pallet = self.pallet
+        # pallet.surface_at(x, y), with the slot it finds kept for the carton on top
+        slot = pallet.slot_at(x, y)
+        if slot is not None:
+            carton = pallet.top_carton(slot)
+            return pallet.column_top(slot), (f"carton {carton.number}" if carton is not None
+                                             else "the pallet's deck")
+        if pallet.on_deck(x, y):
+            return pallet.deck_mm, "the pallet's deck"
         if self.over_belt(x, y):
             part = self.belt_carton_at(x, y)
             if part is not None:

@@ -246,7 +246,15 @@ class TransferCar(Axis):
             self.carried = []
         if near:
             self._sense(near)
-            whole = [p for p in near if self.wholly_aboard(p)]
+            # wholly_aboard(p) for each, with the deck's place worked out once
+            length, entry = self.deck_length, ex
+            whole = []
+            for p in near:
+                px, py = p.xy()
+                hx, hy = self.half_sizes(p)
+                along = px - entry
+                if along - hx >= 0.0 and along + hx <= length and abs(py - cy) + hy <= hw:
+                    whole.append(p)
             now = whole[0] if len(whole) == 1 else None
         else:
             self.eyes["entry_eye"] = self.eyes["end_eye"] = False

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import random
 
+from pymunk._chipmunk_cffi import lib as _cp
+
 from sim import judges
 from sim.devices.conveyor import Conveyor
 from sim.devices.downstream import Downstream
@@ -39,6 +41,8 @@ from sim.devices.workpiece import Feeder, Workpiece
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
 from tasks.common import MissEndsTheRun, published_range
+
+_velocity = _cp.cpBodyGetVelocity
 
 PER_LANE = 8
 PART_LENGTH, PART_WIDTH = 160.0, 100.0
@@ -128,24 +132,27 @@ class _Line:
         """Worked out once per scan (several judges ask): the lanes' front parts, the zone's count
         and the parts entering it."""
         self.at = s.time_ms
-        fronts: dict[str, Workpiece | None] = {"a": None, "b": None}
-        best = {"a": -1e9, "b": -1e9}
+        front_a = front_b = None
+        best_a = best_b = -1e9
         n = 0
+        half = _HALF_LENGTH
+        seen = self._seen
         for part in self.flow.parts:
             x, y = part.xy()
-            head, tail = x + PART_LENGTH / 2, x - PART_LENGTH / 2
-            if head > ZONE_FROM:
-                if tail < EXIT_EYE_X:
+            if x + half > ZONE_FROM:
+                if x - half < EXIT_EYE_X:
                     n += 1
-                if part.name not in self._seen:
-                    self._seen.add(part.name)
+                if part.name not in seen:
+                    seen.add(part.name)
                     self.entered.append((s.time_s, part.name[0]))
                 continue
-            lane = "a" if y > 0 else "b"
-            if x > best[lane]:
-                best[lane], fronts[lane] = x, part
-        self.fronts, self.in_zone = fronts, n
-        self.waiting = {lane: _at_rest_at_stopper(fronts[lane]) for lane in LANES}
+            if y > 0:
+                if x > best_a:
+                    best_a, front_a = x, part
+            elif x > best_b:
+                best_b, front_b = x, part
+        self.fronts, self.in_zone = {"a": front_a, "b": front_b}, n
+        self.waiting = {"a": _at_rest_at_stopper(front_a), "b": _at_rest_at_stopper(front_b)}
         received = self.downstream.received
         while self._taken < len(received):
             name = received[self._taken][1]
@@ -153,10 +160,14 @@ class _Line:
             self._taken += 1
 
 
+_HALF_LENGTH = PART_LENGTH / 2
+
+
 def _at_rest_at_stopper(part: Workpiece | None) -> Workpiece | None:
-    if part is None or part.xy()[0] + PART_LENGTH / 2 < HELD_FRONT - 3.0:
+    if part is None or part.xy()[0] + _HALF_LENGTH < HELD_FRONT - 3.0:
         return None
-    vx, vy = part.body.velocity
+    v = _velocity(part._cpbody)         # part.body.velocity without pymunk's wrapper, every scan
+    vx, vy = v.x, v.y
     return part if vx * vx + vy * vy < 25.0 else None
 
 

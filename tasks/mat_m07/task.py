@@ -133,18 +133,26 @@ class _Line:
         self.belt = plant.device("sealer_belt", Conveyor)
         self.infeed = plant.device("infeed", Conveyor)
         self.parts = {f"case{n}": plant[f"case{n}"] for n in range(1, CASES + 1)}
+        self.next_at_ms = -1                 # the scan whose next case `next_case` holds
+        self.next_case: Workpiece | None = None
 
 
 def _next_case(s) -> Workpiece | None:
     """The case that comes to the head next: the first in the queue's order (cases cannot pass
-    each other) not yet past the head and not under it now."""
+    each other) not yet past the head and not under it now. Worked out once per scan (several
+    judges ask; only the plant step changes it)."""
     line = s.devices
+    if line.next_at_ms == s.time_ms:
+        return line.next_case
     cases = line.sealer.cases
+    found = None
     for name, part in line.parts.items():
         rec = cases.get(name)
         if not (part.removed or (rec is not None and (rec.done or rec.under_head))):
-            return part
-    return None
+            found = part
+            break
+    line.next_at_ms, line.next_case = s.time_ms, found
+    return found
 
 
 def _nothing_under_head(s) -> bool:
