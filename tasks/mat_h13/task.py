@@ -469,7 +469,9 @@ TASK = Task(
         "the lamp out and go on; the machine's waits above still count meanwhile (the other jobs go on).\n"
         f"6. When the machine has filled all {ORDER} trays and every filled tray is on the full stack (or "
         f"taken "
-        "away with it), leave the lift at rest with the fingers in and empty and both lamps out.\n"
+        "away with it), leave the lift at rest with the fingers in and empty and both lamps out, and keep "
+        "it so: from then on the job is done and a stack change asked for is not answered (its lamp stays "
+        "out).\n"
         "Stack heights, the machine's cycle, the drive's speed and ramps, finger, brake and torque times and "
         "the operators' timing differ from run to run: use the signals."),
     io=IO,
