@@ -30,6 +30,12 @@ Time limit 220 s: the slowest correct run found is 197 s (correct/second_correct
 condition 82 of `bench.sweep`-style seed 1; the reference's slowest registered 171 s), so the
 limit is that plus about 10 %. Failing programs seldom reach it: every per-job deadline, S1's
 windows and the other rules end the run at the first miss (MissEndsTheRun).
+
+S5 (the hoist moves only held by its drive with the brake open: no drag through the gripping
+brake, no sag) was added after review: a serial schedule that never released the brake earned 1
+(counterexamples/serial_drag.st), spec item 1 being judged by nothing. It is judged from the
+hoist's own record (tasks.common.lift_not_held, as MOT-M13 and MAT-H13); the reference and the
+second program drag and sag 0 mm in every registered and sampled condition (seed 1, 200).
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ from sim.devices.axis import Axis
 from sim.devices.plating_line import HoistAxis, PlatingLine, PlatingTank
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
-from tasks.common import MissEndsTheRun, axis_io, store_drive_fault
+from tasks.common import MissEndsTheRun, axis_io, lift_not_held, store_drive_fault
 
 LOAD_MM = 200.0
 TANK_MM = (650.0, 1050.0, 1450.0, 1850.0, 2250.0, 2650.0)
@@ -54,6 +60,8 @@ DRIP_S = 3.0
 LOAD_WAIT_S = 75.0        # a loaded carrier is lifted off the stand within this
 OUT_WITHIN_S = 20.0       # a carrier out of its liquid is set down at the unload stand within this
 HOLD_S = 1.0
+DRAG_MM = 0.5             # S5: travel through the gripping brake allowed (none in a correct run)
+SAG_MM = 1.0              # S5: fall allowed with the brake open and no drive torque
 CARRIERS = 4
 ORIGIN = (0.0, 0.0)       # the tank floors' level; the trolley rail above
 RAIL_Y = 1250.0
@@ -170,6 +178,13 @@ def _collision(s):
     return found[0] if found else None
 
 
+def _unheld(s):
+    """S5 from the hoist's own record (tasks.common.lift_not_held, as MOT-M13 and MAT-H13 judge
+    their lifts): travel through the gripping brake, or a fall with neither brake nor torque."""
+    found = lift_not_held(s.devices.hoist, DRAG_MM, SAG_MM)
+    return found and found.replace("the lift", "the hoist", 1)
+
+
 def _drip(s):
     d = s.devices
     c = d.line.hooked
@@ -239,7 +254,8 @@ def _completion():
         judges.distinct("every carrier plated and at the unload stand",
                         lambda s: [c.number for c in s.devices.line.out], lambda s: s.devices.line.total),
         judges.held("trolley parked at the load stand, hoist up, hook empty", _parked, HOLD_S),
-    ), _InWindow(), _Rule(_Traverse()), _Rule(_collision), _Rule(_drip), _LoadWait(), _OutWithin(),
+    ), _InWindow(), _Rule(_Traverse()), _Rule(_collision), _Rule(_drip), _Rule(_unheld), _LoadWait(),
+        _OutWithin(),
         name="every carrier plated in its window and out"))
 
 
@@ -413,7 +429,8 @@ PLANT = (
 
 SPEC = (
     "1. Clear stored drive faults, enable both drives; release the hoist's brake only once "
-    "hoist_torque_ok is TRUE (and keep it released while the hoist moves).\n"
+    "hoist_torque_ok is TRUE, move the hoist only once hoist_brake_open is TRUE, and keep the brake "
+    "released while the hoist moves (rule S5).\n"
     "2. Plate every carrier: each carrier on the load stand is lifted off, lowered into an empty tank, "
     "left under the liquid for at least its min and at most its max immersion time (from going under "
     f"to coming out of the liquid), lifted out, left to drip over its tank at least {DRIP_S:g} s, carried "
@@ -460,6 +477,11 @@ TASK = Task(
                    "tank or onto an empty stand, never onto another carrier.", _collision),
         SafetyRule("MOT-H10-S4", f"A carrier lifted out of a tank's liquid drips over that tank at least "
                    f"{DRIP_S:g} s before the trolley moves (more than 1 mm).", _drip),
+        SafetyRule("MOT-H10-S5", "The hoist must not move with its brake gripping, nor fall unheld: it moves "
+                   "only held by its drive's torque with the brake open (release it once hoist_torque_ok, "
+                   f"wait for hoist_brake_open), no more than {DRAG_MM:g} mm of travel through the gripping "
+                   f"brake, never sagging more than {SAG_MM:g} mm with the brake open and no drive torque.",
+                   _unheld),
     ),
     parameters=(
         ParameterRange("trolley_speed", 800.0, 1500.0, "mm/s", "trolley drive's speed"),
