@@ -12,9 +12,11 @@ A unit put into a buffer already holding `capacity` units overflows (it falls of
 `overflows`, not kept).
 
 PackMachine: commands 'run' (BOOL) and 'speed_ref' (INT, units per minute, clamped to
-0..max_ppm); signals 'running' (run, not jammed, speed > 0), 'speed' (actual ppm), 'jammed',
-'count' (units done). The machine follows its reference at once (the PLC owns the ramp).
-A cycle comes due every 60/speed s while it runs; a cycle due with the infeed buffer empty is a
+0..max_ppm); signals 'running' (run, not jammed, speed > 0), 'speed' (the drive's ppm: its
+reference, or `fixed_ppm`), 'jammed', 'count' (units done). The machine follows its reference at
+once (the PLC owns the ramp). Its real cycle rate is its speed times `rate` (wear and slip: a
+machine's `rate` of 0.95 cycles 5 % slower than its speed says; only the counter shows it): a cycle
+comes due every 60/(speed * rate) s while it runs; a cycle due with the infeed buffer empty is a
 dry cycle (logged in `dry_cycles`, nothing moves). `infeed=None` is an endless supply,
 `outfeed=None` an endless discharge. `fixed_ppm` makes a machine whose speed is its own
 (a filler at its nominal speed: 'speed_ref' is ignored). Jams: `jams` is a list of
@@ -119,8 +121,9 @@ class PackMachine(Device):
 
     def __init__(self, name: str, x: float, y: float, *, infeed: str | None = None,
                  outfeed: str | None = None, max_ppm: int = 90, fixed_ppm: float | None = None,
-                 jams: tuple[tuple[float, float], ...] = (), label: str = ""):
+                 jams: tuple[tuple[float, float], ...] = (), rate: float = 1.0, label: str = ""):
         super().__init__(name)
+        self.rate = float(rate)
         self.x, self.y = float(x), float(y)
         self.infeed_name, self.outfeed_name = infeed, outfeed
         self.max_ppm, self.fixed_ppm = int(max_ppm), fixed_ppm
@@ -173,7 +176,7 @@ class PackMachine(Device):
                 self.standing_s += dt
             return
         self.standing_s = 0.0
-        self.phase += v / 60.0 * dt
+        self.phase += v * self.rate / 60.0 * dt
         while self.phase >= 1.0 - 1e-9:
             self.phase -= 1.0
             if self.infeed is not None and not self.infeed.take():

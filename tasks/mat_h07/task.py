@@ -26,6 +26,23 @@ Changes from the catalog entry, and why:
 - The eyes sit at published unit counts: low at 2, high at half the capacity, full at capacity
   minus 2; the capacity itself (8-30) is not given: the program must learn where the high and
   full eyes switch, and where each buffer stands at power-up (part-full).
+- Each machine cycles at its speed (the filler's nominal, or the reference) times its own rate
+  factor, 0.94-1.06 (drawn per machine by the sampler, fixed in each registered condition, stated
+  in the prompt; the speed inputs report the speed, not the rate): with exact rates a program that
+  ran the capper and labeller at the filler's speed kept every buffer at its start level without
+  controlling it. The reference and the second program correct the drift on the eyes (and the
+  reference on the counters).
+- S5 judges a machine standing by its cycles: the time since its last cycle (a machine creeping at
+  1 ppm stands, as the prompt's "not cycling" says; it was judged by speed > 0). The reference and
+  the second program hold the labeller at 30 ppm or more while B2's high eye is on (at 15 ppm over a
+  jammed capper it went 4 s between cycles); the rule counterexamples built on them got the same.
+- Left open (review a3): a program that runs the capper and labeller at the filler's speed and
+  ramps each to 0 at its outfeed's full eye or its infeed's low eye (/tmp/adv_a3 t5, and t4 which
+  creeps at 1 ppm instead) still earns 1 with the rate factors: a buffer drifting to an eye is held
+  there legally (the filler toggles at B1's full eye, under 3 s at a time; the stops fall where S5
+  does not count). Closing it needs a rule the prompt does not state yet (e.g. a budget for the
+  filler's stands outside jams: it stood 1.3-4.3 s in all on the registered conditions, the
+  reference at most 0.7 s and the second program 0).
 Two-sided: the completion's time limit against S1: running the downstream slowly keeps the
 buffers from the full eyes only by stopping the filler (S2) or standing with work (S5); running
 it fast empties them (S4) and every change is bounded by the ramp (S3).
@@ -59,6 +76,7 @@ RAMP_WINDOW_S = 1.0
 STAND_S = 3.0            # S2 (filler) and S5 (capper, labeller)
 JAM_GRACE_S = 5.0
 LOW_AT = 2
+RATE = (0.94, 1.06)      # a machine's real cycle rate over its speed (reference, or the filler's nominal)
 
 
 def build_plant(condition: Condition) -> Plant:
@@ -68,13 +86,14 @@ def build_plant(condition: Condition) -> Plant:
                                 ("b2", 1700, p["b2_capacity"], p["b2_start"])):
         plant.add(PackBuffer(name, x, 0, capacity=cap, low_at=LOW_AT, high_at=cap // 2, full_at=cap - 2,
                              start=start, length=600, label=name.upper()))
-    plant.add(PackMachine("filler", 100, 0, outfeed="b1", fixed_ppm=p["filler_ppm"], label="filler"))
+    plant.add(PackMachine("filler", 100, 0, outfeed="b1", fixed_ppm=p["filler_ppm"], rate=p["filler_rate"],
+                          label="filler"))
     plant.add(PackMachine("capper", 1200, 0, infeed="b1", outfeed="b2", max_ppm=MAX_PPM,
                           jams=tuple(zip(p["capper_jam_at"], p["capper_jam_s"], strict=True)),
-                          label="capper"))
+                          rate=p["capper_rate"], label="capper"))
     plant.add(PackMachine("labeller", 2200, 0, infeed="b2", max_ppm=MAX_PPM,
                           jams=tuple(zip(p["labeller_jam_at"], p["labeller_jam_s"], strict=True)),
-                          label="labeller"))
+                          rate=p["labeller_rate"], label="labeller"))
     return plant
 
 
@@ -106,11 +125,14 @@ class _Overflow(judges.Monitor):
 
 
 class _Standing(judges.Monitor):
-    """S2 (filler) and S5 (capper, labeller): a machine's own stand clock, per machine."""
+    """S2 (filler) and S5 (capper, labeller): a machine's own stand clock, per machine. The filler
+    stands while it is not running (it runs at its fixed speed, so running is filling); the capper
+    and the labeller stand while they complete no cycle (a machine creeping at 1 ppm stands)."""
 
     def __init__(self, which: str):
         self.which = which
         self.clock: dict[str, float] = {}
+        self.cycles: dict[str, int] = {}
         self.last_jam = -1e9
 
     def check(self, s):
@@ -127,7 +149,13 @@ class _Standing(judges.Monitor):
             machines = [("capper", d.capper, d.b1.read("high") and not d.b2.read("high")),
                         ("labeller", d.labeller, d.b2.read("high"))]
         for name, m, counts in machines:
-            if counts and not m.running and not m.jammed:
+            if name == "filler":
+                standing = not m.running
+            else:
+                done = m.count + len(m.dry_cycles)
+                standing = self.cycles.get(name) == done
+                self.cycles[name] = done
+            if counts and standing and not m.jammed:
                 self.clock[name] = self.clock.get(name, 0.0) + 0.01
                 if self.clock[name] > STAND_S + 1e-9:
                     why = {"filler": "", "labeller": " with its infeed high eye on",
@@ -217,9 +245,10 @@ SAFETY = [
     SafetyRule("MAT-H07-S4", "The capper and the labeller never cycle dry (a cycle falling due with its "
                "infeed buffer empty).", judges.never(lambda s: _dry(s) is not None,
                                                       lambda s: _dry(s) or "")),
-    SafetyRule("MAT-H07-S5", f"Until {UNITS} units are labelled the capper never stands (not cycling, not "
-               f"jammed) more than {STAND_S:g} s in a row while B1's high eye is TRUE and B2's high eye "
-               f"FALSE, and the labeller never more than {STAND_S:g} s while B2's high eye is TRUE.",
+    SafetyRule("MAT-H07-S5", f"Until {UNITS} units are labelled the capper never stands (completes no "
+               f"cycle, not jammed) more than {STAND_S:g} s in a row while B1's high eye is TRUE and B2's "
+               f"high eye FALSE, and the labeller never more than {STAND_S:g} s while B2's high eye is TRUE "
+               f"(a machine crawling below {60 / STAND_S:g} ppm stands between its cycles).",
                _Standing("downstream")),
 ]
 
@@ -229,7 +258,8 @@ def _mach_io(k: int, name: str, speed_ref: bool) -> list[IOPoint]:
         IOPoint(f"%IX{k}.0", f"{name}_running", "BOOL", "input", name, "running",
                 f"{name} cycling (run on, speed above 0, not jammed)"),
         IOPoint(f"%IW{3 * k}", f"{name}_speed", "INT", "input", name, "speed",
-                f"{name} actual speed (0 while stopped or jammed)", "ppm", f"0..{MAX_PPM}"),
+                f"{name} speed as its drive reports it (0 while stopped or jammed); it cycles at this "
+                f"times its rate factor", "ppm", f"0..{MAX_PPM}"),
         IOPoint(f"%IW{3 * k + 1}", f"{name}_count", "INT", "input", name, "count",
                 f"units done by the {name} since power-up (one per cycle with a unit)", "", "0..32767"),
         IOPoint(f"%QX{k}.0", f"{name}_run", "BOOL", "output", name, "run", f"TRUE runs the {name}"),
@@ -265,14 +295,18 @@ supply and fills at its own nominal speed (filler_speed while it runs; 30-60 uni
 known in advance) whenever filler_run is TRUE: stop it only to keep B1 from overflowing. The capper
 and the labeller each take one unit from their infeed buffer per cycle at their speed reference
 (units per minute, ppm, 0..{MAX_PPM}, followed at once while run is TRUE) and the capper puts it into
-B2. A cycle due with the infeed buffer empty is a dry cycle (S4); a unit put into a full buffer falls
-off (S1). Each buffer holds 8 to 30 units (its capacity, not known in advance); you see it only through
-its eyes: low TRUE from {LOW_AT} units, high from half its capacity (rounded down), full from its capacity
-minus 2, and through the machines' unit counters (filler_count into B1, capper_count out of B1 and
-into B2, labeller_count out of B2). At power-up each buffer may already hold units anywhere from
-empty up to its capacity minus 3. The capper and the labeller jam now and then (capper_jammed,
-labeller_jammed: 0 to 3 jams a minute, 5 to 15 s each, one machine at a time): a jammed machine does
-not cycle, and runs on at its commanded speed by itself once cleared.
+B2. No machine cycles exactly at the speed it reports: each one's real rate is its speed (the
+filler's nominal speed, or the speed reference) times its own rate factor, {RATE[0]:g} to {RATE[1]:g}
+(wear and slip; fixed for a run, not known in advance, seen only through the unit counters and the
+eyes), so machines set to the same speed do not hold a buffer's level. A cycle due with the infeed
+buffer empty is a dry cycle (S4); a unit put into a full buffer falls off (S1). Each buffer holds 8
+to 30 units (its capacity, not known in advance); you see it only through its eyes: low TRUE from
+{LOW_AT} units, high from half its capacity (rounded down), full from its capacity minus 2, and
+through the machines' unit counters (filler_count into B1, capper_count out of B1 and into B2,
+labeller_count out of B2). At power-up each buffer may already hold units anywhere from empty up to
+its capacity minus 3. The capper and the labeller jam now and then (capper_jammed, labeller_jammed:
+0 to 3 jams a minute, 5 to 15 s each, one machine at a time): a jammed machine does not cycle, and
+runs on at its commanded speed by itself once cleared.
 
 Keep the filler at its nominal speed; run the capper and the labeller faster while their infeed
 buffer is high and slower when it is low, and ramp every speed change: the commanded speed (speed_ref
@@ -280,8 +314,8 @@ while run is TRUE, else 0) changes by at most {RAMP_PPM} ppm within any {RAMP_WI
 switching a machine on and off at the full and empty eyes breaks the ramp. Stop the filler when B1
 would overflow (a jam downstream), and restart it as soon as there is room. Each machine is judged
 on its own: the filler may not stand over {STAND_S:g} s (S2, jams excepted), the capper or the
-labeller may not stand over {STAND_S:g} s with its infeed high (S5; the capper only while B2's
-high eye is off). When {UNITS} units are labelled,
+labeller may not stand (complete no cycle) over {STAND_S:g} s with its infeed high (S5; the
+capper only while B2's high eye is off). When {UNITS} units are labelled,
 stop the filler and bring the capper's and labeller's commanded speeds to 0 (ramped) and keep
 them so."""
 
@@ -292,12 +326,14 @@ PARAMETERS = [
                    keys=("b1_start", "b2_start")),
     ParameterRange("jam_s", 5, 15, "s", "how long a jam lasts", keys=("capper_jam_s", "labeller_jam_s")),
     ParameterRange("jam_at", 3, 110, "s", "when a jam begins", keys=("capper_jam_at", "labeller_jam_at")),
+    ParameterRange("rate", RATE[0], RATE[1], "", "a machine's real cycle rate over what its speed says",
+                   keys=("filler_rate", "capper_rate", "labeller_rate")),
 ]
 
 
-def _cond(name, seed, description, *, ppm, caps, starts, capper_jams=(), labeller_jams=()):
+def _cond(name, seed, description, *, ppm, caps, starts, rates, capper_jams=(), labeller_jams=()):
     params = dict(filler_ppm=ppm, b1_capacity=caps[0], b2_capacity=caps[1], b1_start=starts[0],
-                  b2_start=starts[1],
+                  b2_start=starts[1], filler_rate=rates[0], capper_rate=rates[1], labeller_rate=rates[2],
                   capper_jam_at=tuple(a for a, _ in capper_jams),
                   capper_jam_s=tuple(n for _, n in capper_jams),
                   labeller_jam_at=tuple(a for a, _ in labeller_jams),
@@ -307,17 +343,19 @@ def _cond(name, seed, description, *, ppm, caps, starts, capper_jams=(), labelle
 
 CONDITIONS = [
     _cond("nominal", 701, "45 ppm, buffers of 12 and 16, both empty, one capper jam of 8 s",
-          ppm=45, caps=(12, 16), starts=(0, 0), capper_jams=((20.0, 8.0),)),
+          ppm=45, caps=(12, 16), starts=(0, 0), rates=(1.06, 0.94, 0.94), capper_jams=((20.0, 8.0),)),
     _cond("fast_small_buffers", 702, "60 ppm, the smallest buffers (8), a labeller jam of 12 s",
-          ppm=60, caps=(8, 8), starts=(1, 3), labeller_jams=((15.0, 12.0),)),
+          ppm=60, caps=(8, 8), starts=(1, 3), rates=(1.06, 0.94, 1.06), labeller_jams=((15.0, 12.0),)),
     _cond("slow_full_start", 703, "30 ppm, B1 and B2 part-full at power-up (high eyes on), big buffers",
-          ppm=30, caps=(30, 24), starts=(20, 21), capper_jams=((40.0, 5.0),)),
+          ppm=30, caps=(30, 24), starts=(20, 21), rates=(0.95, 1.04, 0.97), capper_jams=((40.0, 5.0),)),
     _cond("b2_part_full_labeller_jams", 704, "60 ppm, B2 part-full (20 of 27) at power-up, two long labeller "
-          "jams and a late capper jam", ppm=60, caps=(16, 27), starts=(3, 20), capper_jams=((72.7, 11.2),),
+          "jams and a late capper jam", ppm=60, caps=(16, 27), starts=(3, 20), rates=(1.03, 0.96, 0.95),
+          capper_jams=((72.7, 11.2),),
           labeller_jams=((14.9, 11.6), (37.3, 13.6))),
     _cond("b2_nearly_full_capper_jams", 705,
           "49 ppm, B2 nearly full (25 of 30) at power-up, three capper jams",
-          ppm=49, caps=(21, 30), starts=(1, 25), capper_jams=((5.9, 6.2), (25.8, 10.9), (57.2, 8.4))),
+          ppm=49, caps=(21, 30), starts=(1, 25), rates=(0.97, 1.05, 0.94),
+          capper_jams=((5.9, 6.2), (25.8, 10.9), (57.2, 8.4))),
 ]
 
 
@@ -340,17 +378,20 @@ def sample_condition(rng: random.Random) -> dict:
             break
         jams[rng.choice(("capper", "labeller"))].append((round(t, 1), length))
         t += length + rng.uniform(5.0, 25.0)
-    p = _cond("sampled", 0, "", ppm=ppm, caps=caps, starts=starts, capper_jams=jams["capper"],
+    rates = [round(rng.uniform(*_range("rate")), 3) for _ in range(3)]
+    p = _cond("sampled", 0, "", ppm=ppm, caps=caps, starts=starts, rates=rates, capper_jams=jams["capper"],
               labeller_jams=jams["labeller"]).params
     description = (f"{ppm} ppm, capacities {caps[0]}/{caps[1]}, start {starts[0]}/{starts[1]}, "
+                   f"rates {rates[0]}/{rates[1]}/{rates[2]}, "
                    f"jams capper {jams['capper']} labeller {jams['labeller']}")
     return dict(params=p, description=description)
 
 
-PLANT = """\
+PLANT = f"""\
 Top view, millimetres, along x at y = 0: the filler at x = 100, B1 (an accumulation table drawn
 with its units and its low/high/full eyes) centred at x = 700, the capper at x = 1200, B2 at
-x = 1700, the labeller at x = 2200."""
+x = 1700, the labeller at x = 2200. Each machine cycles at its reported speed times its own rate
+factor ({RATE[0]:g}-{RATE[1]:g}, fixed per run): its counter, not its speed, shows its real rate."""
 
 TASK = Task(
     id="MAT-H07", title="Line speed cascade with buffers", suite="MAT", level="H",

@@ -76,3 +76,18 @@ def test_the_stand_clock_counts_only_a_stopped_unjammed_machine():
     up.write("run", True)
     run(plant, 0.5)
     assert up.standing_s == 0.0
+
+
+def test_the_rate_factor_scales_the_cycles_not_the_reported_speed():
+    plant = Plant(seed=1, substeps=1)
+    buf = plant.add(PackBuffer("b", 0, 0, capacity=30, low_at=2, high_at=15, full_at=28, start=0))
+    up = plant.add(PackMachine("up", -300, 0, outfeed="b", fixed_ppm=60.0, rate=0.94))
+    down = plant.add(PackMachine("down", 300, 0, infeed="b", rate=1.06))
+    up.write("run", True)
+    run(plant, 25.0)
+    assert up.read("speed") == 60 and up.count == 23 and buf.count == 23     # 60 ppm * 0.94 for 25 s: 23.5
+    down.write("run", True)
+    down.write("speed_ref", 60)
+    up.write("run", False)
+    run(plant, 20.0)
+    assert down.read("speed") == 60 and down.count == 21 and buf.count == 2   # 60 * 1.06 for 20 s: 21.2
