@@ -91,6 +91,7 @@ REACH1 = (-170.0, 1700.0)
 REACH2 = (700.0, 2570.0)
 APART_MM = 150.0
 SYNC_MM = 2.0
+TAKE_MM = 4.0  # the device's take_mm: a head this close to a part's centre takes it (S1 judges there)
 SYNC_V = 40.0  # mm/s: a head locked on a part lags a belt ramping at 600 mm/s^2 by 2-3 scans
 PLACE_S = 3.0
 LATE_MM = 1200.0
@@ -128,6 +129,7 @@ def build_plant(condition: Condition) -> Plant:
             a2,
             bursts=_bursts(p),
             min_gap_mm=MIN_GAP_MM,
+            take_mm=TAKE_MM,
             speed=p["line_speed"],
             end_mm=END_MM,
             eye_mm=EYE_MM,
@@ -251,7 +253,8 @@ class _Synced(judges.Monitor):
         while self.seen < len(log):
             t, k, x, under, vx, vb, held = log[self.seen]
             self.seen += 1
-            if msg or not 0.0 <= x <= END_MM:
+            # a head up to TAKE_MM past either end still takes a part lying at that end
+            if msg or not -TAKE_MM <= x <= END_MM + TAKE_MM:
                 continue
             if under is None or abs(under - x) > SYNC_MM:
                 msg = (f"picker {k}'s Z was out of its top at {t:g} s with no part within {SYNC_MM:g} mm "
@@ -598,7 +601,8 @@ TASK = Task(
         "places "
         f"into its tray at {TRAY2:g} mm (past the belt's end). Each head has a Z stroke ({Z_S * 1000:g} ms "
         f"down or up) and a gripper ({GRIP_S * 1000:g} ms to close or open). A gripper that finishes "
-        "closing with its Z down takes the part whose centre is within 4 mm of the head; opening it "
+        f"closing with its Z down takes the part whose centre is within {TAKE_MM:g} mm of the head; "
+        "opening it "
         "within 20 mm of the head's tray places the part there, opening it over the belt puts the part "
         "back on the belt. At power-up picker 1 may hold a part (gripper closed, Z up), the carriages "
         "stand anywhere in their reach and the line count may be anywhere. Picker 2 may be called out "
@@ -638,7 +642,8 @@ TASK = Task(
     safety_rules=(
         SafetyRule(
             "MOT-H03-S1",
-            f"A Z may be out of its top over the belt only with its head within {SYNC_MM:g} "
+            f"A Z may be out of its top over the belt (or within {TAKE_MM:g} mm past either end, where it "
+            f"can still take a part) only with its head within {SYNC_MM:g} "
             f"mm of the centre of the part under it (or holding it) and moving with the belt within "
             f"{SYNC_V:g} mm/s.",
             _Synced(),
