@@ -58,6 +58,7 @@ TOLERANCE_MM = 8.0
 CARTON_WIDTH = 150.0
 HOLD_S = 1.0
 MIN_SPEED = 0.30
+SLOW_AFTER_S = 0.5      # how long a lane may stay slowed after the last of its cartons waiting got its label
 TIME_LIMIT_S = 45.0
 LANES = ("A", "B")
 
@@ -268,6 +269,40 @@ class _LaneSpeed(judges.Monitor):
         return None
 
 
+class _SlowedOnlyForACarton(judges.Monitor):
+    """S4 (spec point 3: slow a lane when needed, bring it back afterwards): a lane's speed set
+    point below its line speed while none of its cartons is waiting for its label (its leading
+    edge past the lane's eye, no label on it yet, as the lane's latch tells the program) and the
+    last one that waited was labelled more than SLOW_AFTER_S before. Looked at only while a lane is
+    slowed: at line speed there is nothing to judge."""
+
+    def check(self, s):
+        for lane, belt in s.devices.belts.items():
+            line = s.params[f"speed_{lane}"]
+            if belt.speed_word >= line or _carton_waiting(s, lane, belt):
+                continue
+            last = max((t for t, part, _, carrying in s.devices.app.touches
+                        if part and carrying and part[0] == lane), default=None)
+            if last is None or s.time_ms - round(last * 1000) > round(SLOW_AFTER_S * 1000):
+                since = "since power-up" if last is None else f"since {last:.2f} s"
+                return (f"lane {lane} was set to {belt.speed_word} mm/s (line speed {line:g}) at "
+                        f"{s.time_ms / 1000:g} s with no carton of it waiting for its label {since}")
+        return None
+
+
+def _carton_waiting(s, lane, belt) -> bool:
+    """A carton of `lane` on the belt with its leading edge past the eye and no label yet."""
+    labels = s.devices.app.labels
+    for part in s.devices.flow.parts:
+        if part.name[0] != lane or part.removed or part.name in labels:
+            continue
+        x, y = part.xy()
+        along = (x - belt.x) * belt.ux + (y - belt.y) * belt.uy + belt.half_length
+        if along + part.length / 2 >= EYE_AT:
+            return True
+    return False
+
+
 # --- conditions ----------------------------------------------------------------------------------
 
 def _cond(name, seed, description, **params):
@@ -432,8 +467,10 @@ TASK = Task(
         "3. When a carton of one lane would reach the pad before the applicator can be over that lane "
         "with its "
         "label (the other lane's carton being labelled first, the swing, the label feed), slow that lane so "
-        "that its carton arrives later; bring it back to its line speed afterwards. Never run a lane below "
-        f"{MIN_SPEED * 100:g}% of its line speed.\n"
+        "that its carton arrives later; bring it back to its line speed afterwards: a lane is slowed only "
+        "while a carton of it is waiting for its label (past its eye, no label yet), and at the latest "
+        f"{SLOW_AFTER_S:g} s after the last one got its label its speed set point is its line speed again. "
+        f"Never run a lane below {MIN_SPEED * 100:g}% of its line speed.\n"
         "4. The pad never tamps onto the bare belt or over a carton's edge, and never puts one lane's "
         "label on "
         "the other lane's carton.\n"
@@ -461,6 +498,10 @@ TASK = Task(
                    "the bare belt or over a carton's edge).", _OverCarton()),
         SafetyRule("MAT-H09-S3", f"No lane may run below {MIN_SPEED * 100:g}% of its line speed.",
                    _LaneSpeed()),
+        SafetyRule("MAT-H09-S4", "A lane's speed set point may be below its line speed only while a carton "
+                   f"of it is waiting for its label (its leading edge past the lane's eye, no label on it "
+                   f"yet) or within {SLOW_AFTER_S:g} s after the last one got its label.",
+                   _SlowedOnlyForACarton()),
     ),
     parameters=(
         ParameterRange("line_speed", 150.0, 300.0, "mm/s", "each lane's line speed", keys=("speed_A",
