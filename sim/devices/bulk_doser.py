@@ -25,6 +25,7 @@ class BulkDoser(Device):
     layer = 4
     signals = ("empty",)
     commands = ("coarse", "fine")
+    plain_commands = {"coarse": ("coarse", bool), "fine": ("fine", bool)}   # valves: stored as they are
 
     def __init__(self, name: str, x: float, y: float, *, into: str, coarse_gs: float = 100.0,
                  fine_gs: float = 3.0, afterflow_g: float = 3.0, fall_s: float = 0.1, dribble_s: float = 1.0,
@@ -50,6 +51,8 @@ class BulkDoser(Device):
         self.dosed_g = 0.0
         self.time = 0.0
         self._air = (deque(), deque())         # per valve: (lands at, grams), in landing order
+        # after the last step: nothing in the air or dribbling, no refill due (a dry hopper waits for one)
+        self._still = self.refill_s is None or self.hopper_g > 0.0
         self._into = None
 
     def write(self, command: str, value: Any) -> None:
@@ -66,6 +69,8 @@ class BulkDoser(Device):
         return super().read(signal)
 
     def in_flight_g(self) -> float:
+        if not (self.dribble_left or self._air[0] or self._air[1]):
+            return 0.0
         dribble = self.afterflow_g * (self.dribble_left / self.dribble_s) ** 2 if self.dribble_s else 0.0
         return sum(g for air in self._air for _, g in air) + dribble
 
@@ -73,6 +78,8 @@ class BulkDoser(Device):
         if self._into is None:
             self._into = self.plant[self.into_name]
         self.time += dt
+        if self._still and not (self.coarse or self.fine or self._fine_was):
+            return      # valves shut, nothing dribbling or falling, no refill due: nothing changes
         if self.fine:
             self.dribble_left = 0.0
         elif self._fine_was and self.dribble_s > 0.0:
@@ -92,6 +99,8 @@ class BulkDoser(Device):
                 landed += air.popleft()[1]
         if landed:
             self._into.add(landed)
+        self._still = (self.dribble_left <= 0.0 and not self._air[0] and not self._air[1]
+                       and (self.refill_s is None or self.hopper_g > 0.0))
 
     def _out(self, on: bool, flow: float, dt: float) -> float:
         if not on or self.hopper_g <= 0.0:

@@ -35,12 +35,18 @@ class ChuteFlap(Device):
         self.time = 0.0
         self._spilling = False
         self._flap: Any = None
+        self._at_pos: float | None = None
+        self._fraction = 0.0
 
     def fraction(self) -> float:
         """0 fully retracted (to `left`) .. 1 fully extended (to `right`)."""
-        if self._flap is None:
-            self._flap = self.plant[self.flap_name]      # type: ignore[index]
-        return max(0.0, min(1.0, self._flap.position / self._flap.stroke))
+        flap = self._flap
+        if flap is None:
+            flap = self._flap = self.plant[self.flap_name]      # type: ignore[index]
+        pos = flap.position
+        if pos != self._at_pos:         # worked out again only when the flap has moved (asked often)
+            self._at_pos, self._fraction = pos, max(0.0, min(1.0, pos / flap.stroke))
+        return self._fraction
 
     def route(self) -> str | None:
         """The device the stream goes to now, or None (the flap is part way: it spills)."""

@@ -19,6 +19,11 @@ from sim.devices.axis import ValueWord
 class ScheduledWord(ValueWord):
     """Signal 'value': the word as the host has written it by now."""
 
+    # the I/O transfer reads the word as it is (a table the transfer looks up on the class that
+    # defines read, hence read restated here)
+    plain_signals = {"value": "value"}
+    read = ValueWord.read
+
     def __init__(self, name: str, value: int, schedule: Sequence[tuple[float, int]] = (), *,
                  position: tuple[float, float] = (0.0, 0.0), label: str = "", units: str = "",
                  scale: float = 1.0):
@@ -42,3 +47,18 @@ class ScheduledWord(ValueWord):
         if self.index < len(self.schedule):
             out["label"] = f"{self.label} (order {self.index} of {len(self.schedule)})"
         return out
+
+
+
+class FixedWord(ValueWord):
+    """A host word written once, before power-up: nothing to do in a step (the plant leaves it out
+    of its step loop), read by the I/O transfer as it is."""
+
+    plain_signals = {"value": "value"}
+    read = ValueWord.read
+
+
+def host_word(name: str, value: int, schedule: Sequence[tuple[float, int]] = (), **kw) -> ValueWord:
+    """A ScheduledWord, or a FixedWord when the host writes nothing after power-up (same value, same
+    drawing)."""
+    return ScheduledWord(name, value, schedule, **kw) if schedule else FixedWord(name, value, **kw)

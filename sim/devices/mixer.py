@@ -29,6 +29,9 @@ class Mixer(Device):
     layer = 3
     signals = ("running", "empty")
     commands = ("run", "discharge")
+    # the I/O transfer stores the valve and motor commands and reads the low-level switch as they are
+    plain_signals = {"empty": "low_level"}
+    plain_commands = {"run": ("run", bool), "discharge": ("discharge", bool)}
 
     def __init__(self, name: str, x: float, y: float, *, start_s: float = 0.5, outflow_gs: float = 400.0,
                  empty_g: float = 5.0, capacity_g: float = 2000.0, width: float = 260.0):
@@ -39,6 +42,9 @@ class Mixer(Device):
         self.start_s, self.outflow_gs = float(start_s), float(outflow_gs)
         self.empty_g, self.capacity_g = float(empty_g), float(capacity_g)
         self.contents: dict[str, float] = {}
+        self._total_g = 0.0           # sum of contents, kept with every change of them (read per scan)
+        self.low_level = True         # the 'empty' switch: under empty_g
+        self._contents_changed()
         self.run = self.discharge = False
         self.spun_up_s = 0.0
         self.mixed_s = 0.0
@@ -50,12 +56,17 @@ class Mixer(Device):
 
     # -- material --------------------------------------------------------------------------
     def total_g(self) -> float:
-        return sum(self.contents.values())
+        return self._total_g
+
+    def _contents_changed(self) -> None:
+        self._total_g = total = sum(self.contents.values())
+        self.low_level = total < self.empty_g
 
     def add(self, grams: float, ingredient: str = "bulk") -> None:
         if grams > 0.0:
             self.contents[ingredient] = self.contents.get(ingredient, 0.0) + grams
             self.mixed_s = 0.0
+            self._contents_changed()
 
     # -- I/O ---------------------------------------------------------------------------------
     def write(self, command: str, value: Any) -> None:
@@ -70,17 +81,17 @@ class Mixer(Device):
         if signal == "running":
             return self.run and self.spun_up_s >= self.start_s - 1e-9
         if signal == "empty":
-            return self.total_g() < self.empty_g
+            return self.low_level
         return super().read(signal)
 
     # -- physics ---------------------------------------------------------------------------
     def step(self, dt: float) -> None:
         self.time += dt
         self.spun_up_s = self.spun_up_s + dt if self.run else 0.0
-        total = self.total_g()
+        total = self._total_g
         if self.run:
             self.angle = (self.angle + 360.0 * dt) % 360.0
-            if self.read("running") and total > 0.0:
+            if self.spun_up_s >= self.start_s - 1e-9 and total > 0.0:     # running
                 self.mixed_s += dt
         if not self.discharge or total <= 0.0:
             return
@@ -90,13 +101,15 @@ class Mixer(Device):
         out = min(self.outflow_gs * dt, total)
         for k in self.contents:
             self.contents[k] -= out * self.contents[k] / total
+        self._contents_changed()
         self.out_g += out
-        if self.mixed_at_open is not None and self.total_g() < self.empty_g:
+        if self.mixed_at_open is not None and self.low_level:
             self.batches.append((self.time, self._batch, self.mixed_at_open))
             self.mixed_at_open = None
             self.mixed_s = 0.0
-        if self.total_g() < 1e-6:
+        if self._total_g < 1e-6:
             self.contents = {}
+            self._contents_changed()
 
     def state(self) -> dict[str, Any]:
         return {"x": self.x, "y": self.y, "width": self.width, "total_g": self.total_g(),

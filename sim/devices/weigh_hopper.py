@@ -70,6 +70,7 @@ class WeighHopper(Device):
         self.outflow_gs, self.capacity_g = float(outflow_gs), float(capacity_g)
         self.empty_weight_g = float(empty_weight_g)
         self.contents: dict[str, float] = {}
+        self._total_g = sum(self.contents.values())    # kept with every change of contents (read per scan)
         self.inlets: dict[str, HopperInlet] = {}
         self.discharged: list[tuple[float, dict[str, float]]] = []
         self.time = 0.0
@@ -84,7 +85,7 @@ class WeighHopper(Device):
         return self.inlets[ingredient]
 
     def total_g(self) -> float:
-        return sum(self.contents.values())
+        return self._total_g
 
     def gross_g(self) -> float:
         return self.empty_weight_g + self.total_g()
@@ -92,6 +93,7 @@ class WeighHopper(Device):
     def add(self, grams: float, ingredient: str = "bulk") -> None:
         if grams > 0.0:
             self.contents[ingredient] = self.contents.get(ingredient, 0.0) + grams
+            self._total_g = sum(self.contents.values())
 
     def open_fraction(self) -> float:
         if self._gate is None:
@@ -106,7 +108,7 @@ class WeighHopper(Device):
                 self.discharged.append((self.time, self._batch))
                 self._batch = {}
             return
-        total = self.total_g()
+        total = self._total_g
         if total <= 0.0:
             return
         if self._into is None:
@@ -117,8 +119,10 @@ class WeighHopper(Device):
             self.contents[k] = g - part
             self._batch[k] = self._batch.get(k, 0.0) + part
             self._into.add(part, k)
-        if self.total_g() < 1e-6:
+        self._total_g = sum(self.contents.values())
+        if self._total_g < 1e-6:
             self.contents = {}
+            self._total_g = sum(self.contents.values())
 
     def state(self) -> dict[str, Any]:
         return {"x": self.x, "y": self.y, "width": self.width, "total_g": self.total_g(),

@@ -24,6 +24,7 @@ class WeighScale(Device):
     layer = 2
     signals = ("weight", "stable")
     commands = ("tare",)
+    plain_signals = {"weight": "weight", "stable": "stable"}    # the I/O transfer reads them as they are
 
     def __init__(self, name: str, x: float, y: float, *, load: str, settle_s: float = 0.5,
                  noise_g: float = 0.2, stable_band_g: float = 0.3, stable_s: float = 0.1,
@@ -39,25 +40,28 @@ class WeighScale(Device):
         self.filtered = 0.0
         self.reading = 0.0
         self.tare_g = 0.0
+        self.weight = 0           # the 'weight' word: kept with the reading and the tare
         self.stable_for = 0.0
         self.stable = False
         self._tare = False
         self._load = None
         self._started = False
         self._last_load = 0.0
+        self._lag_dt = self._lag = 0.0
 
     def write(self, command: str, value: Any) -> None:
         if command == "tare":
             v = bool(value)
             if v and not self._tare:
                 self.tare_g = self.reading
+                self.weight = int(round((self.reading - self.tare_g) * 10.0))
             self._tare = v
         else:
             super().write(command, value)
 
     def read(self, signal: str) -> Any:
         if signal == "weight":
-            return int(round((self.reading - self.tare_g) * 10.0))
+            return self.weight
         if signal == "stable":
             return self.stable
         return super().read(signal)
@@ -68,8 +72,11 @@ class WeighScale(Device):
         load = self._load.gross_g()
         if not self._started:               # powered up with the load on it long ago: settled
             self._started, self.filtered, self._last_load = True, load, load
-        self.filtered += (load - self.filtered) * (1.0 - math.exp(-dt / self.tau))
+        if dt != self._lag_dt:              # the filter's gain for this step length, worked out once
+            self._lag_dt, self._lag = dt, 1.0 - math.exp(-dt / self.tau)
+        self.filtered += (load - self.filtered) * self._lag
         self.reading = self.filtered + (self.plant.rng.random() * 2.0 - 1.0) * self.noise_g
+        self.weight = int(round((self.reading - self.tare_g) * 10.0))
         steady = abs(load - self._last_load) < 1e-6
         self._last_load = load
         if steady and abs(self.filtered - load) <= self.stable_band_g:

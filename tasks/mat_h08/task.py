@@ -36,9 +36,10 @@ from __future__ import annotations
 import random
 
 from sim import judges
+from sim.devices.axis import ValueWord
 from sim.devices.bulk_doser import BulkDoser
 from sim.devices.chute_flap import ChuteFlap
-from sim.devices.host_word import ScheduledWord
+from sim.devices.host_word import host_word
 from sim.devices.mixer import Mixer
 from sim.devices.pneumatics import Cylinder
 from sim.devices.weigh_hopper import WeighHopper
@@ -57,6 +58,7 @@ OUTLET_GRACE_S = 0.3
 HOLD_S = 2.0
 DOSERS = ("A", "B", "C")
 MIXERS = (1, 2)
+MIX_S = {k: f"m{k}_mix_s" for k in MIXERS}      # the recipe's mix time, by mixer (judged every scan)
 LEFT_OVER = "left over"
 
 
@@ -94,13 +96,13 @@ def build_plant(condition: Condition) -> Plant:
         words.append((f"m{k}_mix", int(round(p[f"m{k}_mix_s"] * 10)), f"mixer {k} mix", "s", 0.1))
         for row, (name, value, label, units, scale) in enumerate(words):
             start, sched = (int(value), ()) if late <= 0 else (0, ((late, int(value)),))
-            plant.add(ScheduledWord(name, start, sched, position=(x0, 640.0 - 70 * row), label=label,
-                                    units=units, scale=scale))
+            plant.add(host_word(name, start, sched, position=(x0, 640.0 - 70 * row), label=label,
+                                units=units, scale=scale))
         blocked = sorted(w for w in p.get("blocked", ()) if w[0] == k)
         sched = []
         for _, t0, length in blocked:
             sched += [(t0, 0), (t0 + length, 1)]
-        plant.add(ScheduledWord(f"packer_{k}", 1, sched, position=(x0, 300.0), label=f"packer {k} ready"))
+        plant.add(host_word(f"packer_{k}", 1, sched, position=(x0, 300.0), label=f"packer {k} ready"))
     return plant
 
 
@@ -116,8 +118,9 @@ class _Cell:
         self.scale = plant.device("scale", WeighScale)
         self.dosers = tuple(plant.device(f"doser_{n.lower()}", BulkDoser) for n in DOSERS)
         self.mixers = {k: plant.device(f"mixer_{k}", Mixer) for k in MIXERS}
-        self.mix_words = {k: plant.device(f"m{k}_mix", ScheduledWord) for k in MIXERS}
-        self.packers = {k: plant.device(f"packer_{k}", ScheduledWord) for k in MIXERS}
+        self.mix_words = {k: plant.device(f"m{k}_mix", ValueWord) for k in MIXERS}
+        self.packers = {k: plant.device(f"packer_{k}", ValueWord) for k in MIXERS}
+        self.real: dict[int, tuple[int, list]] = {k: (0, []) for k in MIXERS}   # _real_batches, by log length
 
 
 def _pouring(s) -> bool:
@@ -138,12 +141,20 @@ def _left_over(contents) -> bool:
 
 
 def _real_batches(s, k) -> list:
-    return [b for b in s.devices.mixers[k].batches if not _left_over(b[1])]
+    """Mixer k's discharged batches but the one left at power-up (sifted again only when one more
+    is logged: several judges ask every scan)."""
+    cell = s.devices
+    batches = cell.mixers[k].batches
+    seen, real = cell.real[k]
+    if seen != len(batches):
+        real = [b for b in batches if not _left_over(b[1])]
+        cell.real[k] = (len(batches), real)
+    return real
 
 
 def _holds_recipe(s, k) -> bool:
     m = s.devices.mixers[k]
-    return not m.read("empty") and not _left_over(m.contents)
+    return not m.low_level and not _left_over(m.contents)
 
 
 def _given(s, k) -> int:
@@ -157,7 +168,7 @@ def _posted(s, k) -> bool:
 def _wants_batch(s, k) -> bool:
     """Mixer k is empty, its valve shut, its order posted and a batch of its three still to come."""
     m = s.devices.mixers[k]
-    return m.read("empty") and not m.discharge and _posted(s, k) and _given(s, k) < BATCHES
+    return m.low_level and not m.discharge and _posted(s, k) and _given(s, k) < BATCHES
 
 
 def _hopper_free(s) -> bool:
@@ -175,14 +186,16 @@ def _in_tolerance(s, k, contents) -> bool:
 
 def _mixed(s, k) -> bool:
     m = s.devices.mixers[k]
-    mix = 0.0 if _left_over(m.contents) else s.params[f"m{k}_mix_s"]
-    return (not m.read("empty") and not m.discharge and m.mixed_s >= mix - 1e-9
+    if m.low_level or m.discharge:
+        return False
+    mix = 0.0 if _left_over(m.contents) else s.params[MIX_S[k]]
+    return (m.mixed_s >= mix - 1e-9
             and s.devices.packers[k].value == 1 and (_flap_at(s) != k or s.devices.gate.position <= 0.0))
 
 
 def _unmixed_in(s, k) -> bool:
     m = s.devices.mixers[k]
-    return (_holds_recipe(s, k) and m.mixed_s < s.params[f"m{k}_mix_s"] - 1e-9
+    return (_holds_recipe(s, k) and m.mixed_s < s.params[MIX_S[k]] - 1e-9
             and (_flap_at(s) != k or s.devices.gate.position <= 0.0))
 
 
@@ -339,7 +352,7 @@ class GateOpensOnlyOntoEmptyMixer(judges.Monitor):
     def __init__(self):
         self.was_shut = True
         self.ok = True
-        self.why = ""
+        self.why: tuple = (None, 0.0, True)      # what the message says, as it stood before the step
 
     def check(self, s):
         cell = s.devices
@@ -348,12 +361,14 @@ class GateOpensOnlyOntoEmptyMixer(judges.Monitor):
         ok, why = self.ok, self.why
         at = _flap_at(s)
         m = cell.mixers.get(at) if at else None
-        self.ok = m is not None and m.read("empty") and not m.discharge
-        self.why = ("the flap was part way over" if at is None else
-                    f"mixer {at} held {m.total_g():.0f} g" if not m.read("empty") else
-                    f"mixer {at}'s discharge valve was open")
+        self.ok = m is not None and m.low_level and not m.discharge
+        if not self.ok:
+            self.why = (at, m.total_g() if m else 0.0, m.low_level if m else True)
         if opening and not ok:
-            return f"the gate opened while {why}"
+            at, held, low = why
+            return "the gate opened while " + ("the flap was part way over" if at is None else
+                                              f"mixer {at} held {held:.0f} g" if not low else
+                                              f"mixer {at}'s discharge valve was open")
         return None
 
 
@@ -369,8 +384,8 @@ class DischargeOnlyMixedIntoReadyPacker(judges.Monitor):
         for k in MIXERS:
             m = s.devices.mixers[k]
             opened, self.was[k] = m.discharge and not self.was[k], m.discharge
-            mix = 0.0 if _left_over(m.contents) else s.params[f"m{k}_mix_s"]
-            if opened and not m.read("empty") and m.mixed_s < mix - 1e-9:
+            if opened and not m.low_level and m.mixed_s < (0.0 if _left_over(m.contents)
+                                                             else s.params[MIX_S[k]]) - 1e-9:
                 return f"mixer {k} discharged a batch mixed only {m.mixed_s:.2f} s at speed"
             if m.discharge and s.devices.packers[k].value != 1:
                 if self.blocked_since[k] is None:
@@ -383,7 +398,10 @@ class DischargeOnlyMixedIntoReadyPacker(judges.Monitor):
 
 
 def _dosing_for_busy(s) -> str | None:
-    if not any(d.coarse or d.fine for d in s.devices.dosers):
+    for d in s.devices.dosers:
+        if d.coarse or d.fine:
+            break
+    else:
         return None
     at = _flap_at(s)
     if at is None:
