@@ -286,11 +286,17 @@ class _Batches(judges.Judge):
         self.good = {k: 0 for k in MIXERS}
         self.seen = 0
         self.delivered: dict[int, dict[str, float]] = {k: {} for k in MIXERS}
+        self.logs_seen = -1      # the logs' lengths (they only grow) summed when last looked at
 
     def update(self, s):
         if self.done:
             return True
         log = s.devices.hopper.discharged
+        mixers = s.devices.mixers
+        logs = len(log) + len(mixers[1].batches) + len(mixers[2].batches)
+        if logs == self.logs_seen and not self.failed:      # nothing discharged since: nothing to judge
+            return False
+        self.logs_seen = logs
         while self.seen < len(log):
             at = _flap_at(s)
             if at is not None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sim.devices.host_word import ScheduledWord
-from sim.plant import Plant
+from sim.devices.host_word import FixedWord, ScheduledWord, host_word
+from sim.plant import Plant, direct_reader
 
 
 def test_the_word_takes_each_value_at_its_time_and_counts_them():
@@ -24,3 +24,16 @@ def test_equal_orders_are_still_told_apart_by_index():
     for _ in range(5):
         plant.step()
     assert w.read("value") == 500 and w.index == 2
+
+
+def test_a_word_without_orders_to_come_is_fixed_and_read_as_it_is():
+    plant = Plant(seed=1, substeps=1)
+    fixed = plant.add(host_word("recipe", 120, (), label="recipe A", units="g"))
+    sched = plant.add(host_word("order", 0, [(0.02, 7)]))
+    assert type(fixed) is FixedWord and type(sched) is ScheduledWord
+    for _ in range(5):
+        plant.step()
+    assert fixed.read("value") == 120 and sched.read("value") == 7
+    assert fixed.state()["display"] == "120 g"
+    # the I/O transfer reads both words' value as an attribute, without a call to read
+    assert direct_reader(fixed, "value")() == 120 and direct_reader(sched, "value")() == 7
