@@ -26,6 +26,10 @@ Changed from the catalog, and why (the time was short; the plant kept small):
   physics), and a lane slowed to 35% of 300 mm/s and brought back up moves a carton latched while
   slowed about 5 mm against its latched count; the program cannot see that slip. Ignoring the tamp
   lead (24 mm at 300 mm/s) or firing on a time delay is still far outside 8 mm.
+- "slow a lane only when needed and bring it back afterwards" is rule S4, judged on the speed set
+  point from what the program can know: a lane may be slowed only while a carton of it is past its
+  eye without a label, and up to 0.5 s after the last one got its label (a review's program kept
+  the lane the arm was not serving at 31% the whole run, carton or not, and earned 1).
 """
 
 from __future__ import annotations

@@ -35,3 +35,14 @@ def test_a_blind_timed_wait_misses_cartons_of_the_other_lane(kit):
     assert not any(c.passed for c in report.conditions)
     assert all("ran past the applicator unlabelled" in c.pending or "landed" in c.pending
                for c in report.conditions)
+
+
+def test_a_lane_kept_slowed_with_no_carton_waiting_trips_s4(kit):
+    """The review's program: the lane the arm is not serving crawls at 31% of its line speed. In
+    one_lane_first lane B's cartons start at 4 s: it crawls before any has come (S4 alone)."""
+    report = kit.graded(TASK, "counterexamples/MAT-H09-S4.st")
+    c = next(c for c in report.conditions if c.name == "one_lane_first")
+    assert c.violated_rules == ["MAT-H09-S4"]
+    first = c.violations[0]
+    assert first.message.startswith("lane B") and "since power-up" in first.message
+    assert first.time_ms < 4000
