@@ -6,8 +6,8 @@ capper's and labeller's speeds (units per minute); it sees each buffer only thro
 high and full eyes and each machine's unit counter. Three jobs share the line's buffers: keep
 the filler filling (S2), and keep the capper and the labeller each working while it has work
 (S5), with no unit into a full buffer (S1), no dry cycle (S4) and every speed change ramped (S3).
-Each machine is judged on its own clock, so a program that lets one machine stand while the
-others run fails there; a line that locks up (everything waiting) fails S2 within 3 s.
+Each machine is judged on its own, so a program that lets one machine stand while the others run
+fails there; a line that locks up (everything waiting) fails S2 at once (5 s after power-up).
 
 Plant (sim.devices.pack_machine, NEW): PackMachine x3, PackBuffer x2, held as unit counts (not
 pymunk bodies) so that a run of the line stays far above 300x real time.
@@ -17,9 +17,10 @@ Changes from the catalog entry, and why:
   to the time limit, and the test budget is ~20 s for the whole task). The cascade is settled
   well within 40 units: each condition has its jams and its start state inside the run.
 - Nominal 30-60 ppm, not 20-60: at 20 ppm 40 units alone take 120 s (the time limit's budget).
-- S2 is the filler standing at most 3 s (not starved: it has an endless supply); the time while
-  the capper or labeller is jammed, and 5 s after, does not count (the line must stop the
-  filler at full B1 then, and needs a moment to restart).
+- S2 is the filler never standing (not starved: it has an endless supply) except in the first 5 s
+  after power-up and while the capper or labeller is jammed and 5 s after (the line must stop the
+  filler at full B1 then, and needs a moment to restart from standstill, ramped). It allowed stands
+  of up to 3 s at a time anywhere: see the last point.
 - S4 (no dry cycle) and S5 (a machine with work may not stand over 3 s) are added: without S4 the
   downstream machines at full speed all the time would pass (nothing says slow down when low),
   without S5 a program that parks the labeller and lets B2 fill slowly would.
@@ -36,13 +37,18 @@ Changes from the catalog entry, and why:
   1 ppm stands, as the prompt's "not cycling" says; it was judged by speed > 0). The reference and
   the second program hold the labeller at 30 ppm or more while B2's high eye is on (at 15 ppm over a
   jammed capper it went 4 s between cycles); the rule counterexamples built on them got the same.
-- Left open (review a3): a program that runs the capper and labeller at the filler's speed and
-  ramps each to 0 at its outfeed's full eye or its infeed's low eye (/tmp/adv_a3 t5, and t4 which
-  creeps at 1 ppm instead) still earns 1 with the rate factors: a buffer drifting to an eye is held
-  there legally (the filler toggles at B1's full eye, under 3 s at a time; the stops fall where S5
-  does not count). Closing it needs a rule the prompt does not state yet (e.g. a budget for the
-  filler's stands outside jams: it stood 1.3-4.3 s in all on the registered conditions, the
-  reference at most 0.7 s and the second program 0).
+- Closed (review a3, after the rate factors): a program that runs the capper and labeller at the
+  filler's speed and ramps each to 0 at its outfeed's full eye or its infeed's low eye (t5,
+  counterexamples/follow_filler_ramped_stops.st) or creeps at 1 ppm there (t4, creep_at_the_eyes.st)
+  let a buffer drift to an eye and held it there: B1 at its full eye with the filler toggling on it
+  (stands of 0.1-0.2 s, 1.3-4.3 s in all), legal while S2 allowed 3 s at a time. The spec asks the
+  filler to stop only for a jam downstream, so S2 now allows no stand outside power-up and the jams
+  (each with 5 s to restart): both fail S2 in 3 of 5 registered conditions. The reference stood at
+  B1's full eye too (fast_small_buffers: the capper at nominal + 6 ppm does not beat a filler 13 %
+  faster by its rate factors), and after a labeller jam into a small B2 (its labeller based on the
+  capper's speed, 0 while the capper waits at B2's full eye): it now runs the capper 15 % over the
+  filler while B1 is high and the labeller on at least the filler's speed, 30 ppm over at B2's full
+  eye. The second program (10 ppm over at the high eye, 30 at full) stood only at power-up.
 Two-sided: the completion's time limit against S1: running the downstream slowly keeps the
 buffers from the full eyes only by stopping the filler (S2) or standing with work (S5); running
 it fast empties them (S4) and every change is bounded by the ramp (S3).
@@ -51,10 +57,11 @@ Hard by the brief's check: the program written blind from the prompt (counterexa
 blind_written.st) passed 5 of 5 on the first registered conditions (graded once, its I/O
 declarations added), so two registered conditions were replaced by start states to discover
 (B2 standing part-full, far above its high eye, with jams arriving while the other machines run):
-it guesses such a buffer at 6 units and now passes 3 of 5. The second program (correct/, a band
-controller on the eyes alone) proves the windows fair. Cheap attempts: fixed speeds (blind.st),
-a fixed mid speed with a token end state (token_blind.st), on/off at the eyes (the catalog's
-trap) and a table of the registered start levels (tuned/) all earn 0; none earned 1.
+it guesses such a buffer at 6 units and now passes 1 of 5 (nominal). The second program
+(correct/, a band controller on the eyes alone) proves the windows fair. Cheap attempts: fixed
+speeds (blind.st), a fixed mid speed with a token end state (token_blind.st), on/off at the eyes
+(the catalog's trap), a table of the registered start levels (tuned/) and the followers of the
+filler's speed above all earn 0.
 The first miss of S1, S2, S4 or S5 ends the run (MissEndsTheRun), so a failing program costs a
 few seconds of plant time.
 """
@@ -73,8 +80,9 @@ UNITS = 40
 MAX_PPM = 90
 RAMP_PPM = 20            # commanded speed: at most this change within any RAMP_WINDOW_S
 RAMP_WINDOW_S = 1.0
-STAND_S = 3.0            # S2 (filler) and S5 (capper, labeller)
-JAM_GRACE_S = 5.0
+STAND_S = 3.0            # S5 (capper, labeller)
+RESTART_S = 5.0          # S2: the line's restart from standstill, at power-up and after each jam
+RESTART_MS = round(RESTART_S * 1000)
 LOW_AT = 2
 RATE = (0.94, 1.06)      # a machine's real cycle rate over its speed (reference, or the filler's nominal)
 
@@ -124,41 +132,48 @@ class _Overflow(judges.Monitor):
         return None
 
 
-class _Standing(judges.Monitor):
-    """S2 (filler) and S5 (capper, labeller): a machine's own stand clock, per machine. The filler
-    stands while it is not running (it runs at its fixed speed, so running is filling); the capper
-    and the labeller stand while they complete no cycle (a machine creeping at 1 ppm stands)."""
+class _FillerStands(judges.Monitor):
+    """S2: the filler stands while it is not running (it runs at its fixed speed, so running is
+    filling); it may stand only in its excuses: the first RESTART_S after power-up, and each jam
+    downstream with RESTART_S after it (the line restarting from standstill). Elsewhere a stand,
+    however short, means the capper let B1 reach its full eye."""
 
-    def __init__(self, which: str):
-        self.which = which
-        self.clock: dict[str, float] = {}
-        self.cycles: dict[str, int] = {}
-        self.last_jam = -1e9
+    def __init__(self):
+        self.last_jam_ms = 0     # power-up: the capper and the labeller start from standstill
 
     def check(self, s):
         d = s.devices
-        t = s.time_ms / 1000.0
         if d.labelled() >= UNITS:
             return None
-        if self.which == "filler":
-            if d.capper.jammed or d.labeller.jammed:
-                self.last_jam = t
-            excused = t - self.last_jam < JAM_GRACE_S
-            machines = [("filler", d.filler, not excused)]
-        else:
-            machines = [("capper", d.capper, d.b1.read("high") and not d.b2.read("high")),
-                        ("labeller", d.labeller, d.b2.read("high"))]
-        for name, m, counts in machines:
-            if name == "filler":
-                standing = not m.running
-            else:
-                done = m.count + len(m.dry_cycles)
-                standing = self.cycles.get(name) == done
-                self.cycles[name] = done
+        if d.capper.jammed or d.labeller.jammed:
+            self.last_jam_ms = s.time_ms
+        elif not d.filler.running and s.time_ms - self.last_jam_ms >= RESTART_MS:
+            return (f"the filler stood with no jam downstream for {RESTART_S:g} s (nor within "
+                    f"{RESTART_S:g} s of power-up)")
+        return None
+
+
+class _Standing(judges.Monitor):
+    """S5: the capper's and the labeller's own stand clocks: a machine stands while it completes
+    no cycle (a machine creeping at 1 ppm stands)."""
+
+    def __init__(self):
+        self.clock: dict[str, float] = {}
+        self.cycles: dict[str, int] = {}
+
+    def check(self, s):
+        d = s.devices
+        if d.labelled() >= UNITS:
+            return None
+        for name, m, counts in (("capper", d.capper, d.b1.read("high") and not d.b2.read("high")),
+                                ("labeller", d.labeller, d.b2.read("high"))):
+            done = m.count + len(m.dry_cycles)
+            standing = self.cycles.get(name) == done
+            self.cycles[name] = done
             if counts and standing and not m.jammed:
                 self.clock[name] = self.clock.get(name, 0.0) + 0.01
                 if self.clock[name] > STAND_S + 1e-9:
-                    why = {"filler": "", "labeller": " with its infeed high eye on",
+                    why = {"labeller": " with its infeed high eye on",
                            "capper": " with its infeed high eye on and B2's high eye off"}[name]
                     return f"the {name} stood more than {STAND_S:g} s{why}"
             else:
@@ -212,7 +227,7 @@ class _FirstBreak(judges.Watch):
     broken does not stall the line; its run goes on to completion)."""
 
     def __init__(self):
-        self.rules = [_Overflow(), _Standing("filler"), _Standing("downstream")]
+        self.rules = [_Overflow(), _FillerStands(), _Standing()]
 
     def check(self, s):
         for rule in self.rules:
@@ -235,9 +250,9 @@ COMPLETION = Completion(
 SAFETY = [
     SafetyRule("MAT-H07-S1", "No unit goes into a full buffer (one already holding its capacity): the "
                "machine upstream of a buffer must not cycle then.", _Overflow()),
-    SafetyRule("MAT-H07-S2", f"Until {UNITS} units are labelled the filler never stands (not filling) more "
-               f"than {STAND_S:g} s in a row, not counting the time while the capper or the labeller is "
-               f"jammed and {JAM_GRACE_S:g} s after each such jam ends.", _Standing("filler")),
+    SafetyRule("MAT-H07-S2", f"Until {UNITS} units are labelled the filler never stands (not filling), "
+               f"however briefly, except in the first {RESTART_S:g} s after power-up, while the capper or "
+               f"the labeller is jammed and {RESTART_S:g} s after each such jam ends.", _FillerStands()),
     SafetyRule("MAT-H07-S3", f"The commanded speed of the capper and of the labeller (its speed_ref while "
                f"its run is TRUE, else 0; clamped to 0..{MAX_PPM}) changes by at most {RAMP_PPM} ppm "
                f"within any {RAMP_WINDOW_S:g} s (judged every scan over the last {RAMP_WINDOW_S:g} s).",
@@ -249,7 +264,7 @@ SAFETY = [
                f"cycle, not jammed) more than {STAND_S:g} s in a row while B1's high eye is TRUE and B2's "
                f"high eye FALSE, and the labeller never more than {STAND_S:g} s while B2's high eye is TRUE "
                f"(a machine crawling below {60 / STAND_S:g} ppm stands between its cycles).",
-               _Standing("downstream")),
+               _Standing()),
 ]
 
 
@@ -313,8 +328,10 @@ buffer is high and slower when it is low, and ramp every speed change: the comma
 while run is TRUE, else 0) changes by at most {RAMP_PPM} ppm within any {RAMP_WINDOW_S:g} s (S3), so
 switching a machine on and off at the full and empty eyes breaks the ramp. Stop the filler when B1
 would overflow (a jam downstream), and restart it as soon as there is room. Each machine is judged
-on its own: the filler may not stand over {STAND_S:g} s (S2, jams excepted), the capper or the
-labeller may not stand (complete no cycle) over {STAND_S:g} s with its infeed high (S5; the
+on its own: the filler may not stand at all (S2) except while the line starts from standstill (the
+first {RESTART_S:g} s after power-up) and through a jam downstream and the {RESTART_S:g} s after it, so
+outside those the capper must keep B1 below its full eye, whatever the rate factors; the capper or
+the labeller may not stand (complete no cycle) over {STAND_S:g} s with its infeed high (S5; the
 capper only while B2's high eye is off). When {UNITS} units are labelled,
 stop the filler and bring the capper's and labeller's commanded speeds to 0 (ramped) and keep
 them so."""

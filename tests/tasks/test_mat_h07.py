@@ -4,7 +4,12 @@ test_task_battery.py (their graded reports are shared through kit.graded)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+import pytest
+
 import tasks
+from tasks.mat_h07.task import RESTART_S, UNITS, _FillerStands
 
 TASK = tasks.get("MAT-H07")
 
@@ -14,10 +19,11 @@ def verdicts(report):
 
 
 def test_the_blind_written_program_misreads_a_part_full_b2(kit):
-    """It guesses a buffer above its high eye at 6 units: with B2 at 20-25 units it overfills B2
-    through the labeller's jams or parks the labeller with B2 high."""
+    """It guesses a buffer above its high eye at 6 units: with B2 at 20-25 units it parks the
+    labeller with B2 high, or lets B2 fill through the labeller's jams so that the capper waits at
+    B2's full eye and the filler at B1's long after the jam."""
     result = verdicts(kit.graded(TASK, "counterexamples/blind_written.st"))
-    assert result["b2_part_full_labeller_jams"] == (False, ("MAT-H07-S1",))
+    assert result["b2_part_full_labeller_jams"] == (False, ("MAT-H07-S2",))
     assert result["b2_nearly_full_capper_jams"] == (False, ("MAT-H07-S5",))
     assert result["nominal"] == (True, ())
 
@@ -30,3 +36,33 @@ def test_fixed_speeds_overflow_or_run_dry(kit):
 
 def test_the_reference_labels_every_unit_and_stops(kit):
     assert kit.graded(TASK, "reference.st").reward == 1
+
+
+@pytest.mark.parametrize("program", ["follow_filler_ramped_stops.st", "creep_at_the_eyes.st"])
+def test_followers_of_the_filler_park_b1_at_its_full_eye(kit, program):
+    """Review a3's t5 and t4 run the capper at the filler's speed, never faster: B1 drifts to its
+    full eye (the filler's rate factor above the capper's, or a jam) and stays there, the filler
+    toggling on it in stands of 0.1-0.2 s with no jam downstream."""
+    result = verdicts(kit.graded(TASK, f"counterexamples/{program}", stop_at_violation=True))
+    for name in ("nominal", "fast_small_buffers", "b2_part_full_labeller_jams"):
+        assert result[name] == (False, ("MAT-H07-S2",)), name
+
+
+def _filler_state(ms, running, jammed=False):
+    d = SimpleNamespace(labelled=lambda: UNITS - 1, filler=SimpleNamespace(running=running),
+                        capper=SimpleNamespace(jammed=jammed), labeller=SimpleNamespace(jammed=False))
+    return SimpleNamespace(devices=d, time_ms=ms)
+
+
+def test_the_filler_may_stand_only_while_the_line_restarts():
+    """S2 excuses the first RESTART_S after power-up and each jam with RESTART_S after it, and
+    nothing else: a stand of one scan outside them is a violation."""
+    restart = round(RESTART_S * 1000)
+    rule = _FillerStands()
+    assert rule.check(_filler_state(restart - 10, running=False)) is None
+    assert rule.check(_filler_state(restart, running=False))
+    rule = _FillerStands()
+    assert rule.check(_filler_state(20_000, running=True, jammed=True)) is None
+    assert rule.check(_filler_state(20_000 + restart - 10, running=False)) is None
+    assert rule.check(_filler_state(20_000 + restart, running=False))
+    assert rule.check(_filler_state(20_000 + restart + 10, running=True)) is None
