@@ -40,6 +40,9 @@ class RFIDReader(PartDevice):
     layer = 5
     signals = ("tag_present", "busy", "done", "error", "data")
     commands = ("read", "write", "data_out")
+    # read by the session straight from these attributes; data_word is 'data' as read shows it
+    plain_signals = {"tag_present": "tag_present", "busy": "busy", "done": "done", "error": "error",
+                     "data": "data_word"}
 
     def __init__(self, name: str, conveyor: Any, at_mm: float, *, read_s: float = 0.1, write_s: float = 0.1,
                  field_mm: float = 30.0, tag_of: Callable[[Workpiece], int] | None = None,
@@ -63,6 +66,7 @@ class RFIDReader(PartDevice):
         self.tag_present = False
         self.busy = self.done = self.error = False
         self.data = 0
+        self.data_word = 0              # wrap16(data), kept with it
         self.data_out = 0
         self._read_cmd = self._write_cmd = False
         self._job: tuple[str, float, str | None, int] | None = None   # (what, due, carrier, word)
@@ -85,7 +89,7 @@ class RFIDReader(PartDevice):
         if not on or was or self._job is not None:
             return
         part = self.in_field()
-        self.busy, self.done, self.error, self.data = True, False, False, 0
+        self.busy, self.done, self.error, self.data, self.data_word = True, False, False, 0, 0
         duration = self.read_s if what == "read" else self.write_s
         # the word to write is taken at the head's next cycle: the PLC's outputs of one scan
         # (tag_out and the write edge) arrive together, whatever order they are written in
@@ -121,6 +125,7 @@ class RFIDReader(PartDevice):
             value = word
         self.busy, self.done, self.error = False, ok, not ok
         self.data = value if what == "read" else 0
+        self.data_word = wrap16(self.data)
         self.ops.append((round(self.time, 3), what, name, ok, value))
 
     def step(self, dt: float) -> None:
@@ -143,7 +148,7 @@ class RFIDReader(PartDevice):
         if signal == "error":
             return self.error
         if signal == "data":
-            return wrap16(self.data)
+            return self.data_word
         return super().read(signal)
 
     def state(self) -> dict[str, Any]:
