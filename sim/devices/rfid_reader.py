@@ -32,6 +32,20 @@ from sim.devices.belt_encoder import wrap16
 from sim.devices.workpiece import PartDevice, Workpiece
 
 
+class _Places:
+    """The parts' centres (Workpiece.xy) as the first head to look in a plant tick found them,
+    shared by the plant's heads: a free part's xy stays the same the whole tick, so the other
+    heads need no look-up of their own. Taken again when the parts changed (one added or
+    removed); a part held then or now is looked up afresh (a holder moves it at any time)."""
+
+    __slots__ = ("tick", "parts", "places")
+
+    def __init__(self) -> None:
+        self.tick = -1
+        self.parts: list[Workpiece] = []
+        self.places: list[tuple[Workpiece, float, float, bool]] = []
+
+
 class RFIDReader(PartDevice):
     """RFID head at `at_mm` along `conveyor` (see the module). Signals: 'tag_present', 'busy',
     'done', 'error', 'data'. Commands: 'read', 'write', 'data_out'."""
@@ -95,13 +109,25 @@ class RFIDReader(PartDevice):
         # (tag_out and the write edge) arrive together, whatever order they are written in
         self._job = (what, self.time + duration, part.name if part else None, -1)
 
+    def attach(self, plant) -> None:
+        super().attach(plant)
+        self._places = plant.shared("rfid_reader_places", _Places)
+
     def in_field(self) -> Workpiece | None:
         """The carrier whose tag lies in the antenna's field, if any."""
-        for part in self.flow.parts:
+        places = self._places
+        parts = self.flow.parts
+        tick = self.plant.tick                                       # type: ignore[union-attr]
+        if places.tick != tick or places.parts != parts:
+            places.tick, places.parts = tick, list(parts)
+            places.places = [(part, *part.xy(), part.holder is None) for part in parts]
+        ax, ay, reach, half = self.ax, self.ay, self.field_mm, self.conveyor.half_width
+        for part, px, py, free in places.places:
             if part.removed:
                 continue
-            px, py = part.xy()
-            if abs(px - self.ax) <= self.field_mm and abs(py - self.ay) <= self.conveyor.half_width:
+            if not free or part.holder is not None:
+                px, py = part.xy()          # held: its holder may have moved it since
+            if abs(px - ax) <= reach and abs(py - ay) <= half:
                 if part.name not in self.tags:
                     self.tags[part.name] = int(self.tag_of(part)) & 0xFFFF
                 return part

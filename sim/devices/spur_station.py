@@ -33,6 +33,17 @@ from sim.devices.workpiece import PartDevice, Workpiece
 _KEEP = ("part_kind", "code", "colour", "material", "height_mm", "width", "length")
 
 
+class _Positions:
+    """The parts' centres for one plant tick, shared by a plant's spurs (SpurStation._positions)."""
+
+    __slots__ = ("tick", "parts", "x_max", "y_max")
+
+    def __init__(self) -> None:
+        self.tick = -1
+        self.parts: list[tuple[Workpiece, float, float]] = []
+        self.x_max = self.y_max = float("-inf")
+
+
 class SpurStation(PartDevice):
     """See the module. intake: (x0, y0, x1, y1) plant mm; lane: the drawn lane, entry (x, y) to
     far end (x, y); queued: carrier specs (Workpiece keywords with 'name') already in the spur at
@@ -53,6 +64,7 @@ class SpurStation(PartDevice):
         super().__init__(name)
         x0, y0, x1, y1 = intake
         self.intake = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        self._intake_min = self.intake[:2]
         self.lane = lane
         self.capacity = capacity
         self._work = work_s if callable(work_s) else (lambda _name, w=float(work_s): w)
@@ -118,29 +130,29 @@ class SpurStation(PartDevice):
     # -- physics ---------------------------------------------------------------------------
     def attach(self, plant) -> None:
         super().attach(plant)
-        self._cache = plant.shared("spur_station_positions", dict)
+        self._cache = plant.shared("spur_station_positions", _Positions)
 
     def _positions(self) -> list[tuple[Workpiece, float, float]]:
         """Every part's centre, looked up once a plant step for all the spurs of the plant (at
-        the step of the first spur stepped in it), with the largest x and y among them."""
+        the step of the first spur stepped in it; the others take those as they were then)."""
         cache = self._cache
         tick = self.plant.tick                                       # type: ignore[union-attr]
-        if cache.get("tick") != tick:
-            cache["tick"] = tick
-            parts = cache["parts"] = [(part, *part.xy()) for part in self.flow.parts]
+        if cache.tick != tick:
+            cache.tick = tick
+            parts = cache.parts = [(part, *part.xy()) for part in self.flow.parts]
             x_max = y_max = float("-inf")
             for _, x, y in parts:
                 if x > x_max:
                     x_max = x
                 if y > y_max:
                     y_max = y
-            cache["x_max"], cache["y_max"] = x_max, y_max
-        return cache["parts"]
+            cache.x_max, cache.y_max = x_max, y_max
+        return cache.parts
 
     def _taken_in(self) -> list[Workpiece]:
         x0, y0, x1, y1 = self.intake
         parts = self._positions()
-        if self._cache["x_max"] < x0 or self._cache["y_max"] < y0:
+        if self._cache.x_max < x0 or self._cache.y_max < y0:
             return []                   # no part reaches this intake (most steps)
         return [part for part, x, y in parts
                 if x0 <= x <= x1 and y0 <= y <= y1 and part.holder is None and not part.removed]
@@ -167,7 +179,12 @@ class SpurStation(PartDevice):
         if t + 1e-9 >= self._ok_next:
             self._update_ok()
             changed = True
-        for part in self._taken_in():
+        cache = self._cache
+        if cache.tick != self.plant.tick:                            # type: ignore[union-attr]
+            self._positions()
+        x0, y0 = self._intake_min
+        taken = () if cache.x_max < x0 or cache.y_max < y0 else self._taken_in()
+        for part in taken:
             spec = {k: getattr(part, k) for k in _KEEP}
             spec["angle_deg"] = self.exit_angle_deg
             self.entered.append((round(t, 3), part.name, len(self.held), self.ok))

@@ -189,6 +189,11 @@ def _orders(params: dict) -> tuple[Disturbance, ...]:
 
 # --- judges ---------------------------------------------------------------------------------
 
+_ACROSS = BELT_W / 2 + 5
+# "at the stopper" as bounds: abs(x - h) <= ZONE_MM, x - h being exact near h (h/2 <= x <= 2h)
+_ZONES = tuple((n, h - ZONE_MM, h + ZONE_MM) for n, h in enumerate(HOLD))
+
+
 class _Loop:
     """The devices the judges read and the tags' words (the plant's `words`)."""
 
@@ -228,12 +233,12 @@ class _Loop:
             start = self.start
             for part in self.flow.parts:
                 x, y = part.xy()
-                if abs(y) > BELT_W / 2 + 5:
-                    continue
-                x -= start
-                for n, h in enumerate(HOLD):
-                    if abs(x - h) <= ZONE_MM:
-                        at[n] = part
+                if -_ACROSS <= y <= _ACROSS:       # abs(y) <= BELT_W / 2 + 5
+                    x -= start
+                    for n, lo, hi in _ZONES:
+                        if lo <= x <= hi:
+                            at[n] = part
+                            break                   # the zones lie far apart
             self._at = at
         return self._at
 
