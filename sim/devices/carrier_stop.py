@@ -52,14 +52,18 @@ class CarrierStop(Stopper):
         end of stroke)."""
         vx, vy = -self.uy, self.ux
         reach = self.stroke + self.plate_depth
+        half_plate = self.plate_width / 2
         for part in self._flow.parts:
             px, py = part.xy()
             dx, dy = px - self.x, py - self.y
             along = dx * vx + dy * vy
-            across = dx * self.ux + dy * self.uy
-            half = part.half_extent(self.ux, self.uy)
-            if abs(along) < self.plate_width / 2 + part.half_extent(vx, vy) and -half < across < reach + half:
-                return True
+            if abs(along) > half_plate + part.radius + 1e-6:
+                continue            # beside the plate: no half extent reaches past the radius
+            if abs(along) < half_plate + part.half_extent(vx, vy):
+                across = dx * self.ux + dy * self.uy
+                half = part.half_extent(self.ux, self.uy)
+                if -half < across < reach + half:
+                    return True
         return False
 
     def step(self, dt: float) -> None:
