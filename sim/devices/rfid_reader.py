@@ -36,14 +36,15 @@ class _Places:
     """The parts' centres (Workpiece.xy) as the first head to look in a plant tick found them,
     shared by the plant's heads: a free part's xy stays the same the whole tick, so the other
     heads need no look-up of their own. Taken again when the parts changed (one added or
-    removed); a part held then or now is looked up afresh (a holder moves it at any time)."""
+    removed); none kept (places None) when a part was held then, and a part held now is looked
+    up afresh (a holder moves it at any time)."""
 
     __slots__ = ("tick", "parts", "places")
 
     def __init__(self) -> None:
         self.tick = -1
         self.parts: list[Workpiece] = []
-        self.places: list[tuple[Workpiece, float, float, bool]] = []
+        self.places: list[tuple[Workpiece, float, float]] | None = []
 
 
 class RFIDReader(PartDevice):
@@ -120,13 +121,15 @@ class RFIDReader(PartDevice):
         tick = self.plant.tick                                       # type: ignore[union-attr]
         if places.tick != tick or places.parts != parts:
             places.tick, places.parts = tick, list(parts)
-            places.places = [(part, *part.xy(), part.holder is None) for part in parts]
+            found = [(part, *part.xy()) for part in parts]
+            places.places = found if all(part.holder is None for part in parts) else None
         ax, ay, reach, half = self.ax, self.ay, self.field_mm, self.conveyor.half_width
-        for part, px, py, free in places.places:
-            if part.removed:
-                continue
-            if not free or part.holder is not None:
-                px, py = part.xy()          # held: its holder may have moved it since
+        found = places.places
+        if found is None:               # a part was held then: every one looked up as it is now
+            found = ((part, *part.xy()) for part in parts if not part.removed)
+        for part, px, py in found:
+            if part.holder is not None:
+                px, py = part.xy()      # held since: its holder may have moved it
             if abs(px - ax) <= reach and abs(py - ay) <= half:
                 if part.name not in self.tags:
                     self.tags[part.name] = int(self.tag_of(part)) & 0xFFFF
