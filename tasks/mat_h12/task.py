@@ -55,6 +55,7 @@ None earned 1.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 
 from sim import judges
 from sim.devices.carrier_stop import CarrierStop
@@ -190,8 +191,11 @@ def _orders(params: dict) -> tuple[Disturbance, ...]:
 # --- judges ---------------------------------------------------------------------------------
 
 _ACROSS = BELT_W / 2 + 5
-# "at the stopper" as bounds: abs(x - h) <= ZONE_MM, x - h being exact near h (h/2 <= x <= 2h)
-_ZONES = tuple((n, h - ZONE_MM, h + ZONE_MM) for n, h in enumerate(HOLD))
+# "at the stopper" as bounds: abs(x - h) <= ZONE_MM, x - h being exact near h (h/2 <= x <= 2h);
+# the zones lie apart, in order along the belt
+_ZONE_LO = tuple(h - ZONE_MM for h in HOLD)
+_ZONE_HI = tuple(h + ZONE_MM for h in HOLD)
+assert all(hi < lo for hi, lo in zip(_ZONE_HI[:-1], _ZONE_LO[1:], strict=True))
 
 
 class _Loop:
@@ -207,6 +211,8 @@ class _Loop:
         self.words: dict[str, int] = plant.words      # type: ignore[attr-defined]
         self.start = self.belt.x - self.belt.half_length
         self.sinks = [*self.spur, self.unloader]         # by station number k, the unloader last
+        # (k, transfer, sink) by station, bound once for the monitors
+        self.stations = tuple(zip(range(len(NAMES)), self.xfer, self.sinks, strict=True))
         self._scan, self._at = -1, [None] * len(NAMES)
         self._left, self._unloaded = -1, []
         self.broken: str | None = None      # the first rule broken (for _RulesKept)
@@ -235,10 +241,9 @@ class _Loop:
                 x, y = part.xy()
                 if -_ACROSS <= y <= _ACROSS:       # abs(y) <= BELT_W / 2 + 5
                     x -= start
-                    for n, lo, hi in _ZONES:
-                        if lo <= x <= hi:
-                            at[n] = part
-                            break                   # the zones lie far apart
+                    n = bisect_right(_ZONE_LO, x) - 1   # the one zone that may hold x
+                    if n >= 0 and x <= _ZONE_HI[n]:
+                        at[n] = part
             self._at = at
         return self._at
 
@@ -318,7 +323,7 @@ class SpurRoom(judges.Monitor):
         now = s.time_ms
         out_since, was_down = self.out_since, self.was_down
         msg = None
-        for k, (xf, sp) in enumerate(zip(c.xfer, c.sinks, strict=True)):
+        for k, xf, sp in c.stations:
             if sp.ok:
                 out_since[k] = None
             elif out_since[k] is None:
@@ -383,7 +388,7 @@ class NoPassingWithRoom(judges.Monitor):
         room_since, visit = self.room_since, self.visit
         at = c.at_stops(s)
         msg = None
-        for k, sp in enumerate(c.sinks):
+        for k, _, sp in c.stations:
             if not sp.full and sp.ok:               # c.room(k)
                 if room_since[k] is None:
                     room_since[k] = now
