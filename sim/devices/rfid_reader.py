@@ -90,8 +90,10 @@ class RFIDReader(PartDevice):
 
     def write(self, command: str, value: Any) -> None:
         if command == "read":
-            self._command("read", bool(value), self._read_cmd)
-            self._read_cmd = bool(value)
+            on = bool(value)
+            if on and not self._read_cmd:           # only a rising edge can start a read
+                self._command("read", on, False)
+            self._read_cmd = on
         elif command == "write":
             self._command("write", bool(value), self._write_cmd)
             self._write_cmd = bool(value)
