@@ -22,11 +22,26 @@ from sim.devices.workpiece import material_flow
 
 class CarrierStop(Stopper):
     kind = "stopper"
+    # the end switches, kept by step as the plate moves: the session reads them every scan
+    plain_signals = {"extended": "extended_switch", "retracted": "retracted_switch"}
 
     def __init__(self, name: str, x: float, y: float, **kw: Any):
         super().__init__(name, x, y, **kw)
         self.held_down = False
         self._flow = None
+        self._switches()
+
+    def _switches(self) -> None:
+        self.extended_switch = self.position >= self.stroke
+        self.retracted_switch = self.position <= 0.0
+
+    def read(self, signal: str) -> Any:
+        # the Cylinder's answer, stated here so that the session takes this class's plain_signals
+        if signal == "extended":
+            return self.position >= self.stroke
+        if signal == "retracted":
+            return self.position <= 0.0
+        return super().read(signal)
 
     def attach(self, plant) -> None:
         super().attach(plant)
@@ -37,22 +52,36 @@ class CarrierStop(Stopper):
         end of stroke)."""
         vx, vy = -self.uy, self.ux
         reach = self.stroke + self.plate_depth
+        half_plate = self.plate_width / 2
         for part in self._flow.parts:
             px, py = part.xy()
             dx, dy = px - self.x, py - self.y
             along = dx * vx + dy * vy
-            across = dx * self.ux + dy * self.uy
-            half = part.half_extent(self.ux, self.uy)
-            if abs(along) < self.plate_width / 2 + part.half_extent(vx, vy) and -half < across < reach + half:
-                return True
+            if abs(along) > half_plate + part.radius + 1e-6:
+                continue            # beside the plate: no half extent reaches past the radius
+            if abs(along) < half_plate + part.half_extent(vx, vy):
+                across = dx * self.ux + dy * self.uy
+                half = part.half_extent(self.ux, self.uy)
+                if -half < across < reach + half:
+                    return True
         return False
 
     def step(self, dt: float) -> None:
+        if not self.moving and self.solenoid == "single":
+            # at rest at an end with the valve that holds it there: nothing moves (the Stopper's
+            # step would only note that), and an extended plate is not over any carrier's path
+            coil = self.extend_coil
+            if (self.position >= self.stroke) if coil else (self.position <= 0.0):
+                self.held_down = False
+                self.heading_out = coil
+                self.jammed = False
+                return
         rising = self.extend_coil if self.solenoid == "single" else (
             self.extend_coil if self.extend_coil != self.retract_coil else self.heading_out)
         self.held_down = bool(rising and self.position < self.stroke and self._over_plate())
         if not self.held_down:
             super().step(dt)
+            self._switches()
             return
         # pressed down (from part way up too) and held under the carrier until it has passed
         if self.solenoid == "single":
@@ -63,6 +92,7 @@ class CarrierStop(Stopper):
         self.body.velocity = (0.0, 0.0)
         self.body.position = self._tip(0.0)
         self.moving = False
+        self._switches()
 
     def state(self) -> dict[str, Any]:
         return {**super().state(), "held_down": self.held_down}

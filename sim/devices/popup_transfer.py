@@ -38,6 +38,9 @@ class PopUpTransfer(PartDevice):
     layer = 2
     signals = ("up", "down")
     commands = ("lift", "chain")
+    # the end switches are kept by step as the lift moves; the commands only store a bool
+    plain_signals = {"up": "up_switch", "down": "down_switch"}
+    plain_commands = {"lift": ("lift", bool), "chain": ("chain", bool)}
 
     def __init__(self, name: str, x: float, y: float, *, length: float, width: float, angle_deg: float = 0.0,
                  lift_s: float = 0.5, chain_speed: float = 250.0, side: int = 1, start_up: bool = False,
@@ -62,6 +65,7 @@ class PopUpTransfer(PartDevice):
         self.log_run_on = log_run_on        # False: keep no carried_onto log (a task that does not judge it)
         self.time = 0.0
         self._started = False
+        self.up_switch, self.down_switch = self.height >= 1.0, self.height <= 0.0
 
     @classmethod
     def on(cls, belt: Any, name: str, at_mm: float, *, length: float = 100.0, side: str = "left",
@@ -124,6 +128,8 @@ class PopUpTransfer(PartDevice):
 
     def step(self, dt: float) -> None:
         self.time += dt
+        if self.height <= 0.0 and not self.lift and self._started and not self.log_run_on:
+            return                      # down and staying down: nothing to carry, nothing to log
         if not self._started:
             self._started = True
             if self.log_run_on:
@@ -142,6 +148,7 @@ class PopUpTransfer(PartDevice):
             h = max(0.0, h - dt / self.lift_s)
         raised_before = self.height >= 0.5
         self.height = h
+        self.up_switch, self.down_switch = h >= 1.0, h <= 0.0
         raised = h >= 0.5
         if raised and not raised_before:
             for part in list(self.flow.parts):

@@ -32,6 +32,21 @@ from sim.devices.belt_encoder import wrap16
 from sim.devices.workpiece import PartDevice, Workpiece
 
 
+class _Places:
+    """The parts' centres (Workpiece.xy) as the first head to look in a plant tick found them,
+    shared by the plant's heads: a free part's xy stays the same the whole tick, so the other
+    heads need no look-up of their own. Taken again when the parts changed (one added or
+    removed); none kept (places None) when a part was held then, and a part held now is looked
+    up afresh (a holder moves it at any time)."""
+
+    __slots__ = ("tick", "parts", "places")
+
+    def __init__(self) -> None:
+        self.tick = -1
+        self.parts: list[Workpiece] = []
+        self.places: list[tuple[Workpiece, float, float]] | None = []
+
+
 class RFIDReader(PartDevice):
     """RFID head at `at_mm` along `conveyor` (see the module). Signals: 'tag_present', 'busy',
     'done', 'error', 'data'. Commands: 'read', 'write', 'data_out'."""
@@ -40,6 +55,9 @@ class RFIDReader(PartDevice):
     layer = 5
     signals = ("tag_present", "busy", "done", "error", "data")
     commands = ("read", "write", "data_out")
+    # read by the session straight from these attributes; data_word is 'data' as read shows it
+    plain_signals = {"tag_present": "tag_present", "busy": "busy", "done": "done", "error": "error",
+                     "data": "data_word"}
 
     def __init__(self, name: str, conveyor: Any, at_mm: float, *, read_s: float = 0.1, write_s: float = 0.1,
                  field_mm: float = 30.0, tag_of: Callable[[Workpiece], int] | None = None,
@@ -63,6 +81,7 @@ class RFIDReader(PartDevice):
         self.tag_present = False
         self.busy = self.done = self.error = False
         self.data = 0
+        self.data_word = 0              # wrap16(data), kept with it
         self.data_out = 0
         self._read_cmd = self._write_cmd = False
         self._job: tuple[str, float, str | None, int] | None = None   # (what, due, carrier, word)
@@ -71,8 +90,10 @@ class RFIDReader(PartDevice):
 
     def write(self, command: str, value: Any) -> None:
         if command == "read":
-            self._command("read", bool(value), self._read_cmd)
-            self._read_cmd = bool(value)
+            on = bool(value)
+            if on and not self._read_cmd:           # only a rising edge can start a read
+                self._command("read", on, False)
+            self._read_cmd = on
         elif command == "write":
             self._command("write", bool(value), self._write_cmd)
             self._write_cmd = bool(value)
@@ -85,19 +106,33 @@ class RFIDReader(PartDevice):
         if not on or was or self._job is not None:
             return
         part = self.in_field()
-        self.busy, self.done, self.error, self.data = True, False, False, 0
+        self.busy, self.done, self.error, self.data, self.data_word = True, False, False, 0, 0
         duration = self.read_s if what == "read" else self.write_s
         # the word to write is taken at the head's next cycle: the PLC's outputs of one scan
         # (tag_out and the write edge) arrive together, whatever order they are written in
         self._job = (what, self.time + duration, part.name if part else None, -1)
 
+    def attach(self, plant) -> None:
+        super().attach(plant)
+        self._places = plant.shared("rfid_reader_places", _Places)
+
     def in_field(self) -> Workpiece | None:
         """The carrier whose tag lies in the antenna's field, if any."""
-        for part in self.flow.parts:
-            if part.removed:
-                continue
-            px, py = part.xy()
-            if abs(px - self.ax) <= self.field_mm and abs(py - self.ay) <= self.conveyor.half_width:
+        places = self._places
+        parts = self.flow.parts
+        tick = self.plant.tick                                       # type: ignore[union-attr]
+        if places.tick != tick or places.parts != parts:
+            places.tick, places.parts = tick, list(parts)
+            found = [(part, *part.xy()) for part in parts]
+            places.places = found if all(part.holder is None for part in parts) else None
+        ax, ay, reach, half = self.ax, self.ay, self.field_mm, self.conveyor.half_width
+        found = places.places
+        if found is None:               # a part was held then: every one looked up as it is now
+            found = ((part, *part.xy()) for part in parts if not part.removed)
+        for part, px, py in found:
+            if part.holder is not None:
+                px, py = part.xy()      # held since: its holder may have moved it
+            if abs(px - ax) <= reach and abs(py - ay) <= half:
                 if part.name not in self.tags:
                     self.tags[part.name] = int(self.tag_of(part)) & 0xFFFF
                 return part
@@ -121,6 +156,7 @@ class RFIDReader(PartDevice):
             value = word
         self.busy, self.done, self.error = False, ok, not ok
         self.data = value if what == "read" else 0
+        self.data_word = wrap16(self.data)
         self.ops.append((round(self.time, 3), what, name, ok, value))
 
     def step(self, dt: float) -> None:
@@ -143,7 +179,7 @@ class RFIDReader(PartDevice):
         if signal == "error":
             return self.error
         if signal == "data":
-            return wrap16(self.data)
+            return self.data_word
         return super().read(signal)
 
     def state(self) -> dict[str, Any]:

@@ -33,6 +33,17 @@ from sim.devices.workpiece import PartDevice, Workpiece
 _KEEP = ("part_kind", "code", "colour", "material", "height_mm", "width", "length")
 
 
+class _Positions:
+    """The parts' centres for one plant tick, shared by a plant's spurs (SpurStation._positions)."""
+
+    __slots__ = ("tick", "parts", "x_max", "y_max")
+
+    def __init__(self) -> None:
+        self.tick = -1
+        self.parts: list[tuple[Workpiece, float, float]] = []
+        self.x_max = self.y_max = float("-inf")
+
+
 class SpurStation(PartDevice):
     """See the module. intake: (x0, y0, x1, y1) plant mm; lane: the drawn lane, entry (x, y) to
     far end (x, y); queued: carrier specs (Workpiece keywords with 'name') already in the spur at
@@ -41,6 +52,7 @@ class SpurStation(PartDevice):
     kind = "spur_station"
     layer = 1
     signals = ("full", "count", "ok", "busy")
+    plain_signals = {"full": "full", "count": "count", "ok": "ok", "busy": "busy"}
 
     def __init__(self, name: str, *, intake: tuple[float, float, float, float],
                  lane: tuple[float, float, float, float], capacity: int | None = None,
@@ -52,6 +64,7 @@ class SpurStation(PartDevice):
         super().__init__(name)
         x0, y0, x1, y1 = intake
         self.intake = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        self._intake_min = self.intake[:2]
         self.lane = lane
         self.capacity = capacity
         self._work = work_s if callable(work_s) else (lambda _name, w=float(work_s): w)
@@ -74,23 +87,25 @@ class SpurStation(PartDevice):
         self.worked: list[tuple[float, float, str]] = []
         self.left: list[tuple[float, str]] = []
         self._started: dict[str, float] = {}
-        self._ok_at, self._ok = -1.0, True
+        self._windows = tuple((a, a + d) for a, d in self.out)
+        self._edges = tuple(sorted({t for w in self._windows for t in w}))
+        self._update_ok()
+        self._refresh()
 
     # -- state -----------------------------------------------------------------------------
-    @property
-    def ok(self) -> bool:
-        if self._ok_at != self.time:
-            self._ok_at = self.time
-            self._ok = not any(a <= self.time + 1e-9 < a + d for a, d in self.out)
-        return self._ok
+    # 'ok', 'count', 'full' and 'busy' are plain attributes, brought up to date as the step
+    # changes them: the session reads them every scan and the judges several times a scan.
+    # ok only changes as the time passes an out window's start or end (_edges).
+    def _update_ok(self) -> None:
+        t = self.time + 1e-9
+        self.ok = not any(a <= t < e for a, e in self._windows)
+        self._ok_next = min((e for e in self._edges if e > t), default=math.inf)
 
-    @property
-    def count(self) -> int:
-        return len(self.held)
-
-    @property
-    def full(self) -> bool:
-        return self.capacity is not None and self.count >= self.capacity
+    def _refresh(self) -> None:
+        """count, full and busy after the held carriers (or ok) changed."""
+        n = self.count = len(self.held)
+        self.full = self.capacity is not None and n >= self.capacity
+        self.busy = self.working() is not None
 
     def working(self) -> str | None:
         """The carrier being worked now (not in parallel mode), if any."""
@@ -109,29 +124,35 @@ class SpurStation(PartDevice):
         if signal == "ok":
             return self.ok
         if signal == "busy":
-            return self.working() is not None
+            return self.busy
         return super().read(signal)
 
     # -- physics ---------------------------------------------------------------------------
     def attach(self, plant) -> None:
         super().attach(plant)
-        self._cache = plant.shared("spur_station_positions", dict)
+        self._cache = plant.shared("spur_station_positions", _Positions)
 
     def _positions(self) -> list[tuple[Workpiece, float, float]]:
-        """Every part's centre, looked up once a plant step for all the spurs of the plant."""
+        """Every part's centre, looked up once a plant step for all the spurs of the plant (at
+        the step of the first spur stepped in it; the others take those as they were then)."""
         cache = self._cache
         tick = self.plant.tick                                       # type: ignore[union-attr]
-        if cache.get("tick") != tick:
-            cache["tick"] = tick
-            parts = cache["parts"] = [(part, *part.xy()) for part in self.flow.parts]
-            cache["x_max"] = max((x for _, x, _ in parts), default=float("-inf"))
-            cache["y_max"] = max((y for _, _, y in parts), default=float("-inf"))
-        return cache["parts"]
+        if cache.tick != tick:
+            cache.tick = tick
+            parts = cache.parts = [(part, *part.xy()) for part in self.flow.parts]
+            x_max = y_max = float("-inf")
+            for _, x, y in parts:
+                if x > x_max:
+                    x_max = x
+                if y > y_max:
+                    y_max = y
+            cache.x_max, cache.y_max = x_max, y_max
+        return cache.parts
 
     def _taken_in(self) -> list[Workpiece]:
         x0, y0, x1, y1 = self.intake
         parts = self._positions()
-        if self._cache["x_max"] < x0 or self._cache["y_max"] < y0:
+        if self._cache.x_max < x0 or self._cache.y_max < y0:
             return []                   # no part reaches this intake (most steps)
         return [part for part, x, y in parts
                 if x0 <= x <= x1 and y0 <= y <= y1 and part.holder is None and not part.removed]
@@ -153,37 +174,61 @@ class SpurStation(PartDevice):
             self.on_done(item[0])
 
     def step(self, dt: float) -> None:
-        self.time += dt
-        for part in self._taken_in():
+        t = self.time = self.time + dt
+        changed = False
+        if t + 1e-9 >= self._ok_next:
+            self._update_ok()
+            changed = True
+        cache = self._cache
+        if cache.tick != self.plant.tick:                            # type: ignore[union-attr]
+            self._positions()
+        x0, y0 = self._intake_min
+        taken = () if cache.x_max < x0 or cache.y_max < y0 else self._taken_in()
+        for part in taken:
             spec = {k: getattr(part, k) for k in _KEEP}
             spec["angle_deg"] = self.exit_angle_deg
-            self.entered.append((round(self.time, 3), part.name, self.count, self.ok))
+            self.entered.append((round(t, 3), part.name, len(self.held), self.ok))
             part.remove()
             self.held.append([part.name, spec, self._work(part.name), False])
+            changed = True
+        held = self.held
+        if not held:
+            if changed:
+                self._refresh()
+            return
+        started = self._started
         if self.parallel:
-            for item in self.held:
+            for item in held:
                 if not item[3]:
-                    self._started.setdefault(item[0], round(self.time, 3))
+                    if item[0] not in started:
+                        started[item[0]] = round(t, 3)
                     item[2] -= dt
                     if item[2] <= 1e-9:
                         self._finish(item)
+                        changed = True
         elif self.ok:
-            for item in self.held:
+            for item in held:
                 if not item[3]:
-                    self._started.setdefault(item[0], round(self.time - dt, 3))
+                    if item[0] not in started:
+                        started[item[0]] = round(t - dt, 3)
                     item[2] -= dt
                     if item[2] <= 1e-9:
                         self._finish(item)
+                        changed = True
                     break
-        if self.held and self.held[0][3]:
-            name, spec = self.held[0][0], self.held[0][1]
+        if held[0][3]:
+            name, spec = held[0][0], held[0][1]
             if self.exit_at is None:
-                self.held.pop(0)
-                self.left.append((round(self.time, 3), name))
+                held.pop(0)
+                self.left.append((round(t, 3), name))
+                changed = True
             elif self._exit_clear(spec):
-                self.held.pop(0)
+                held.pop(0)
                 self.plant.add(Workpiece(name, *self.exit_at, **spec))   # type: ignore[union-attr]
-                self.left.append((round(self.time, 3), name))
+                self.left.append((round(t, 3), name))
+                changed = True
+        if changed:
+            self._refresh()
 
     def state(self) -> dict[str, Any]:
         ax, ay, bx, by = self.lane

@@ -55,6 +55,7 @@ None earned 1.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 
 from sim import judges
 from sim.devices.carrier_stop import CarrierStop
@@ -189,6 +190,14 @@ def _orders(params: dict) -> tuple[Disturbance, ...]:
 
 # --- judges ---------------------------------------------------------------------------------
 
+_ACROSS = BELT_W / 2 + 5
+# "at the stopper" as bounds: abs(x - h) <= ZONE_MM, x - h being exact near h (h/2 <= x <= 2h);
+# the zones lie apart, in order along the belt
+_ZONE_LO = tuple(h - ZONE_MM for h in HOLD)
+_ZONE_HI = tuple(h + ZONE_MM for h in HOLD)
+assert all(hi < lo for hi, lo in zip(_ZONE_HI[:-1], _ZONE_LO[1:], strict=True))
+
+
 class _Loop:
     """The devices the judges read and the tags' words (the plant's `words`)."""
 
@@ -201,7 +210,11 @@ class _Loop:
         self.flow = material_flow(plant)
         self.words: dict[str, int] = plant.words      # type: ignore[attr-defined]
         self.start = self.belt.x - self.belt.half_length
+        self.sinks = [*self.spur, self.unloader]         # by station number k, the unloader last
+        # (k, transfer, sink) by station, bound once for the monitors
+        self.stations = tuple(zip(range(len(NAMES)), self.xfer, self.sinks, strict=True))
         self._scan, self._at = -1, [None] * len(NAMES)
+        self._left, self._unloaded = -1, []
         self.broken: str | None = None      # the first rule broken (for _RulesKept)
 
     def note(self, msg: str | None) -> str | None:
@@ -210,28 +223,33 @@ class _Loop:
         return msg
 
     def sink(self, k: int) -> SpurStation:
-        return self.unloader if k == len(STATIONS) else self.spur[k]
+        return self.sinks[k]
 
     def room(self, k: int) -> bool:
-        sp = self.sink(k)
+        sp = self.sinks[k]
         return not sp.full and sp.ok
 
-    def at_stop(self, s, k: int) -> Workpiece | None:
-        """The carrier standing at station k's stopper (centre within ZONE_MM of its place),
-        found for all five stoppers in one pass over the parts once a scan."""
+    def at_stops(self, s) -> list[Workpiece | None]:
+        """The carrier standing at each stopper (centre within ZONE_MM of its place; the last in
+        the parts' order where two are), found for all of them in one pass over the parts once
+        a scan."""
         if s.scan != self._scan:
             self._scan = s.scan
             at: list[Workpiece | None] = [None] * len(NAMES)
+            start = self.start
             for part in self.flow.parts:
                 x, y = part.xy()
-                if abs(y) > BELT_W / 2 + 5:
-                    continue
-                x -= self.start
-                for n, h in enumerate(HOLD):
-                    if abs(x - h) <= ZONE_MM:
+                if -_ACROSS <= y <= _ACROSS:       # abs(y) <= BELT_W / 2 + 5
+                    x -= start
+                    n = bisect_right(_ZONE_LO, x) - 1   # the one zone that may hold x
+                    if n >= 0 and x <= _ZONE_HI[n]:
                         at[n] = part
             self._at = at
-        return self._at[k]
+        return self._at
+
+    def at_stop(self, s, k: int) -> Workpiece | None:
+        """The carrier standing at station k's stopper (at_stops)."""
+        return self.at_stops(s)[k]
 
 
 class _Hold:
@@ -266,6 +284,31 @@ def _hold_watch(k: int) -> judges.Watch:
                         f"{HOLD_S:g} s later (diverted or passed on)"))
 
 
+class _HoldWatches(judges.Watch):
+    """The stoppers' hold watches (_hold_watch), checked in stopper order, the first miss
+    reported (as `watched` does with each). A watch with no episode running and no carrier at
+    its stopper would only note its cause false: that is done here without the check (most
+    scans for most stoppers)."""
+
+    def __init__(self):
+        self.watches = [_hold_watch(k) for k in range(len(NAMES))]
+
+    def bind(self, plant) -> None:
+        for w in self.watches:
+            w.bind(plant)
+
+    def check(self, s):
+        at = s.devices.at_stops(s)
+        for w, part in zip(self.watches, at, strict=True):
+            if part is None and w.since_ms is None:
+                w.was_cause = False
+                continue
+            msg = w.check(s)
+            if msg:
+                return msg
+        return None
+
+
 class SpurRoom(judges.Monitor):
     """S1: a transfer starts lifting only while its spur has room and its station is in service
     (out of service for more than one scan: the scan the program decided on may be the last
@@ -277,20 +320,21 @@ class SpurRoom(judges.Monitor):
 
     def check(self, s):
         c = s.devices
+        now = s.time_ms
+        out_since, was_down = self.out_since, self.was_down
         msg = None
-        for k, xf in enumerate(c.xfer):
-            sp = c.sink(k)
+        for k, xf, sp in c.stations:
             if sp.ok:
-                self.out_since[k] = None
-            elif self.out_since[k] is None:
-                self.out_since[k] = s.time_ms
+                out_since[k] = None
+            elif out_since[k] is None:
+                out_since[k] = now
             down = xf.height <= 0.0
-            if self.was_down[k] and not down and s.time_ms > 0:
+            if was_down[k] and not down and now > 0:
                 if sp.full:
                     msg = msg or f"transfer {NAMES[k]} lifted with its {sp.label} full ({sp.count} carriers)"
-                elif self.out_since[k] is not None and s.time_ms - self.out_since[k] > 20:
+                elif out_since[k] is not None and now - out_since[k] > 20:
                     msg = msg or f"transfer {NAMES[k]} lifted with {sp.label} out of service"
-            self.was_down[k] = down
+            was_down[k] = down
         return c.note(msg)
 
 
@@ -305,8 +349,9 @@ class RightSpur(judges.Monitor):
     def check(self, s):
         c = s.devices
         msg = None
-        for k in range(len(NAMES)):
-            sp = c.sink(k)
+        for k, sp in enumerate(c.sinks):
+            if len(sp.entered) == self.seen[k]:
+                continue                            # nobody new in it (most scans)
             new = sp.entered[self.seen[k]:]
             self.seen[k] = len(sp.entered)
             for _, name, _, _ in new:
@@ -323,6 +368,9 @@ class RightSpur(judges.Monitor):
         return c.note(msg)
 
 
+_STOP_OUT = tuple(f"stop_{st}" for st in NAMES)      # the stoppers' output points, by station
+
+
 class NoPassingWithRoom(judges.Monitor):
     """S3: a carrier at a stopper (centre within ZONE_MM of its place) while the stopper is
     commanded down (stop_X FALSE: the program lets it pass, or never raised the stopper) whose
@@ -336,21 +384,24 @@ class NoPassingWithRoom(judges.Monitor):
 
     def check(self, s):
         c = s.devices
+        now = s.time_ms
+        room_since, visit = self.room_since, self.visit
+        at = c.at_stops(s)
         msg = None
-        for k, st in enumerate(NAMES):
-            if c.room(k):
-                if self.room_since[k] is None:
-                    self.room_since[k] = s.time_ms
+        for k, _, sp in c.stations:
+            if not sp.full and sp.ok:               # c.room(k)
+                if room_since[k] is None:
+                    room_since[k] = now
             else:
-                self.room_since[k] = None
-            part = c.at_stop(s, k)
+                room_since[k] = None
+            part = at[k]
             if part is None:
-                self.visit[k] = None
+                visit[k] = None
                 continue
-            if self.visit[k] == part.name or s.io[f"stop_{st}"]:
+            if visit[k] == part.name or s.io[_STOP_OUT[k]]:
                 continue
-            self.visit[k] = part.name                # judged: this visit's pass
-            since = self.room_since[k]
+            visit[k] = part.name                     # judged: this visit's pass
+            since = room_since[k]
             if since is None or s.time_ms - since < round(ROOM_S * 1000):
                 continue
             word = c.words[part.name]
@@ -364,8 +415,13 @@ class NoPassingWithRoom(judges.Monitor):
 
 
 def _unloaded(s) -> list[str]:
-    """Carriers the unloader has taken off the line (those in it at power-up too)."""
-    return [name for _, name in s.devices.unloader.left]
+    """Carriers the unloader has taken off the line (those in it at power-up too); made again
+    only when one more has left it."""
+    c = s.devices
+    left = c.unloader.left
+    if len(left) != c._left:
+        c._left, c._unloaded = len(left), [name for _, name in left]
+    return c._unloaded
 
 
 def _at_rest(s) -> bool:
@@ -401,7 +457,7 @@ def _completion():
         judges.distinct(f"{CARRIERS} carriers unloaded", _unloaded, CARRIERS),
         judges.held(AT_REST, _at_rest, 1.0), name=f"{CARRIERS} carriers done and unloaded")
     return MissEndsTheRun(judges.watched(inner, _BeltRuns(), _RulesKept(),
-                                         *(_hold_watch(k) for k in range(len(NAMES))), name=inner.name))
+                                         _HoldWatches(), name=inner.name))
 
 
 COMPLETION = Completion(

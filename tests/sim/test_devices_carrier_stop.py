@@ -77,3 +77,19 @@ def test_a_carrier_coming_over_it_part_way_up_presses_it_down_and_goes_on_straig
     run(plant, 1.0)
     assert part.xy()[0] > 560 and abs(part.xy()[1]) < 3
     assert stop.read("extended")
+
+
+def test_the_end_switches_the_session_reads_follow_the_plate():
+    """extended_switch / retracted_switch (what the session reads, kept by step, also while a
+    carrier holds the plate down) agree with read() through rising, holding and lowering."""
+    plant, belt, stop = cell()
+    plant.add(Workpiece("c", *belt.point(440), **CARRIER))
+    states = set()
+    for extend in (True, False, True):
+        stop.write("extend", extend)
+        for _ in range(80):
+            plant.step()
+            assert (stop.extended_switch, stop.retracted_switch) == (stop.read("extended"),
+                                                                      stop.read("retracted"))
+            states.add((stop.extended_switch, stop.retracted_switch, stop.held_down))
+    assert {(False, True, True), (True, False, False), (False, False, False)} <= states

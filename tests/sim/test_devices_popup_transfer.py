@@ -118,3 +118,17 @@ def test_without_the_run_on_log_it_carries_the_same_and_keeps_no_log():
     logged, quiet = trial(True), trial(False)
     assert logged.carried_onto and quiet.carried_onto == []
     assert logged.lifts == quiet.lifts
+
+
+def test_the_end_switches_the_session_reads_follow_the_lift():
+    """up_switch / down_switch (what the session reads, kept by step) agree with read() through
+    a lift and a lowering."""
+    plant, _, xfer, _, _ = cell(lift_s=0.2)
+    states = set()
+    for lift in (True, False):
+        xfer.write("lift", lift)
+        for _ in range(30):
+            plant.step()
+            assert (xfer.up_switch, xfer.down_switch) == (xfer.read("up"), xfer.read("down"))
+            states.add((xfer.up_switch, xfer.down_switch))
+    assert states == {(True, False), (False, False), (False, True)}

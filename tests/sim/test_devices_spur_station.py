@@ -119,3 +119,21 @@ def test_carriers_in_it_at_power_up_are_worked_first():
     assert spur.read("count") == 1
     run(plant, 0.6)
     assert done == ["Q1"]
+
+
+def test_in_service_and_busy_follow_the_out_windows_step_by_step():
+    """ok (kept by step, as the session reads it) is FALSE exactly inside each out window: one at
+    power-up, one right after it, one later; busy follows it with a carrier in work."""
+    plant, _, spur, _ = cell(work_s=100.0, out=((0.0, 0.5), (0.5, 0.3), (2.0, 1.0)))
+    assert not spur.ok
+    put(plant, "C1")
+    flips = 0
+    for _ in range(400):
+        was = spur.ok
+        plant.step()
+        t = spur.time + 1e-9
+        want = not any(a <= t < a + d for a, d in spur.out)
+        assert spur.ok == want and spur.read("ok") == want
+        assert spur.busy == want and spur.count == 1 and not spur.full
+        flips += spur.ok != was
+    assert flips == 3           # back in at 0.8 s, out at 2 s, back in at 3 s
