@@ -43,6 +43,7 @@ from typing import Any
 from sim.plant import Device
 
 LOAD, PRESS, DRILL, UNLOAD = "load", "press", "drill", "unload"
+_PART_SIGNALS = {f"part_{k}": k for k in (LOAD, PRESS, DRILL, UNLOAD)}  # read() every scan
 
 
 @dataclass
@@ -118,6 +119,8 @@ class DialCell(Device):
         self._struck: dict[str, bool] | None = None  # set on the first step: a tool out at power-up
         self._pushed: bool | None = None  # strikes nothing, a pusher out pushes nothing
         self._d: dict[str, Any] | None = None
+        self._nests_for = 0  # the table station self._nests holds the nests for (0: none yet)
+        self._nests: dict[str, int] = {}
 
     def _new_part(self, nest: int) -> DialPart:
         self.numbered += 1
@@ -133,8 +136,14 @@ class DialCell(Device):
     # -- where the nests are ---------------------------------------------------------------
     def nest_at(self, station: str) -> int:
         """Nest number at a station (the table's nearest station)."""
-        table = self.dev("table")
-        return (table.station - 1 - self.offsets[station]) % table.stations + 1
+        table = self.dev("table") if self._d is None else self._d["table"]
+        n = table.station
+        if n != self._nests_for:
+            # the nest at every station, worked out once per table station (the signals, the
+            # cell and the judges ask several times a scan)
+            self._nests_for = n
+            self._nests = {k: (n - 1 - off) % table.stations + 1 for k, off in self.offsets.items()}
+        return self._nests[station]
 
     def nest_part(self, station: str) -> DialPart | None:
         return self.parts.get(self.nest_at(station))
@@ -142,8 +151,11 @@ class DialCell(Device):
     def read(self, signal: str) -> Any:
         if signal == "operator_ready":
             return self.operator_ready
-        if signal.startswith("part_"):
-            return self.dev("table").aligned and self.nest_part(signal[5:]) is not None
+        station = _PART_SIGNALS.get(signal)
+        if station is None and signal.startswith("part_"):
+            station = signal[5:]
+        if station is not None:
+            return self.dev("table").aligned and self.nest_part(station) is not None
         return super().read(signal)
 
     @property
