@@ -68,6 +68,8 @@ class DialCell(Device):
     kind = "dial_cell"
     layer = 6
     signals = ("part_load", "part_press", "part_drill", "part_unload", "operator_ready")
+    plain_signals = {**{f"part_{k}": f"part_at_{k}" for k in (LOAD, PRESS, DRILL, UNLOAD)},
+                     "operator_ready": "operator_ready"}
 
     def __init__(
         self,
@@ -146,7 +148,22 @@ class DialCell(Device):
         return self._nests[station]
 
     def nest_part(self, station: str) -> DialPart | None:
-        return self.parts.get(self.nest_at(station))
+        # nest_at written out: the signals, the cell and the judges ask some eight times a scan
+        table = self.dev("table") if self._d is None else self._d["table"]
+        n = table.station
+        if n != self._nests_for:
+            self.nest_at(station)
+        return self.parts.get(self._nests[station])
+
+    def _part_signal(self, station: str) -> bool:
+        """A station's proximity switch: the dial aligned and a part in the nest there."""
+        return self.dev("table").aligned and self.nest_part(station) is not None
+
+    # the switches as attributes, so the session reads them without a call to read()
+    part_at_load = property(lambda self: self._part_signal(LOAD))
+    part_at_press = property(lambda self: self._part_signal(PRESS))
+    part_at_drill = property(lambda self: self._part_signal(DRILL))
+    part_at_unload = property(lambda self: self._part_signal(UNLOAD))
 
     def read(self, signal: str) -> Any:
         if signal == "operator_ready":
@@ -155,7 +172,7 @@ class DialCell(Device):
         if station is None and signal.startswith("part_"):
             station = signal[5:]
         if station is not None:
-            return self.dev("table").aligned and self.nest_part(station) is not None
+            return self._part_signal(station)
         return super().read(signal)
 
     @property

@@ -29,6 +29,9 @@ class RotaryTable(Device):
     kind = "rotary_table"
     layer = 0
     signals = ("aligned", "standstill", "rotating", "station")
+    # read as attributes (the derived ones are properties), so a scan costs no call into read
+    plain_signals = {"aligned": "aligned", "standstill": "standstill", "rotating": "rotating",
+                     "station": "station_word"}
     commands = ("index", "target_station", "go")
 
     def __init__(self, name: str, *, center: tuple[float, float] = (0.0, 0.0), radius_mm: float = 200.0,
@@ -172,6 +175,11 @@ class RotaryTable(Device):
     @property
     def standstill(self) -> bool:
         return not self.rotating and self.still_time >= self.settle_s - 1e-9
+
+    @property
+    def station_word(self) -> int:
+        """The 'station' signal: the nest at the work position while aligned, else 0."""
+        return self.station if self.aligned else 0
 
     @property
     def station(self) -> int:
