@@ -187,15 +187,19 @@ class DialCell(Device):
     # -- mechanics -------------------------------------------------------------------------
     def step(self, dt: float) -> None:
         self.t += dt
-        table = self.dev("table")
+        d = self._d
+        if d is None:
+            self.dev("table")
+            d = self._d
+        table = d["table"]
         still = table.exactly_aligned
-        self._load(dt, table)
-        self.press_rest = self._tool(PRESS, self.dev("press"), self.press_mm, self.press_rest, dt, still)
-        self.drill_rest = self._tool(DRILL, self.dev("drill"), self.drill_mm, self.drill_rest, dt, still)
-        self._unload(still)
+        self._load(dt, table, d)
+        self.press_rest = self._tool(PRESS, d["press"], self.press_mm, self.press_rest, dt, still)
+        self.drill_rest = self._tool(DRILL, d["drill"], self.drill_mm, self.drill_rest, dt, still)
+        self._unload(still, d)
 
-    def _load(self, dt: float, table) -> None:
-        curtain = self.dev("curtain")
+    def _load(self, dt: float, table, d: dict[str, Any]) -> None:
+        curtain = d["curtain"]
         if self.person_in:
             self.reaching -= dt
             if self.reaching <= 1e-9:
@@ -209,7 +213,7 @@ class DialCell(Device):
                         self.reaching = dt
         elif (
             self.operator_ready
-            and self.dev("lamp").on
+            and d["lamp"].on
             and table.standstill
             and table.exactly_aligned
             and self.nest_part(LOAD) is None
@@ -259,8 +263,8 @@ class DialCell(Device):
             return rest
         return 0.0
 
-    def _unload(self, still: bool) -> None:
-        pusher, gate = self.dev("pusher"), self.dev("gate")
+    def _unload(self, still: bool, d: dict[str, Any]) -> None:
+        pusher, gate = d["pusher"], d["gate"]
         full = pusher.position >= pusher.stroke - 1e-9
         if self._pushed is None:
             self._pushed = full
