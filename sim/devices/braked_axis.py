@@ -88,25 +88,28 @@ class BrakedAxis(Axis):
 
     # -- mechanics ----------------------------------------------------------------------
     def step(self, dt: float) -> None:
+        # torque_ok, gripping and held written out (they are asked eight times a step)
         self._brake_step(dt)
         if self.enabled and not self.fault:
             self.torque_time += dt
+            torque = self.torque_time >= self.torque_s - 1e-9
         else:
             self.torque_time = 0.0
-        if self.torque_ok:
+            torque = False
+        if torque:
             before = self.pos
             super().step(dt)
-            if self.gripping:
+            if not self.brake_is_open:
                 self.dragged_mm += abs(self.pos - before)
         else:
             self._start_pending = False
             self.moving_to_target = False
-            if self.gripping:
+            if not self.brake_is_open:
                 self.vel = 0.0
                 self.rest_time += dt
             else:
                 self._fall(dt)
-        if self.held:
+        if not self.brake_is_open or self.torque_ok:  # held (the move may have tripped the drive)
             self.sag_mm = 0.0
             self._held_at = self.pos
 
@@ -120,8 +123,8 @@ class BrakedAxis(Axis):
             self.brake_lift = max(0.0, self.brake_lift - rate)
             if self.brake_lift <= 1e-9:
                 self.brake_is_open = False
-        if self.gripping:
-            self.vel = 0.0 if not self.torque_ok else self.vel
+        if not self.brake_is_open and not self.torque_ok:  # gripping: no torque, no speed
+            self.vel = 0.0
 
     def _fall(self, dt: float) -> None:
         vel = self.vel - self.sag_accel * dt

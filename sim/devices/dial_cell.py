@@ -43,6 +43,7 @@ from typing import Any
 from sim.plant import Device
 
 LOAD, PRESS, DRILL, UNLOAD = "load", "press", "drill", "unload"
+_PART_SIGNALS = {f"part_{k}": k for k in (LOAD, PRESS, DRILL, UNLOAD)}  # read() every scan
 
 
 @dataclass
@@ -67,6 +68,8 @@ class DialCell(Device):
     kind = "dial_cell"
     layer = 6
     signals = ("part_load", "part_press", "part_drill", "part_unload", "operator_ready")
+    plain_signals = {**{f"part_{k}": f"part_at_{k}" for k in (LOAD, PRESS, DRILL, UNLOAD)},
+                     "operator_ready": "operator_ready"}
 
     def __init__(
         self,
@@ -118,6 +121,8 @@ class DialCell(Device):
         self._struck: dict[str, bool] | None = None  # set on the first step: a tool out at power-up
         self._pushed: bool | None = None  # strikes nothing, a pusher out pushes nothing
         self._d: dict[str, Any] | None = None
+        self._nests_for = 0  # the table station self._nests holds the nests for (0: none yet)
+        self._nests: dict[str, int] = {}
 
     def _new_part(self, nest: int) -> DialPart:
         self.numbered += 1
@@ -133,17 +138,41 @@ class DialCell(Device):
     # -- where the nests are ---------------------------------------------------------------
     def nest_at(self, station: str) -> int:
         """Nest number at a station (the table's nearest station)."""
-        table = self.dev("table")
-        return (table.station - 1 - self.offsets[station]) % table.stations + 1
+        table = self.dev("table") if self._d is None else self._d["table"]
+        n = table.station
+        if n != self._nests_for:
+            # the nest at every station, worked out once per table station (the signals, the
+            # cell and the judges ask several times a scan)
+            self._nests_for = n
+            self._nests = {k: (n - 1 - off) % table.stations + 1 for k, off in self.offsets.items()}
+        return self._nests[station]
 
     def nest_part(self, station: str) -> DialPart | None:
-        return self.parts.get(self.nest_at(station))
+        # nest_at written out: the signals, the cell and the judges ask some eight times a scan
+        table = self.dev("table") if self._d is None else self._d["table"]
+        n = table.station
+        if n != self._nests_for:
+            self.nest_at(station)
+        return self.parts.get(self._nests[station])
+
+    def _part_signal(self, station: str) -> bool:
+        """A station's proximity switch: the dial aligned and a part in the nest there."""
+        return self.dev("table").aligned and self.nest_part(station) is not None
+
+    # the switches as attributes, so the session reads them without a call to read()
+    part_at_load = property(lambda self: self._part_signal(LOAD))
+    part_at_press = property(lambda self: self._part_signal(PRESS))
+    part_at_drill = property(lambda self: self._part_signal(DRILL))
+    part_at_unload = property(lambda self: self._part_signal(UNLOAD))
 
     def read(self, signal: str) -> Any:
         if signal == "operator_ready":
             return self.operator_ready
-        if signal.startswith("part_"):
-            return self.dev("table").aligned and self.nest_part(signal[5:]) is not None
+        station = _PART_SIGNALS.get(signal)
+        if station is None and signal.startswith("part_"):
+            station = signal[5:]
+        if station is not None:
+            return self._part_signal(station)
         return super().read(signal)
 
     @property
@@ -158,15 +187,19 @@ class DialCell(Device):
     # -- mechanics -------------------------------------------------------------------------
     def step(self, dt: float) -> None:
         self.t += dt
-        table = self.dev("table")
+        d = self._d
+        if d is None:
+            self.dev("table")
+            d = self._d
+        table = d["table"]
         still = table.exactly_aligned
-        self._load(dt, table)
-        self.press_rest = self._tool(PRESS, self.dev("press"), self.press_mm, self.press_rest, dt, still)
-        self.drill_rest = self._tool(DRILL, self.dev("drill"), self.drill_mm, self.drill_rest, dt, still)
-        self._unload(still)
+        self._load(dt, table, d)
+        self.press_rest = self._tool(PRESS, d["press"], self.press_mm, self.press_rest, dt, still)
+        self.drill_rest = self._tool(DRILL, d["drill"], self.drill_mm, self.drill_rest, dt, still)
+        self._unload(still, d)
 
-    def _load(self, dt: float, table) -> None:
-        curtain = self.dev("curtain")
+    def _load(self, dt: float, table, d: dict[str, Any]) -> None:
+        curtain = d["curtain"]
         if self.person_in:
             self.reaching -= dt
             if self.reaching <= 1e-9:
@@ -180,7 +213,7 @@ class DialCell(Device):
                         self.reaching = dt
         elif (
             self.operator_ready
-            and self.dev("lamp").on
+            and d["lamp"].on
             and table.standstill
             and table.exactly_aligned
             and self.nest_part(LOAD) is None
@@ -230,8 +263,8 @@ class DialCell(Device):
             return rest
         return 0.0
 
-    def _unload(self, still: bool) -> None:
-        pusher, gate = self.dev("pusher"), self.dev("gate")
+    def _unload(self, still: bool, d: dict[str, Any]) -> None:
+        pusher, gate = d["pusher"], d["gate"]
         full = pusher.position >= pusher.stroke - 1e-9
         if self._pushed is None:
             self._pushed = full

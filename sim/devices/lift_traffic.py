@@ -81,10 +81,18 @@ def _plain_table() -> dict[str, str]:
     return {n: "s_" + n for n in names}
 
 
+def _lamp_table() -> dict[str, tuple[str, type]]:
+    """Every lamp command a LiftTraffic can have, to the attribute write() stores it in (so the
+    session stores the PLC's output there instead of calling write)."""
+    cars = range(1, _MAX_CARS + 1)
+    return {f"lamp_{w}_{c}": (f"c_lamp_{w}_{c}", bool) for c in cars for w in ("up", "down")}
+
+
 class LiftTraffic(Device):
     kind = "passenger traffic"
     layer = 4
     plain_signals = _plain_table()
+    plain_commands = _lamp_table()
 
     def __init__(
         self,
@@ -125,8 +133,9 @@ class LiftTraffic(Device):
         self.car_x = tuple(car_x) if car_x else tuple(300.0 * i for i in range(nc))
         self.hall_x = float(hall_x)
         self.time = 0.0
-        self.lamp_up = [False] * nc
-        self.lamp_down = [False] * nc
+        for c in range(1, nc + 1):
+            setattr(self, f"c_lamp_up_{c}", False)
+            setattr(self, f"c_lamp_down_{c}", False)
         self.hall_press = {}  # ("up"|"down", floor) -> pressed until (s)
         self.call_press = {}  # (car, floor) -> pressed until (s)
         self.load = [0.0] * nc
@@ -158,8 +167,10 @@ class LiftTraffic(Device):
         self._hall_attr = {(w, f): f"s_hall_{w}_{f}" for w in ("up", "down") for f in range(1, nf + 1)}
         self._call_attr = {(c, f): f"s_call_{c}_{f}" for c in range(1, nc + 1) for f in range(1, nf + 1)}
         self._car_attr = tuple((f"s_load_{c}", f"s_eye_{c}", f"s_in_service_{c}") for c in range(1, nc + 1))
-        self._lamps = {f"lamp_up_{c}": (self.lamp_up, c - 1) for c in range(1, nc + 1)}
-        self._lamps.update({f"lamp_down_{c}": (self.lamp_down, c - 1) for c in range(1, nc + 1)})
+        self._lamp_attr = tuple((f"c_lamp_up_{c}", f"c_lamp_down_{c}") for c in range(1, nc + 1))
+        # where each car last stood still, and the floor it was levelled at there (_floor_now)
+        self._still_at: list[float | None] = [None] * nc
+        self._still_floor: list[int | None] = [None] * nc
         self._riders_at = -1.0
         self._riders: list[list[Passenger]] = [[] for _ in range(nc)]
         # the people still to come, by arrival (step() looks only at the next one)
@@ -183,7 +194,8 @@ class LiftTraffic(Device):
 
     def _publish(self) -> None:
         """Bring the signal attributes up to date (after each step)."""
-        now = self.time + EPS
+        time = self.time
+        now = time + EPS
         d = self.__dict__
         if self._press_made or now >= self._press_ends:
             self._press_made = False
@@ -195,17 +207,27 @@ class LiftTraffic(Device):
                     if on and until < ends:
                         ends = until
             self._press_ends = ends
+        kg, doorway, out_s = self.load, self.doorway, self.out_s
         for i, (load, eye, service) in enumerate(self._car_attr):
-            d[load] = int(round(self.load[i]))
-            d[eye] = self.doorway[i] is not None
-            d[service] = self.in_service(i + 1)
+            d[load] = int(round(kg[i]))
+            d[eye] = doorway[i] is not None
+            out = out_s[i]
+            d[service] = out is None or time < out - EPS  # in_service(i + 1)
 
     def write(self, command: str, value: Any) -> None:
-        lamp = self._lamps.get(command)
-        if lamp is not None:
-            lamp[0][lamp[1]] = bool(value)
+        if command in self.commands:
+            setattr(self, "c_" + command, bool(value))
         else:
             super().write(command, value)
+
+    @property
+    def lamp_up(self) -> list[bool]:
+        """Each car's UP direction lamp."""
+        return [getattr(self, up) for up, _ in self._lamp_attr]
+
+    @property
+    def lamp_down(self) -> list[bool]:
+        return [getattr(self, down) for _, down in self._lamp_attr]
 
     # -- what judges read ------------------------------------------------------------------
     def in_service(self, car: int) -> bool:
@@ -243,13 +265,21 @@ class LiftTraffic(Device):
         axis = self.cars[car - 1]
         if axis.vel != 0.0:
             return None
+        pos = axis.pos
+        i = car - 1
+        if pos == self._still_at[i]:  # standing where it stood: the same floor (or none)
+            return self._still_floor[i]
+        floor = None
         for n, f in enumerate(self.floors_mm, 1):
-            if abs(axis.pos - f) <= self.level_mm:
-                return n
-        return None
+            if abs(pos - f) <= self.level_mm:
+                floor = n
+                break
+        self._still_at[i], self._still_floor[i] = pos, floor
+        return floor
 
     def way_shown(self, car: int) -> str | None:
-        up, down = self.lamp_up[car - 1], self.lamp_down[car - 1]
+        up, down = self._lamp_attr[car - 1]
+        up, down = getattr(self, up), getattr(self, down)
         if up == down:
             return None
         return "up" if up else "down"
@@ -269,9 +299,10 @@ class LiftTraffic(Device):
             self.moves += 1
             self._press_hall(p)
         # the cars stepped before this device: their floors stand until the next step
-        self.at_floor = [self._floor_now(c) for c in range(1, len(self.cars) + 1)]
-        self._floor_at = self.time
-        for c in range(1, len(self.cars) + 1):
+        cars = range(1, len(self.cars) + 1)
+        self.at_floor = [self._floor_now(c) for c in cars]
+        self._floor_at = now
+        for c in cars:
             self._car_step(c, dt, now)
         self._publish()
 

@@ -44,6 +44,7 @@ class LightCurtain(PartDevice):
     kind = "light_curtain"
     layer = 5
     signals = ("clear",)
+    plain_signals = {"clear": "clear"}  # read as the attribute, without a call into read
 
     def __init__(self, name: str, x1: float, y1: float, x2: float, y2: float, *, response_s: float = 0.02,
                  beams: int = 8, label: str = "", followers: tuple[Follower, ...] = ()):
@@ -86,7 +87,8 @@ class LightCurtain(PartDevice):
 
     def step(self, dt: float) -> None:
         self.time += dt
-        parts_in = any(not p.lifted and self.blocks(p) for p in self.flow.parts)
+        parts = self.flow.parts
+        parts_in = bool(parts) and any(not p.lifted and self.blocks(p) for p in parts)
         if self.parts_in and not parts_in:
             self.parts_left.append(self.time)
         self.parts_in = parts_in

@@ -35,6 +35,8 @@ class Cylinder(Device):
 
     kind = "cylinder"
     plain_commands = {"extend": ("extend_coil", bool)}
+    # the end switches read as attributes (properties), so a scan costs no call into read
+    plain_signals = {"extended": "is_extended", "retracted": "is_retracted"}
 
     def __init__(self, name: str, x: float, y: float, *, angle_deg: float = 0.0, stroke: float = 100.0,
                  extend_s: float = 0.5, retract_s: float = 0.5, solenoid: str = "single",
@@ -95,10 +97,18 @@ class Cylinder(Device):
 
     def read(self, signal: str) -> Any:
         if signal == "extended":
-            return self.position >= self.stroke
+            return self.is_extended
         if signal == "retracted":
-            return self.position <= 0.0
+            return self.is_retracted
         return super().read(signal)
+
+    @property
+    def is_extended(self) -> bool:
+        return self.position >= self.stroke
+
+    @property
+    def is_retracted(self) -> bool:
+        return self.position <= 0.0
 
     def step(self, dt: float) -> None:
         if self.solenoid == "single":
@@ -106,6 +116,9 @@ class Cylinder(Device):
         elif self.extend_coil != self.retract_coil:
             self.heading_out = self.extend_coil
         pos = self.position
+        if not self.moving and self.fault is None and pos == (self.stroke if self.heading_out else 0.0):
+            self.jammed = False  # standing at the end it is heading for: nothing to do
+            return
         if self.heading_out:
             limit = self.stroke * self.stall_fraction if self.fault == "never_extends" else self.stroke
             new = min(pos + self.stroke / self.extend_s * dt, limit) if pos < limit else pos

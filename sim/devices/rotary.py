@@ -29,6 +29,9 @@ class RotaryTable(Device):
     kind = "rotary_table"
     layer = 0
     signals = ("aligned", "standstill", "rotating", "station")
+    # read as attributes (the derived ones are properties), so a scan costs no call into read
+    plain_signals = {"aligned": "aligned", "standstill": "standstill", "rotating": "rotating",
+                     "station": "station_word"}
     commands = ("index", "target_station", "go")
 
     def __init__(self, name: str, *, center: tuple[float, float] = (0.0, 0.0), radius_mm: float = 200.0,
@@ -71,6 +74,11 @@ class RotaryTable(Device):
         self.index_count = 0         # completed index moves, for judges and tests
         self.nest_done = [False] * self.stations   # set by a task when a nest has been worked
         self.speed_deg_s = 0.0
+        # the dial's position figures (_detent) for the angle they were worked out at: signals,
+        # cells and judges ask for them several times a scan, the angle changes only as it turns
+        self._detent_at: float | None = None
+        self._pos = self._misalign = 0.0
+        self._nearest = 1
 
     # -- PLC side ---------------------------------------------------------------------
     def write(self, command: str, value: Any) -> None:
@@ -91,7 +99,18 @@ class RotaryTable(Device):
 
     def _dial_pos(self) -> float:
         """Fractional station index (0-based) at the work position."""
-        return (-self.angle_deg) % 360.0 / self.pitch_deg
+        if self.angle_deg != self._detent_at:
+            self._detent()
+        return self._pos
+
+    def _detent(self) -> None:
+        """Work out the dial's position, its misalignment and its nearest nest at this angle."""
+        a = self.angle_deg
+        pos = (-a) % 360.0 / self.pitch_deg
+        near = round(pos)
+        self._detent_at, self._pos = a, pos
+        self._misalign = abs(pos - near) * self.pitch_deg
+        self._nearest = int(near) % self.stations + 1
 
     def _begin(self, steps: int) -> None:
         # from between stations the first step goes to the next detent ahead, so the table
@@ -134,26 +153,40 @@ class RotaryTable(Device):
 
     # -- derived --------------------------------------------------------------------------
     def _misalignment_deg(self) -> float:
-        pos = self._dial_pos()
-        return abs(pos - round(pos)) * self.pitch_deg
+        if self.angle_deg != self._detent_at:
+            self._detent()
+        return self._misalign
 
     @property
     def aligned(self) -> bool:
-        return self._misalignment_deg() <= self.align_tolerance_deg
+        if self.angle_deg != self._detent_at:
+            self._detent()
+        return self._misalign <= self.align_tolerance_deg
 
     @property
     def exactly_aligned(self) -> bool:
         """Truth for judges: on a station and not turning."""
-        return not self.rotating and self._misalignment_deg() <= 1e-6
+        if self.rotating:
+            return False
+        if self.angle_deg != self._detent_at:
+            self._detent()
+        return self._misalign <= 1e-6
 
     @property
     def standstill(self) -> bool:
         return not self.rotating and self.still_time >= self.settle_s - 1e-9
 
     @property
+    def station_word(self) -> int:
+        """The 'station' signal: the nest at the work position while aligned, else 0."""
+        return self.station if self.aligned else 0
+
+    @property
     def station(self) -> int:
         """Nest number (1..N) nearest to the work position."""
-        return int(round(self._dial_pos())) % self.stations + 1
+        if self.angle_deg != self._detent_at:
+            self._detent()
+        return self._nearest
 
     # -- mechanics ----------------------------------------------------------------------
     def step(self, dt: float) -> None:

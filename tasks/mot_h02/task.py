@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from sim import judges
 from sim.devices.axis import Axis
-from sim.devices.dial_cell import DRILL, LOAD, PRESS, UNLOAD, DialCell
+from sim.devices.dial_cell import DRILL, LOAD, PRESS, UNLOAD, DialCell, DialPart
 from sim.devices.light_curtain import LightCurtain
 from sim.devices.panel import Lamp
 from sim.devices.pneumatics import Cylinder
@@ -137,47 +137,67 @@ def build_plant(condition: Condition) -> Plant:
 # --- judges -------------------------------------------------------------------------------
 
 
-def _judged(plant: Plant):
-    """The dial, the press, the drill, the pusher, the gate and the cell (s.devices)."""
-    return (
-        plant.device("table", RotaryTable),
-        plant.device("press", Axis),
-        plant.device("drill", Axis),
-        plant.device("pusher", Cylinder),
-        plant.device("gate", Cylinder),
-        plant.device("cell", DialCell),
-    )
+class _Judged(tuple):
+    """The dial, the press, the drill, the pusher, the gate and the cell (s.devices), and what
+    six watches ask of the dial and the nests every scan, worked out once per plant step
+    (`now()`): whether the dial stands still on a station, and the part at each station."""
+
+    def __new__(cls, plant: Plant):
+        self = super().__new__(cls, (
+            plant.device("table", RotaryTable),
+            plant.device("press", Axis),
+            plant.device("drill", Axis),
+            plant.device("pusher", Cylinder),
+            plant.device("gate", Cylinder),
+            plant.device("cell", DialCell),
+        ))
+        self._at = None
+        self.still = False
+        self.part: dict[str, DialPart | None] = {}
+        return self
+
+    def now(self) -> _Judged:
+        cell = self[5]
+        if cell.t != self._at:
+            self._at = cell.t
+            t = self[0]
+            self.still = t.standstill and t.exactly_aligned
+            self.part = {k: cell.nest_part(k) for k in (LOAD, PRESS, DRILL, UNLOAD)}
+        return self
+
+
+def _judged(plant: Plant) -> _Judged:
+    return _Judged(plant)
 
 
 def _still(s) -> bool:
-    t = s.devices[0]
-    return t.standstill and t.exactly_aligned
+    return s.devices.now().still
 
 
 def _press_owed(s):
-    part = s.devices[5].nest_part(PRESS)
+    part = s.devices.now().part[PRESS]
     return part is not None and not part.pressed
 
 
 def _drill_owed(s):
-    part = s.devices[5].nest_part(DRILL)
+    part = s.devices.now().part[DRILL]
     return part is not None and part.pressed and not part.drilled and not part.stalled
 
 
 def _unload_owed(s):
-    part = s.devices[5].nest_part(UNLOAD)
+    part = s.devices.now().part[UNLOAD]
     return part is not None and part.finished
 
 
 def _stalled_here(s, key: str) -> bool:
     """The drill's part stalled: its set-off is over (the recovery watch takes it from there)."""
-    part = s.devices[5].nest_part(DRILL)
+    part = s.devices.now().part[DRILL]
     return key == "drill" and part is not None and part.stalled
 
 
 def _load_owed(s):
-    cell = s.devices[5]
-    return cell.operator_ready and cell.nest_part(LOAD) is None
+    g = s.devices.now()
+    return g[5].operator_ready and g.part[LOAD] is None
 
 
 def _all_out(s) -> bool:
@@ -257,7 +277,7 @@ def _pusher_sets_off():
 
 def _drill_recovers():
     def stalled_in(s):
-        part = s.devices[5].nest_part(DRILL)
+        part = s.devices.now().part[DRILL]
         return part is not None and part.stalled and s.devices[2].pos > CLEAR_MM
 
     def distance(s):

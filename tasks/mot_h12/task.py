@@ -195,10 +195,9 @@ class Group:
                 over[i] = t.load[i] > rated
                 busy[i] = t.doorway[i] is not None
             # the people's lists change only when someone's state does; who rides to the floor
-            # where his car stands, also when a car's floor does
-            key = (t.moves, *floor)
-            if key != self._people_key:
-                self._people_key = key
+            # where his car stands, also when a car's floor does (at_floor: a new list each step)
+            if t.moves != self._people_key or floor != self.floor:
+                self._people_key = t.moves
                 self._people(floor)
             self.floor = floor
         return self
@@ -456,17 +455,12 @@ class MovesWithDoorOpen(judges.Monitor):
 
     def check(self, s):
         msg = None
+        last, doors = self.last, s.devices.doors
         for i, car in enumerate(s.devices.cars):
-            if (
-                self.last[i] is not None
-                and abs(car.pos - self.last[i]) > MOVED_MM
-                and s.devices.doors[i].position > 0.0
-            ):
-                msg = (
-                    msg
-                    or f"car {i + 1} moved {abs(car.pos - self.last[i]):.2f} mm in a scan with its door open"
-                )
-            self.last[i] = car.pos
+            pos, before = car.pos, last[i]
+            if before is not None and abs(pos - before) > MOVED_MM and doors[i].position > 0.0:
+                msg = msg or f"car {i + 1} moved {abs(pos - before):.2f} mm in a scan with its door open"
+            last[i] = pos
         return msg
 
 
@@ -1189,7 +1183,7 @@ TASK = Task(
             "A car's door may be open (off its closed switch) only while that car is within "
             f"{LEVEL_MM:g} mm of a floor's height with its brake gripping (brake_open FALSE) and "
             "brake_release off.",
-            judges.never(lambda s: _door_unsafe(s) is not None, _door_unsafe),
+            _door_unsafe,  # its message, or None while the rule holds
         ),
         SafetyRule(
             "MOT-H12-S3",
