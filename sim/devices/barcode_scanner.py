@@ -71,8 +71,9 @@ class BarcodeScanner(PartDevice):
 
     def _blocking(self) -> Workpiece | None:
         x1, y1, bx, by = self.x1, self.y1, self.bx, self.by
+        tick = self.plant.tick              # type: ignore[union-attr]
         for part in self.flow.parts:
-            px, py = part.xy()
+            px, py = part._xy if part._xy_tick == tick else part.xy()   # xy(), its cache in line
             if abs((py - y1) * bx - (px - x1) * by) > part.radius:
                 continue                # cheap test first: nowhere near the beam
             if not part.lifted and crosses_line(part, x1, y1, bx, by, self.beam_length):

@@ -58,11 +58,12 @@ class Chute(PartDevice):
 
     def step(self, dt: float) -> None:
         self.time += dt
-        # plain compares on the positions every device shares per substep (part.xy()): cheaper
-        # than asking pymunk for the shapes in the rectangle
+        # plain compares on the positions every device shares per substep (part.xy(), its cached
+        # value read in line): cheaper than asking pymunk for the shapes in the rectangle
         x0, y0, x1, y1 = self.x0, self.y0, self.x1, self.y1
+        tick = self.plant.tick              # type: ignore[union-attr]
         for part in self.flow.parts:
-            x, y = part.xy()
+            x, y = part._xy if part._xy_tick == tick else part.xy()
             if x0 <= x <= x1 and y0 <= y <= y1 and part.holder is None:
                 if self.full:
                     self.overfilled.append((self.time, part.part_kind))

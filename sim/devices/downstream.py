@@ -66,8 +66,9 @@ class Downstream(PartDevice):
         self.time += dt
         x0, y0, x1, y1 = self.x0, self.y0, self.x1, self.y1
         taken = None
+        tick = self.plant.tick              # type: ignore[union-attr]
         for part in self.flow.parts:
-            x, y = part.xy()
+            x, y = part._xy if part._xy_tick == tick else part.xy()   # xy(), its cache in line
             if not (y0 <= y <= y1) or part.holder is not None:
                 continue
             # the cheap tests first: an outline never reaches farther than the part's radius

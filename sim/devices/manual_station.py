@@ -58,7 +58,11 @@ class ManualStation(PartDevice):
 
     @property
     def on_break(self) -> bool:
-        return any(a <= self.time < b for a, b in self.breaks)
+        t = self.time
+        for a, b in self.breaks:        # a loop, not any() over a generator: asked every substep
+            if a <= t < b:
+                return True
+        return False
 
     def read(self, signal: str) -> Any:
         if signal == "busy":
@@ -71,8 +75,9 @@ class ManualStation(PartDevice):
 
     def _take_in(self) -> None:
         x0, y0, x1, y1 = self.x0, self.y0, self.x1, self.y1
+        tick = self.plant.tick              # type: ignore[union-attr]
         for part in self.flow.parts:
-            x, y = part.xy()
+            x, y = part._xy if part._xy_tick == tick else part.xy()   # xy(), its cache in line
             if x0 <= x <= x1 and y0 <= y <= y1 and part.holder is None:
                 self.tray.append(dict(name=part.name, part_kind=part.part_kind, code=part.code,
                                       material=part.material, width=part.width, length=part.length,
@@ -84,9 +89,10 @@ class ManualStation(PartDevice):
     def _drop_clear(self, spec: dict) -> bool:
         size = max(spec["width"], spec["length"])
         dx, dy = self.drop
+        tick = self.plant.tick              # type: ignore[union-attr]
         for part in self.flow.parts:
             reach = 0.5 * size + part.radius
-            px, py = part.xy()
+            px, py = part._xy if part._xy_tick == tick else part.xy()
             if abs(px - dx) < reach and abs(py - dy) < reach:
                 return False
         return True

@@ -107,23 +107,63 @@ class PhotoEye(_SwitchingSensor):
         self.by = (self.y2 - self.y1) / self.beam_length
         self._plain_beam = type(self).sees is PhotoEye.sees   # a subclass that sees otherwise keeps
                                                                 # the general step
+        self._along_y = self.bx == 0.0      # then by is +-1 exactly (hypot(0, d) is |d|)
+        self._along_x = self.by == 0.0
 
     def step(self, dt: float) -> None:
         """_SwitchingSensor.step with the beam's test of every part (crosses_line) written out in it:
-        the same tests on the same values, in the same order, since it runs for every eye in every
-        substep. The power-up look and a subclass that sees otherwise take the general way."""
+        the same tests on the same values, since it runs for every eye in every substep, over the
+        parts as the flow has read them for this substep (MaterialFlow.seen). A beam along y (or x),
+        as most beams across a belt, tests first how far the part lies off the beam's line: the
+        arithmetic of the general test with the zero terms left out, which changes no comparison.
+        The power-up look and a subclass that sees otherwise take the general way."""
         if not self._plain_beam or not self._stepped:
             super().step(dt)
             return
         self._t += dt
-        x1, y1, ux, uy, length = self.x1, self.y1, self.bx, self.by, self.beam_length
-        tick = self.plant.tick          # type: ignore[union-attr]
+        free, held = self.flow.seen(self.plant.tick)        # type: ignore[union-attr]
         now = False
-        for part in self.flow.parts:
-            if part.lifted:
-                continue
-            px, py = part._xy if part._xy_tick == tick else part.xy()
-            r = part.radius
+        if self._along_y:
+            # ux = 0, uy = +-1: along = dy * uy, |dist| = |dx|
+            x1, y1, uy, reach = self.x1, self.y1, self.by, self.beam_length
+            nx, ny = -uy, self.bx               # crosses_line's direction across the beam
+            for px, py, r, part in free:
+                dx = px - x1
+                if dx > r or dx < -r:
+                    continue
+                along = (py - y1) * uy
+                if along < -r or along > reach + r:
+                    continue
+                if abs(dx) < part.half_extent(nx, ny):
+                    now = True
+                    break
+        elif self._along_x:
+            # uy = 0, ux = +-1: along = dx * ux, |dist| = |dy|
+            x1, y1, ux, reach = self.x1, self.y1, self.bx, self.beam_length
+            nx, ny = -self.by, ux
+            for px, py, r, part in free:
+                dy = py - y1
+                if dy > r or dy < -r:
+                    continue
+                along = (px - x1) * ux
+                if along < -r or along > reach + r:
+                    continue
+                if abs(dy) < part.half_extent(nx, ny):
+                    now = True
+                    break
+        else:
+            now = self._crosses(free)
+        if not now and held:
+            now = self._crosses([(*part.xy(), part.radius, part) for part in held])
+        if now == self.detected and self._t >= self._chatter_until:
+            self.output = now
+        else:
+            self._switch(now)
+
+    def _crosses(self, parts: list[tuple[float, float, float, Workpiece]]) -> bool:
+        """crosses_line for (x, y, radius, part) rows: whether one of them crosses the beam."""
+        x1, y1, ux, uy, length = self.x1, self.y1, self.bx, self.by, self.beam_length
+        for px, py, r, part in parts:
             dx, dy = px - x1, py - y1
             along = dx * ux + dy * uy
             if along < -r or along > length + r:
@@ -132,12 +172,8 @@ class PhotoEye(_SwitchingSensor):
             if abs(dist) > r:
                 continue
             if abs(dist) < part.half_extent(-uy, ux):
-                now = True
-                break
-        if now == self.detected and self._t >= self._chatter_until:
-            self.output = now
-        else:
-            self._switch(now)
+                return True
+        return False
 
     @classmethod
     def across(cls, belt: Any, name: str, at_mm: float, *, margin: float = 20.0, **kw: Any) -> PhotoEye:

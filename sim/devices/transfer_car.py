@@ -174,8 +174,9 @@ class TransferCar(Axis):
         half = self.deck_width / 2 + 20.0
         y1, length = cy - half, 2 * half
         seen_entry = seen_end = False
+        tick = self.plant.tick              # type: ignore[union-attr]
         for part in parts:
-            px, py = part.xy()
+            px, py = part._xy if part._xy_tick == tick else part.xy()     # xy(), its cache in line
             r = part.radius
             along = py - y1
             if along < -r or along > length + r:
@@ -211,10 +212,11 @@ class TransferCar(Axis):
         near: list[Workpiece] = []
         band: list[Workpiece] = []
         fell: list[Workpiece] = []
+        tick = self.plant.tick              # type: ignore[union-attr]
         for part in self.flow.parts:
             if part.lifted:
                 continue
-            px, py = part.xy()
+            px, py = part._xy if part._xy_tick == tick else part.xy()     # xy(), its cache in line
             r = part.radius
             if px + r <= ex - m or px - r >= dx + m:
                 continue                       # nowhere near the track

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from sim.devices.workpiece import PartDevice
+from sim.devices.workpiece import PartDevice, _cp
 
 
 class TurningPin(PartDevice):
@@ -60,6 +60,8 @@ class TurningPin(PartDevice):
         self._stroke_target = self.height
         self._turning: dict[int, tuple[Any, float, float, float]] = {}   # id -> (part, angle0, along0, arc)
         self._passed: set[int] = set()              # parts whose leading edge is past the pin
+        # part -> (its angle, the belt's angle, half extents along and across the belt)
+        self._footprints: dict[Any, tuple[float, float, float, float]] = {}
 
     @classmethod
     def on(cls, belt: Any, name: str, at_mm: float, **kw: Any) -> TurningPin:
@@ -88,16 +90,25 @@ class TurningPin(PartDevice):
         return dx * b.ux + dy * b.uy + b.half_length, dy * b.ux - dx * b.uy
 
     def _footprint(self, part: Any) -> tuple[float, float]:
-        """Half extents (along, across the belt) of the part at its present angle."""
-        a = part.body.angle - math.atan2(self.belt.uy, self.belt.ux)
-        c, s = abs(math.cos(a)), abs(math.sin(a))
-        hl, hw = part.length / 2, part.width / 2
-        return hl * c + hw * s, hl * s + hw * c
+        """Half extents (along, across the belt) of the part at its present angle, worked out again
+        only when the part or the belt has turned since (a carton turns only on the pin)."""
+        angle = _cp.cpBodyGetAngle(part._cpbody)       # part.body.angle without pymunk's wrapper
+        belt_angle = math.atan2(self.belt.uy, self.belt.ux)
+        got = self._footprints.get(part)
+        if got is None or got[0] != angle or got[1] != belt_angle:
+            a = angle - belt_angle
+            c, s = abs(math.cos(a)), abs(math.sin(a))
+            hl, hw = part.length / 2, part.width / 2
+            got = self._footprints[part] = (angle, belt_angle, hl * c + hw * s, hl * s + hw * c)
+        return got[2], got[3]
 
     def over(self, part: Any) -> bool:
         """The pin lies under the part's footprint (the part would be struck by a moving pin)."""
         along, across = self._along_across(part)
         ha, hc = self._footprint(part)
+        return self._over(along, across, ha, hc)
+
+    def _over(self, along: float, across: float, ha: float, hc: float) -> bool:
         return (abs(along - self.at_mm) < ha + self.radius_mm
                 and abs(across - self.offset_mm) < hc + self.radius_mm)
 
@@ -114,37 +125,48 @@ class TurningPin(PartDevice):
             rate = dt / self.stroke_s
             up = target > self.height
             self.height = min(target, self.height + rate) if up else max(target, self.height - rate)
-        parts = [p for p in self.flow.parts if not p.removed and p.holder is None]   # type: ignore[union-attr]
+        # where each part lies against the pin, worked out once per step: nothing in this step moves
+        # a part, and the one change (a turning carton's angle) comes after its own row is used
+        footprint = self._footprint
+        b = self.belt
+        bx, by, ux, uy, half = b.x, b.y, b.ux, b.uy, b.half_length
+        rows = []
+        for part in self.flow.parts:                  # type: ignore[union-attr]
+            if part.removed or part.holder is not None:
+                continue
+            x, y = part.xy()
+            dx, dy = x - bx, y - by
+            rows.append((part, dx * ux + dy * uy + half, dy * ux - dx * uy, *footprint(part)))
+        hit_this_stroke, turning, passed = self._hit_this_stroke, self._turning, self._passed
         if moving:
-            for part in parts:
-                if id(part) not in self._hit_this_stroke and self.over(part):
-                    self._hit_this_stroke.add(id(part))
+            for part, along, across, ha, hc in rows:
+                if id(part) not in hit_this_stroke and self._over(along, across, ha, hc):
+                    hit_this_stroke.add(id(part))
                     self.hits.append((round(self.time, 3), part.name))
-                    self._turning.pop(id(part), None)        # knocked off the pin: left skewed
-        for part in parts:
-            along, across = self._along_across(part)
-            ha, hc = self._footprint(part)
+                    turning.pop(id(part), None)        # knocked off the pin: left skewed
+        reach = self.at_mm - self.radius_mm
+        for part, along, across, ha, hc in rows:
             key = id(part)
-            if key in self._turning:
-                p, angle0, along0, arc = self._turning[key]
+            if key in turning:
+                p, angle0, along0, arc = turning[key]
                 frac = min(1.0, max(0.0, (along - along0) / arc))
                 p.body.angle = angle0 + frac * math.pi / 2
                 p.body.angular_velocity = 0.0
                 if frac >= 1.0:
-                    del self._turning[key]
+                    del turning[key]
                     self.turned.append((round(self.time, 3), part.name))
                 continue
-            if key in self._passed:
-                if along + ha < self.at_mm - self.radius_mm:
-                    self._passed.discard(key)       # backed up clear of the pin: it may be caught again
-                elif (self.height > 0.0 and key not in self._hit_this_stroke and self.over(part)
+            if key in passed:
+                if along + ha < reach:
+                    passed.discard(key)       # backed up clear of the pin: it may be caught again
+                elif (self.height > 0.0 and key not in hit_this_stroke and self._over(along, across, ha, hc)
                         and self._backing(part)):
                     # driven back against a pin that is not down: the pin strikes its trailing side
-                    self._hit_this_stroke.add(key)
+                    hit_this_stroke.add(key)
                     self.hits.append((round(self.time, 3), part.name))
                 continue
-            if along + ha >= self.at_mm - self.radius_mm:
-                self._passed.add(key)
+            if along + ha >= reach:
+                passed.add(key)
                 if self.height >= 1.0 and abs(across - self.offset_mm) < hc:
                     self.catches += 1
                     if self.catches in self.fails:
@@ -152,11 +174,13 @@ class TurningPin(PartDevice):
                     else:
                         # the far corner sweeps a quarter circle about the pin
                         arc = max(10.0, math.hypot(2 * ha, hc + abs(across - self.offset_mm)) * math.pi / 4)
-                        self._turning[key] = (part, part.body.angle, along, arc)
+                        turning[key] = (part, part.body.angle, along, arc)
         # a part that left the pin's reach behind it is forgotten (bounded memory)
-        if len(self._passed) > 64:
-            alive = {id(p) for p in parts}
-            self._passed &= alive
+        if len(passed) > 64:
+            alive = {id(row[0]) for row in rows}
+            passed &= alive
+        if len(self._footprints) > 64:
+            self._footprints = {row[0]: self._footprints[row[0]] for row in rows}
 
     def _backing(self, part: Any) -> bool:
         v = part.body.velocity

@@ -64,6 +64,30 @@ class MaterialFlow:
         self.parts: list[Workpiece] = []
         self.belts: list[Any] = []      # sim.devices.conveyor.Conveyor
         self.created = 0                # parts ever created, for unique names
+        # what the photo-eyes look at in one physics substep (`seen`), and the tick it was made at
+        self._seen: tuple[list[tuple[float, float, float, Workpiece]], list[Workpiece]] = ([], [])
+        self._seen_tick = -1
+
+    def seen(self, tick: int) -> tuple[list[tuple[float, float, float, Workpiece]], list[Workpiece]]:
+        """The parts a beam can see at plant tick `tick`: (x, y, radius, part) of every free part not
+        lifted, read once and shared by every eye of the substep, and the held parts not lifted
+        (their holder may move them at any time, so an eye reads them afresh). Made again at the
+        next tick or once a part is added, removed, lifted, set down, grabbed or released."""
+        if self._seen_tick == tick:
+            return self._seen
+        free: list[tuple[float, float, float, Workpiece]] = []
+        held: list[Workpiece] = []
+        for part in self.parts:
+            if part.lifted:
+                continue
+            if part.holder is None:
+                px, py = part._xy if part._xy_tick == tick else part.xy()
+                free.append((px, py, part.radius, part))
+            else:
+                held.append(part)
+        self._seen = free, held
+        self._seen_tick = tick
+        return self._seen
 
 
 def material_flow(plant: Plant) -> MaterialFlow:
@@ -138,6 +162,7 @@ class Workpiece(Device):
         plant.space.add(self.body, self.shape)
         self.flow = material_flow(plant)
         self.flow.parts.append(self)
+        self.flow._seen_tick = -1
 
     # -- geometry used by sensors and grippers ------------------------------------------
     @property
@@ -173,6 +198,11 @@ class Workpiece(Device):
         return 0.5 * (self.length * abs(nx * c + ny * s) + self.width * abs(-nx * s + ny * c))
 
     # -- life cycle ----------------------------------------------------------------------
+    def _changed(self) -> None:
+        """Lifted, set down, grabbed or released: what the eyes see of the parts is made again."""
+        if self.flow is not None:
+            self.flow._seen_tick = -1
+
     def remove(self) -> None:
         """Take the part out of the plant (collected in a bin, taken away by the operator)."""
         if self.removed or self.plant is None:
@@ -184,16 +214,19 @@ class Workpiece(Device):
         self.plant.remove(self.name)
         if self.flow is not None and self in self.flow.parts:
             self.flow.parts.remove(self)
+            self.flow._seen_tick = -1
 
     def set_lifted(self, lifted: bool) -> None:
         """A lifted part (carried above the belt) passes over other parts and guides."""
         self.lifted = bool(lifted)
         self.shape.sensor = self.lifted
+        self._changed()
 
     def grab(self, holder: Any) -> None:
         """Called by a gripper: the part stops being free and moves with the holder."""
         self.holder = holder
         self._xy_tick = -1              # held: its holder moves it, so never cached
+        self._changed()
         self.body.body_type = pymunk.Body.KINEMATIC
         self.body.velocity = (0.0, 0.0)
         self.body.angular_velocity = 0.0
@@ -202,6 +235,7 @@ class Workpiece(Device):
         self.holder = None
         self._xy_tick = -1
         self._surface = _UNKNOWN
+        self._changed()
         self.body.body_type = pymunk.Body.DYNAMIC
         self.body.velocity = (0.0, 0.0)
         self.body.angular_velocity = 0.0
@@ -377,9 +411,10 @@ class Feeder(PartDevice):
 
     def _place_clear(self, spec: dict) -> bool:
         size = max(float(spec.get("width", 50.0)), float(spec.get("length", spec.get("width", 50.0))))
+        tick = self.plant.tick              # type: ignore[union-attr]
         for part in self.flow.parts:
             reach = 0.5 * size + part.radius + self.clearance_mm
-            px, py = part.xy()
+            px, py = part._xy if part._xy_tick == tick else part.xy()   # xy(), its cache in line
             if abs(px - self.x) < reach and abs(py - self.y) < reach:
                 return False
         return True

@@ -176,8 +176,9 @@ class _Line:
         main_front = merge_front = None
         main_x = merge_x = -1e9
         half = PART_LENGTH / 2
+        tick = s.plant.tick
         for part in parts:
-            x, y = part.xy()
+            x, y = part._xy if part._xy_tick == tick else part.xy()     # xy(), its cache in line
             name = part.name
             if x + half > ZONE_FROM:
                 if name not in self.entered:

@@ -124,6 +124,7 @@ class _Line:
         self.waiting: dict[str, Workpiece | None] = {}    # the front part if it stands at its stopper
         self.in_zone = 0
         self.entered: list[tuple[float, str]] = []         # (time_s, lane) as parts enter the zone
+        self.entered_from: dict[str, int] = {}             # lane -> how many of `entered` came from it
         self._seen: set[str] = set()
         self.delivered: dict[str, list[str]] = {"a": [], "b": []}   # parts taken by the machine, by lane
         self._taken = 0
@@ -137,14 +138,17 @@ class _Line:
         n = 0
         half = _HALF_LENGTH
         seen = self._seen
+        tick = s.plant.tick
         for part in self.flow.parts:
-            x, y = part.xy()
+            x, y = part._xy if part._xy_tick == tick else part.xy()     # xy(), its cache in line
             if x + half > ZONE_FROM:
                 if x - half < EXIT_EYE_X:
                     n += 1
                 if part.name not in seen:
                     seen.add(part.name)
-                    self.entered.append((s.time_s, part.name[0]))
+                    lane = part.name[0]
+                    self.entered.append((s.time_s, lane))
+                    self.entered_from[lane] = self.entered_from.get(lane, 0) + 1
                 continue
             if y > 0:
                 if x > best_a:
@@ -192,7 +196,7 @@ def _zone_free_to_release(s) -> bool:
 def _entered(lane: str):
     """Minus the parts of the lane that have entered the merge zone so far: it shrinks by 1 as one
     enters (the release really happened, whatever the stopper did)."""
-    return lambda s: -sum(1 for _, entered in _line(s).entered if entered == lane)
+    return lambda s: -_line(s).entered_from.get(lane, 0)
 
 
 def _release_watch() -> judges.Watch:

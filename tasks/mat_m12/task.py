@@ -140,6 +140,7 @@ class _Cell:
         self.delivered: dict[str, tuple[int, int]] = {}     # pallet -> (lane it lies wholly in, its dest)
         self.at_ms = -1
         self.rows: list[tuple] = []        # (part, x, y, lo, hi, on the car's belt, moved in x)
+        self.deck_empty = True             # no row on the car's belt
         self.xs: dict[str, float] = {}
         self.car_pos: float | None = None
         self.car_moved = False
@@ -153,17 +154,21 @@ class _Cell:
         _, cy = car.deck_centre()
         hw = car.deck_width / 2
         rows, xs = [], {}
+        last_xs, half_sizes, tick = self.xs, car.half_sizes, s.plant.tick
+        deck_empty = True
         for part in car.band:
             if part.removed:
                 continue
-            x, y = part.xy()
-            hx, hy = car.half_sizes(part)
+            x, y = part._xy if part._xy_tick == tick else part.xy()     # xy(), its cache in line
+            hx, hy = half_sizes(part)
             lo, hi = x - hx, x + hx
             on = hi > ENTRY_X and lo < DISCHARGE_X and abs(y - cy) < hw + hy
-            before = self.xs.get(part.name)
+            if on:
+                deck_empty = False
+            before = last_xs.get(part.name)
             rows.append((part, x, y, lo, hi, on, before is not None and abs(x - before) > CROSS_MM))
             xs[part.name] = x
-        self.rows, self.xs = rows, xs
+        self.rows, self.xs, self.deck_empty = rows, xs, deck_empty
         self.car_moved = self.car_pos is not None and abs(car.pos - self.car_pos) > MOVED_MM
         self.car_pos = car.pos
         self.still_s = 0.0 if self.car_moved or not car.standstill else self.still_s + 0.01
@@ -195,7 +200,10 @@ def _ready_at(s, mm: float) -> bool:
 
 
 def _deck_empty(s) -> bool:
-    return not any(row[5] for row in s.devices.look(s))
+    """No pallet overlaps the car's belt (worked out with the scan's look)."""
+    c = s.devices
+    c.look(s)
+    return c.deck_empty
 
 
 def _in_line(y: float) -> bool:

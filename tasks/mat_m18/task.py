@@ -105,13 +105,15 @@ class _Cell:
 
     def in_sweep(self):
         row = self.row
+        rx, ry, ux, uy, half = row.x, row.y, row.ux, row.uy, row.half_length
+        side = row.half_width + 10
         out = []
         for part in self.flow.parts:
             x, y = part.xy()
-            along = (x - row.x) * row.ux + (y - row.y) * row.uy + row.half_length
-            across = (y - row.y) * row.ux - (x - row.x) * row.uy
-            if abs(along - PUSH_AT) < PLATE / 2 and -row.half_width - 10 < across < row.half_width + 10:
-                out.append(part)
+            if abs((x - rx) * ux + (y - ry) * uy + half - PUSH_AT) < PLATE / 2:
+                across = (y - ry) * ux - (x - rx) * uy
+                if -side < across < side:
+                    out.append(part)
         return out
 
 
@@ -183,9 +185,9 @@ class _RowReady:
 
     def __call__(self, s) -> bool:
         cell = s.devices
-        parts = cell.in_sweep()
-        ready = (len(parts) == ROW and cell.pusher.position <= 0.0
-                 and not s.io["eye_row"] and len(cell.pushed) < CARTONS)
+        # the sweep looked at last: it is the only test that loops over the cartons
+        ready = (cell.pusher.position <= 0.0 and not s.io["eye_row"] and len(cell.pushed) < CARTONS
+                 and len(cell.in_sweep()) == ROW)
         rising = ready and not self.was
         self.was = ready
         return rising
