@@ -167,6 +167,9 @@ class Starved(judges.Watch):
 
     def check(self, s):
         hopper = s.devices.hoppers[self.k - 1]
+        starved = hopper.starved
+        if not starved or starved[-1][1] is not None:
+            return None                 # not waiting now (hopper.waiting), the common case
         if hopper.waited_s() > STARVE_S + 1e-9:
             return (f"machine {self.k} has waited more than {STARVE_S:g} s for a part (its hopper empty "
                     "since "
@@ -185,7 +188,8 @@ class _Grows(judges.Watch):
 
 
 def _all_consumed(s) -> bool:
-    return all(h.done for h in s.devices.hoppers)
+    h = s.devices.hoppers           # written out (no generator): asked every scan
+    return h[0].done and h[1].done and h[2].done
 
 
 def _at_rest(s) -> bool:
@@ -205,7 +209,10 @@ def _completion():
 
 def _feeding_all_high(s) -> bool:
     line = s.devices
-    return line.feeder.running and all(h.high for h in line.hoppers)
+    if not line.feeder.running:
+        return False
+    h = line.hoppers
+    return h[0].high and h[1].high and h[2].high
 
 
 class _FeedingAllHigh(judges.Watch):
