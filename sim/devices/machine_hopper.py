@@ -70,17 +70,26 @@ class MachineHopper(Chute):
         return not any(a - 1e-9 <= t < b - 1e-9 for a, b in self.stops)
 
     def read(self, signal: str) -> Any:
+        # the properties' tests written out: the I/O transfer reads these every scan
         if signal == "low":
-            return self.low
+            return self.level <= self.low_mark
         if signal == "high":
-            return self.high
+            return self.level >= self.high_mark
         if signal == "done":
-            return self.done
+            return self.consumed >= self.quota
         return super().read(signal)
 
     def step(self, dt: float) -> None:
         super().step(dt)                # the mouth: parts arriving (self.time advances there)
-        if not self.running():
+        # running(), written out for the step of every substep
+        t = self.time
+        running = self.consumed < self.quota and t + 1e-9 >= self.start_s
+        if running:
+            for a, b in self.stops:
+                if a - 1e-9 <= t < b - 1e-9:
+                    running = False
+                    break
+        if not running:
             if self.waiting:
                 self.starved[-1][1] = round(self.time, 3)
             return

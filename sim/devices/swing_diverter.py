@@ -69,6 +69,14 @@ class SwingDiverter(PartDevice):
         self.shape.friction = 0.0       # parts slide along the arm
         lo, hi = sorted((self.home_deg, self.home_deg + self.end_deg))
         self._lo, self._hi = math.radians(lo), math.radians(hi)
+        # a cheap first test for step: measured along the home direction, a part lies in the
+        # sweep or on the approach only between `approach_mm` (or, swinging <= 60 degrees, twice
+        # the arm's half thickness plus its radius, where the sector's widened edge can reach)
+        # behind the pivot and the arm's reach ahead of it, each widened by the part's radius
+        h = math.radians(self.home_deg)
+        self._ux, self._uy = math.cos(h), math.sin(h)
+        self._ahead = self.arm_mm + self.thickness / 2
+        self._behind = self.approach_mm if abs(self.end_deg) <= 60.0 else math.inf
 
     @classmethod
     def beside(cls, belt: Any, name: str, at_mm: float, *, side: str = "right", end_deg: float = 38.0,
@@ -130,8 +138,10 @@ class SwingDiverter(PartDevice):
 
     def in_grid(self, part: Workpiece) -> bool:
         """Whether the light grid sees the part: in the sweep sector or on the approach to it."""
-        if self.in_sweep(part):
-            return True
+        return self.in_sweep(part) or self._on_approach(part)
+
+    def _on_approach(self, part: Workpiece) -> bool:
+        """Whether the part lies on the approach rectangle (the grid's part upstream of the pivot)."""
         if self.approach_mm <= 0.0:
             return False
         px, py = part.xy()
@@ -168,15 +178,24 @@ class SwingDiverter(PartDevice):
             self.moving = False
             self._hit_this_swing.clear()
         occupied = False
+        x, y, ux, uy = self.x, self.y, self._ux, self._uy
+        ahead, behind, half = self._ahead, self._behind, self.thickness / 2
+        tick = self.plant.tick          # type: ignore[union-attr]
         for part in self.flow.parts:
             if part.lifted:
                 continue
+            px, py = part._xy if part._xy_tick == tick else part.xy()    # shared per tick (Workpiece.xy)
+            r = part.radius
+            along = (px - x) * ux + (py - y) * uy
+            edge = 2.0 * (r + half)
+            if along > ahead + r or (-along > behind + r and -along > edge):
+                continue                # most parts are nowhere near: neither test could say yes
             if self.in_sweep(part):
                 occupied = True
                 if self.moving and id(part) not in self._hit_this_swing:
                     self._hit_this_swing.add(id(part))
                     self.hits.append((round(self.time, 3), part.name))
-            elif not occupied and self.approach_mm > 0.0 and self.in_grid(part):   # in_sweep said no
+            elif not occupied and self._on_approach(part):   # in_sweep said no
                 occupied = True
         self.occupied = occupied
 
