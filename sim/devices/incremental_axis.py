@@ -153,12 +153,13 @@ class IncrementalAxis(Axis):
         self._update_cam()
 
     def _update_cam(self) -> None:
-        pos = self.pos
+        pos, edge = self.pos, self.cam_edge_mm
+        start = edge - self.cam_length_mm       # cam_start_mm
         if self.cam_on:
-            self.cam_on = self._on_cam(pos)
+            self.cam_on = start <= pos <= edge   # _on_cam
         else:
             h = self.cam_hysteresis_mm
-            self.cam_on = self.cam_start_mm + h <= pos <= self.cam_edge_mm - h
+            self.cam_on = start + h <= pos <= edge - h
 
     # -- drawing -------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:
