@@ -116,28 +116,29 @@ class Axis(Device):
 
     # -- PLC side ---------------------------------------------------------------------
     def write(self, command: str, value: Any) -> None:
-        if command == "enable":
-            self.enabled = bool(value)
-        elif command == "target":
-            self.target_word = int(value)
-        elif command == "start":
+        # the edge commands first: the I/O transfer stores the others straight (plain_commands)
+        if command == "start":
             v = bool(value)
             if v and not self._start_prev:
                 # latched at the next step, so a target word written in the same scan counts
                 self._start_pending = True
             self._start_prev = v
-        elif command == "jog_plus":
-            self.jog_plus = bool(value)
-        elif command == "jog_minus":
-            self.jog_minus = bool(value)
-        elif command == "speed":
-            self.speed_word = int(value)
         elif command == "reset":
             v = bool(value)
             if v and not self._reset_prev and self.fault_hold_s <= 0.0:
                 self.fault = False
                 self.fault_text = ""
             self._reset_prev = v
+        elif command == "enable":
+            self.enabled = bool(value)
+        elif command == "target":
+            self.target_word = int(value)
+        elif command == "jog_plus":
+            self.jog_plus = bool(value)
+        elif command == "jog_minus":
+            self.jog_minus = bool(value)
+        elif command == "speed":
+            self.speed_word = int(value)
         else:
             super().write(command, value)
 
@@ -397,6 +398,7 @@ class ValueWord(Device):
     kind = "value_display"
     layer = 7
     signals = ("value",)
+    plain_signals = {"value": "value"}   # the word as it is: the I/O transfer reads the attribute
 
     def __init__(self, name: str, value: int, *, position: tuple[float, float] = (0.0, 0.0),
                  label: str = "", units: str = "", scale: float = 1.0):

@@ -57,6 +57,8 @@ class Gantry(Device):
         self.x: Axis | None = None
         self.y: Axis | None = None
         self.z: Axis | Cylinder | None = None
+        self._z_rod = False                      # Z a Cylinder: the tool's height from its rod
+        self._followed: float | None = None      # X's position the Y rail was last moved to
 
     def attach(self, plant) -> None:
         super().attach(plant)
@@ -65,21 +67,25 @@ class Gantry(Device):
         if not isinstance(z, (Axis, Cylinder)):
             raise TypeError(f"{self.name}: Z must be an Axis or a Cylinder, not {type(z).__name__}")
         self.z = z
+        self._z_rod = isinstance(z, Cylinder)
         if isinstance(z, Cylinder) and self.safe_z_mm <= 0.0:
             self.safe_z_mm = z.stroke
         self._follow()
 
     def _follow(self) -> None:
         # the Y rail is mounted on the X carriage
-        self.y.origin = (self.origin[0] + self.x.pos, self.origin[1])
+        pos = self.x.pos
+        self.y.origin = (self.origin[0] + pos, self.origin[1])
+        self._followed = pos
 
     def step(self, dt: float) -> None:
-        self._follow()
+        if self.x.pos != self._followed:     # X stands still most scans: the rail is where it was
+            self._follow()
 
     @property
     def tool_z(self) -> float:
         z = self.z
-        return z.stroke - z.position if isinstance(z, Cylinder) else z.pos
+        return z.stroke - z.position if self._z_rod else z.pos
 
     def read(self, signal: str) -> Any:
         if signal in self.signals and self.keep_out is not None:

@@ -48,8 +48,9 @@ class IncrementalAxis(Axis):
     signals = Axis.signals + ("ref_cam", "referenced")
     commands = Axis.commands + ("set_ref",)
     # its position word counts from the reference, not the Axis's
-    plain_signals = {**{k: v for k, v in Axis.plain_signals.items() if k != "position"},
-                     "ref_cam": "cam_on", "referenced": "referenced"}
+    plain_signals = {**Axis.plain_signals, "position": "counted_word", "ref_cam": "cam_on",
+                     "referenced": "referenced", "limit_minus": "on_limit_minus",
+                     "limit_plus": "on_limit_plus"}
     plain_commands = Axis.plain_commands     # write adds set_ref; the others are the Axis's own
 
     def __init__(self, name: str, *, cam_edge_mm: float = -20.0, cam_length_mm: float = 20.0,
@@ -92,6 +93,21 @@ class IncrementalAxis(Axis):
     def counted_mm(self) -> float:
         """What the drive's position counter says (mm)."""
         return self.pos + self.offset
+
+    @property
+    def counted_word(self) -> int:
+        """The 'position' signal: the counter's position word in 0.1 mm."""
+        return to_word(self.counted_mm)
+
+    @property
+    def on_limit_minus(self) -> bool:
+        """The 'limit_minus' signal (Axis.read's), as an attribute for the I/O transfer."""
+        return self.pos <= self.limit_minus_mm
+
+    @property
+    def on_limit_plus(self) -> bool:
+        """The 'limit_plus' signal (Axis.read's)."""
+        return self.pos >= self.limit_plus_mm
 
     # -- PLC side ------------------------------------------------------------------------
     def write(self, command: str, value: Any) -> None:
@@ -137,12 +153,13 @@ class IncrementalAxis(Axis):
         self._update_cam()
 
     def _update_cam(self) -> None:
-        pos = self.pos
+        pos, edge = self.pos, self.cam_edge_mm
+        start = edge - self.cam_length_mm       # cam_start_mm
         if self.cam_on:
-            self.cam_on = self._on_cam(pos)
+            self.cam_on = start <= pos <= edge   # _on_cam
         else:
             h = self.cam_hysteresis_mm
-            self.cam_on = self.cam_start_mm + h <= pos <= self.cam_edge_mm - h
+            self.cam_on = start + h <= pos <= edge - h
 
     # -- drawing -------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:

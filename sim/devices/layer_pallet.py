@@ -61,6 +61,7 @@ class LayerPallet(Device):
     layer = 3
     signals = ("present",)
     commands = ("exchange",)
+    plain_signals = {"present": "present"}
 
     def __init__(self, name: str, *, x: float, y: float, deck_mm: float = 150.0,
                  deck_size: tuple[float, float] = (1200.0, 800.0), exchange_s: tuple[float, ...] = (10.0,),
@@ -80,6 +81,10 @@ class LayerPallet(Device):
         self.time = 0.0
         self._arrive_at: float | None = None
         self._edge_prev = False
+        self._geometry_of: list[Laid] | None = None   # the list _footprints last worked out
+        self._geometry_count = 0
+        self._geometry: tuple[tuple[float, ...], ...] = ()
+        self._highest = self.deck_mm
 
     # -- geometry -----------------------------------------------------------------------------
     def on_deck(self, x: float, y: float) -> bool:
@@ -88,28 +93,62 @@ class LayerPallet(Device):
     def surface_at(self, x: float, y: float) -> float | None:
         if not self.present or not self.on_deck(x, y):
             return None
-        tops = [c.top_mm for c in self.cartons if c.holds(x, y)]
-        return max(tops) if tops else self.deck_mm
+        return self._top_at(x, y, self._footprints())
+
+    def _footprints(self) -> tuple[tuple[float, ...], ...]:
+        """Each carton's centre, the cosine and sine of its angle, its half length and width (with
+        Laid.holds' 1e-9) and its top: worked out once per carton laid, not per point looked at
+        (the head asks for the surface under it on every step it is low). Cartons only come by
+        put() or go by an exchange (a new list), so the list and its length say when to redo it."""
+        cartons = self._geometry_of
+        if cartons is not self.cartons or self._geometry_count != len(cartons):
+            cartons = self._geometry_of = self.cartons
+            self._geometry_count = len(cartons)
+            geometry = []
+            for c in cartons:
+                a = math.radians(c.angle_deg)
+                geometry.append((c.x, c.y, math.cos(a), math.sin(a), c.length / 2 + 1e-9, c.width / 2 + 1e-9,
+                                 c.top_mm))
+            self._geometry = tuple(geometry)
+            self._highest = max((g[6] for g in geometry), default=self.deck_mm)
+        return self._geometry
+
+    def _top_at(self, x: float, y: float, geometry) -> float:
+        """surface_at on the deck: Laid.holds of every carton, the same sums in the same order."""
+        top = None
+        for cx, cy, ca, sa, half_length, half_width, t in geometry:
+            dx, dy = x - cx, y - cy
+            if abs(dx * ca + dy * sa) <= half_length and abs(-dx * sa + dy * ca) <= half_width:
+                if top is None or t > top:
+                    top = t
+        return self.deck_mm if top is None else top
 
     def surface_under(self, x: float, y: float, angle_deg: float, length: float,
                       width: float) -> float | None:
         """The height a carton of that footprint, centred at (x, y) and turned angle_deg, comes down
         on: the highest surface under a 3 x 3 grid of its footprint's points (5 mm in from its
         edges, so a carton laid beside another is not taken to rest on it); None with no pallet."""
+        if not self.present:
+            return None
         a = math.radians(angle_deg)
         ux, uy = math.cos(a), math.sin(a)
-        tops = []
+        geometry = self._footprints()
+        best = None
         for f in (-1.0, 0.0, 1.0):
             for g in (-1.0, 0.0, 1.0):
                 along, across = f * (length / 2 - 5.0), g * (width / 2 - 5.0)
-                top = self.surface_at(x + along * ux - across * uy, y + along * uy + across * ux)
-                if top is not None:
-                    tops.append(top)
-        return max(tops) if tops else None
+                px, py = x + along * ux - across * uy, y + along * uy + across * ux
+                if not self.on_deck(px, py):
+                    continue
+                top = self._top_at(px, py, geometry)
+                if best is None or top > best:
+                    best = top
+        return best
 
     @property
     def highest_top(self) -> float:
-        return max((c.top_mm for c in self.cartons), default=self.deck_mm)
+        self._footprints()
+        return self._highest
 
     def put(self, number: int, x: float, y: float, angle_deg: float, *, bottom_mm: float, height_mm: float,
             size: tuple[float, float]) -> Laid:

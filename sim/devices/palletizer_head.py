@@ -52,6 +52,8 @@ class PalletizerHead(Device):
     layer = 6
     signals = ("vacuum_ok", "pick_clear")
     commands = ("vacuum",)
+    # read as attributes too (their read is the same): the I/O transfer and judges take them so
+    plain_signals = {"vacuum_ok": "vacuum_ok", "pick_clear": "pick_clear"}
 
     def __init__(self, name: str, *, gantry: str, wrist: str, pallet: str, infeed: str,
                  pick: tuple[float, float], infeed_mm: float, build_s: float = 0.3, release_s: float = 0.15,
@@ -63,10 +65,13 @@ class PalletizerHead(Device):
         self.pick = (float(pick[0]), float(pick[1]))
         self.line_names = ((pallet, infeed),) + tuple((p, f) for p, f, _ in lines)
         self.picks = (self.pick,) + tuple((float(q[0]), float(q[1])) for _, _, q in lines)
+        self._pick_clear_line: dict[str, int] = {}   # "pick_clear_<n>" -> line n's index
         if lines:
             more = tuple(f"pick_clear_{n}" for n in range(1, len(self.picks) + 1))
             self.signals = type(self).signals + more
+            self._pick_clear_line = {signal: n for n, signal in enumerate(more)}
         self.infeed_mm = float(infeed_mm)
+        self._over_infeed_mm = self.infeed_mm + CLEAR_OVER_PICK_MM
         self.build_s, self.release_s = float(build_s), float(release_s)
         self.label = label or name
         self.vacuum = False
@@ -105,6 +110,10 @@ class PalletizerHead(Device):
         return self.gantry.tool_z - self.held_mm
 
     @property
+    def vacuum_ok(self) -> bool:
+        return self.level >= OK_LEVEL
+
+    @property
     def pick_clear(self) -> bool:
         return self.pick_clear_at(0)
 
@@ -115,7 +124,7 @@ class PalletizerHead(Device):
         x, y, _ = self.gantry.tool_point()
         pick = self.picks[line]
         away = math.hypot(x - pick[0], y - pick[1]) > AWAY_FROM_PICK_MM
-        return away or self.underside_mm >= self.infeed_mm + CLEAR_OVER_PICK_MM
+        return away or self.underside_mm >= self._over_infeed_mm
 
     def carton_at_pick(self, line: int | None = None) -> Workpiece | None:
         """The carton waiting at line `line`'s pick (0-based), or at any pick with None."""
@@ -160,19 +169,25 @@ class PalletizerHead(Device):
             return self.level >= OK_LEVEL
         if signal == "pick_clear":
             return self.pick_clear
-        n = signal[11:] if signal.startswith("pick_clear_") else ""
-        if n.isdigit() and 1 <= int(n) <= len(self.picks):
-            return self.pick_clear_at(int(n) - 1)
+        line = self._pick_clear_line.get(signal)
+        if line is not None:
+            return self.pick_clear_at(line)
         return super().read(signal)
 
     def step(self, dt: float) -> None:
         self.time += dt
-        highest = max(p.highest_top for p in self.pallets)
-        if self.underside_mm > max(highest, self.infeed_mm + CLEAR_OVER_PICK_MM) + 5.0:
+        highest = self._over_infeed_mm
+        for p in self.pallets:
+            top = p.highest_top
+            if top > highest:
+                highest = top
+        held = self.held
+        underside = self.gantry.tool_z - (held.height_mm if held is not None else 0.0)   # underside_mm
+        if underside > highest + 5.0:
             height, what = 0.0, "nothing near"      # well over anything there is: nothing to touch
         else:
             height, what = self.surface()
-        pressed = height - self.underside_mm
+        pressed = height - underside
         if pressed > COMPLIANCE_MM:
             if not self._crushing:
                 self.crushes.append((round(self.time, 3), what, round(pressed, 1)))

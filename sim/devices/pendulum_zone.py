@@ -94,6 +94,7 @@ class PendulumZone(Device):
         self.entered_at: float | None = None   # when the tool entered for the current part
         self._intruded: set[int] = set()
         self._was_bottom: bool | None = None
+        self._z_rod = False
         self._next, self._finished = 0, False
         if part_at_power_up:
             self._new_part(drilled_at_power_up)
@@ -110,6 +111,7 @@ class PendulumZone(Device):
         self.clamp = plant.device(self.clamp_name, Cylinder)
         self.curtain = plant.device(self.curtain_name, LightCurtain)
         self.ready = plant.device(self.ready_name, PushButton)
+        self._z_rod = isinstance(self.gantry.z, Cylinder)   # how the drill's bottom shows (see _drill)
 
     def _new_part(self, drilled: int = 0) -> None:
         self.loaded += 1
@@ -127,7 +129,8 @@ class PendulumZone(Device):
     # -- for judges -------------------------------------------------------------------------
     def tool_inside(self, x: float | None = None) -> bool:
         tx = self.gantry.x.pos if x is None else x
-        return self.x_range[0] <= tx <= self.x_range[1]
+        lo, hi = self.x_range
+        return lo <= tx <= hi
 
     def next_point(self) -> int:
         return self._next
@@ -161,7 +164,7 @@ class PendulumZone(Device):
     # -- physics and the operator -----------------------------------------------------------
     def _drill(self) -> None:
         z = self.gantry.z
-        bottom = z.position >= z.stroke if isinstance(z, Cylinder) else self.gantry.tool_z <= 0.0
+        bottom = z.position >= z.stroke if self._z_rod else self.gantry.tool_z <= 0.0
         was, self._was_bottom = self._was_bottom, bottom
         if was is None:
             return                      # the tool standing at the bottom at power-up drills nothing new

@@ -30,6 +30,7 @@ class QueueEye(Device):
     kind = "queue_eye"
     layer = 5
     signals = ("blocked", "running")
+    plain_signals = {"blocked": "blocked", "running": "running"}   # read as attributes too
 
     def __init__(self, name: str, *, feeder: str, depth: int = 2, x: float = 0.0, y: float = 0.0,
                  pitch_mm: float = 400.0, width_mm: float = 500.0, label: str = ""):
@@ -65,11 +66,14 @@ class QueueEye(Device):
     def step(self, dt: float) -> None:
         if self.running:
             self.time += dt
-        schedule = self.feeder.schedule
-        while self._due < len(schedule) and schedule[self._due][0] <= self.time + 1e-9:
-            self._due += 1
-        self.queue = max(0, self._due - len(self.feeder.released))
-        self.running = not self.blocked
+        feeder = self.feeder
+        schedule, due, now = feeder.schedule, self._due, self.time + 1e-9
+        while due < len(schedule) and schedule[due][0] <= now:
+            due += 1
+        self._due = due
+        queue = due - len(feeder.released)
+        self.queue = queue = queue if queue > 0 else 0
+        self.running = queue < self.depth          # not blocked
 
     # -- drawing -------------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:

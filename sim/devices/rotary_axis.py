@@ -96,7 +96,7 @@ class RotaryAxis(Axis):
                "enabled", "net_turns", "net_angle")
     commands = ("enable", "target", "start", "direction", "speed", "reset", "jog_plus", "jog_minus")
     # its position word is the angle modulo a turn, not the Axis's
-    plain_signals = {k: v for k, v in Axis.plain_signals.items() if k != "position"}
+    plain_signals = {**Axis.plain_signals, "position": "angle_word"}
     plain_commands = {**Axis.plain_commands, "direction": ("direction_word", int)}
 
     def __init__(self, name: str, *, center: tuple[float, float] = (0.0, 0.0), radius_mm: float = 120.0,
@@ -148,6 +148,11 @@ class RotaryAxis(Axis):
         if signal in ("home", "limit_minus", "limit_plus"):
             return False
         return super().read(signal)
+
+    @property
+    def angle_word(self) -> int:
+        """The 'position' signal: the angle modulo a turn in 0.1 degree."""
+        return modulo_word(self.pos)
 
     # -- for judges -------------------------------------------------------------------------
     @property

@@ -301,25 +301,31 @@ class LinePace(judges.Watch):
         self.full_since: int | None = None
 
     def check(self, s):
-        d, t, line = s.devices, s.time_ms, self.line
-        pallet = d.pallet[line]
-        present, carton = pallet.present, d.eye[line].read("blocked")
+        t, line = s.time_ms, self.line
+        if self.seen is None:       # the run's devices, bound at its first scan
+            d = s.devices
+            self._pallet, self._eye, self._full = d.pallet[line], d.eye[line], d.full[line]
+        pallet = self._pallet
+        present, carton = pallet.present, self._eye.output   # the eye's 'blocked'
         if (present and not self.was_present) or (carton and not self.was_carton):
             self.since_ms = max(self.since_ms, t)
         self.was_present, self.was_carton = present, carton
-        laid = len(pallet.cartons) + sum(len(f) for f in pallet.finished)
+        cartons, finished = pallet.cartons, pallet.finished
+        laid = len(cartons)
+        for f in finished:
+            laid += len(f)
         if self.seen is None:
             self.seen = self.initial = laid
         elif laid > self.seen:
             self.seen, self.since_ms = laid, t
-        if present and len(pallet.cartons) >= PER_PALLET:
+        if present and len(cartons) >= PER_PALLET:
             self.full_since = t if self.full_since is None else self.full_since
             if t - self.full_since > EXCHANGE_WITHIN_S * 1000:
                 return (f"line {line.upper()}'s full pallet was not sent away within {EXCHANGE_WITHIN_S:g} s "
                         "of its last carton")
             return None
         self.full_since = None
-        if _line_out(s, line) or not present or not carton and not d.full[line].queue:
+        if not present or not carton and not self._full.queue or _line_out(s, line):
             return None
         limit = FIRST_S if laid == self.initial else LINE_CYCLE_S
         if t - self.since_ms > limit * 1000:
@@ -364,12 +370,13 @@ def _make(p):
 
 def _over_empty_station(s):
     d = s.devices
-    x, y, z = d.gantry.tool_point()
     for line in LINES:
         pallet = d.pallet[line]
-        if not pallet.present and pallet.on_deck(x, y) and z < CLEAR_Z_MM - 1e-6:
-            return (f"the head came down to Z {z:.0f} mm over line {line.upper()}'s station during its "
-                    "exchange")
+        if not pallet.present:          # the tool looked up only while a station stands empty
+            x, y, z = d.gantry.tool_point()
+            if pallet.on_deck(x, y) and z < CLEAR_Z_MM - 1e-6:
+                return (f"the head came down to Z {z:.0f} mm over line {line.upper()}'s station during its "
+                        "exchange")
     return None
 
 
@@ -394,23 +401,39 @@ class FullTooLong(judges.Monitor):
         return None
 
 
-def _bad_release(s):
-    h = s.devices.head
-    for when, number, err in h.released:
-        what = f"line {_line_of(number).upper()}'s carton {number % 1000}"
-        if err is None:
-            return f"{what} was let go at {when:g} s with no pallet under it"
-        if abs(err) > HEIGHT_TOL_MM:
-            where = "above" if err > 0 else "pressed into"
-            return (
-                f"{what} was let go at {when:g} s with its bottom {abs(err):.1f} mm {where} the surface "
-                f"under it (more than {HEIGHT_TOL_MM:g} mm: a taken slot, a drop or a press)"
-            )
-    if h.crushes:
-        when, what, mm = h.crushes[0]
-        return (f"the head pressed {mm:.0f} mm onto {what} at {when:g} s (more than the pad's "
-                f"{COMPLIANCE_MM:g} mm)")
-    return None
+class BadRelease(judges.Monitor):
+    """S3: every let-go in the head's log (its bottom within HEIGHT_TOL_MM of the surface under it,
+    a pallet under it) and no crush. The head's logs only grow, so each let-go is looked at once
+    and the first bad one is the message from then on."""
+
+    def __init__(self):
+        self.looked = 0
+        self.bad: str | None = None
+
+    def check(self, s):
+        if self.bad is not None:
+            return self.bad
+        h = s.devices.head
+        released = h.released
+        while self.looked < len(released):
+            when, number, err = released[self.looked]
+            self.looked += 1
+            if err is None or abs(err) > HEIGHT_TOL_MM:
+                what = f"line {_line_of(number).upper()}'s carton {number % 1000}"
+                if err is None:
+                    self.bad = f"{what} was let go at {when:g} s with no pallet under it"
+                else:
+                    where = "above" if err > 0 else "pressed into"
+                    self.bad = (
+                        f"{what} was let go at {when:g} s with its bottom {abs(err):.1f} mm {where} the "
+                        f"surface under it (more than {HEIGHT_TOL_MM:g} mm: a taken slot, a drop or a press)"
+                    )
+                return self.bad
+        if h.crushes:
+            when, what, mm = h.crushes[0]
+            return (f"the head pressed {mm:.0f} mm onto {what} at {when:g} s (more than the pad's "
+                    f"{COMPLIANCE_MM:g} mm)")
+        return None
 
 
 def _xy_still():
@@ -728,7 +751,7 @@ TASK = Task(
             f"A carton may be let go only over a pallet with its bottom within {HEIGHT_TOL_MM:g} mm of the "
             "surface it lands on (never onto a taken slot, never dropped from above or pressed in), and "
             f"the head never presses more than {COMPLIANCE_MM:g} mm onto what lies under it.",
-            judges.never(lambda s: _bad_release(s) is not None, _bad_release),
+            BadRelease(),
         ),
         SafetyRule(
             "MAT-H06-S4",

@@ -270,21 +270,22 @@ class Pace(judges.Watch):
 
     def check(self, s):
         d, t = s.devices, s.time_ms
-        present, carton = d.pallet.present, d.eye.read("blocked")
+        pallet = d.pallet
+        present, carton = pallet.present, d.eye.output   # the eye's 'blocked'
         if (present and not self.was_present) or (carton and not self.was_carton):
             self.since_ms = max(self.since_ms, t)
         self.was_present, self.was_carton = present, carton
-        laid = _laid_count(s)
+        laid = d.head.laid                                # _laid_count
         if laid > self.seen:
             self.seen, self.since_ms = laid, t
-        on_pallet = len(d.pallet.cartons)
+        on_pallet = len(pallet.cartons)
         if present and on_pallet >= per_pallet(s.params):
             self.full_since = t if self.full_since is None else self.full_since
             if t - self.full_since > EXCHANGE_WITHIN_S * 1000:
                 return f"the full pallet was not sent away within {EXCHANGE_WITHIN_S:g} s of its last carton"
             return None
         self.full_since = None
-        if _pallets_out(s) or not present:
+        if not present or _pallets_out(s):
             return None
         limit = FIRST_S if self.seen == 0 else CYCLE_S
         if t - self.since_ms > limit * 1000:
@@ -326,23 +327,41 @@ def _make(p):
 # --- safety ----------------------------------------------------------------------------------
 
 
-def _bad_release(s):
-    for when, number, err in s.devices.head.released:
-        if err is None:
-            return f"carton {number} was let go at {when:g} s with no pallet under it"
-        if abs(err) > HEIGHT_TOL_MM:
-            where = "above" if err > 0 else "pressed into"
-            return (
-                f"carton {number} was let go at {when:g} s with its bottom {abs(err):.1f} mm {where} the "
-                f"surface under it (more than {HEIGHT_TOL_MM:g} mm)"
-            )
-    return None
+class BadRelease(judges.Monitor):
+    """S2: every let-go in the head's log over the pallet, its bottom within HEIGHT_TOL_MM of the
+    surface under it. The log only grows, so each let-go is looked at once and the first bad one
+    is the message from then on."""
+
+    def __init__(self):
+        self.looked = 0
+        self.bad: str | None = None
+
+    def check(self, s):
+        if self.bad is not None:
+            return self.bad
+        released = s.devices.head.released
+        while self.looked < len(released):
+            when, number, err = released[self.looked]
+            self.looked += 1
+            if err is None:
+                self.bad = f"carton {number} was let go at {when:g} s with no pallet under it"
+                return self.bad
+            if abs(err) > HEIGHT_TOL_MM:
+                where = "above" if err > 0 else "pressed into"
+                self.bad = (
+                    f"carton {number} was let go at {when:g} s with its bottom {abs(err):.1f} mm {where} the "
+                    f"surface under it (more than {HEIGHT_TOL_MM:g} mm)"
+                )
+                return self.bad
+        return None
 
 
 def _over_empty_station(s):
     d = s.devices
+    if d.pallet.present:            # the tool looked up only while the station stands empty
+        return None
     x, y, z = d.gantry.tool_point()
-    if not d.pallet.present and d.pallet.on_deck(x, y) and z < CLEAR_Z_MM - 1e-6:
+    if d.pallet.on_deck(x, y) and z < CLEAR_Z_MM - 1e-6:
         return f"the head came down to Z {z:.0f} mm over the pallet station during the exchange"
     return None
 
@@ -361,10 +380,19 @@ def _crushed(s):
 def _limit(s):
     d = s.devices
     for axis in (d.x, d.y, d.z):
-        msg = limit_switch_reached(axis)
-        if msg:
-            return msg
+        # limit_switch_reached's own test first: its message is built only for an axis on a switch
+        if axis.hit_limit or axis.pos <= axis.limit_minus_mm or axis.pos >= axis.limit_plus_mm:
+            msg = limit_switch_reached(axis)
+            if msg:
+                return msg
     return None
+
+
+class Never(judges.Monitor):
+    """judges.never(lambda s: f(s) is not None, f) with one call of f a scan: f's message, or None."""
+
+    def __init__(self, f):
+        self.check = f
 
 
 def _xy_still():
@@ -772,23 +800,23 @@ TASK = Task(
             f"A carton may be let go only over the pallet with its bottom within "
             f"{HEIGHT_TOL_MM:g} mm of the surface it lands on (not dropped from above, not pressed "
             "in).",
-            judges.never(lambda s: _bad_release(s) is not None, _bad_release),
+            BadRelease(),
         ),
         SafetyRule(
             "MAT-M03-S3",
             f"No coming below {CLEAR_Z_MM:g} mm over the pallet station while no pallet is "
             "in it (during an exchange).",
-            judges.never(lambda s: _over_empty_station(s) is not None, _over_empty_station),
+            Never(_over_empty_station),
         ),
         SafetyRule(
             "MAT-M03-S4",
             f"The head must never press more than {COMPLIANCE_MM:g} mm onto what lies under it.",
-            judges.never(lambda s: _crushed(s) is not None, _crushed),
+            Never(_crushed),
         ),
         SafetyRule(
             "MAT-M03-S5",
             "No axis may reach a limit switch.",
-            judges.never(lambda s: _limit(s) is not None, _limit),
+            Never(_limit),
         ),
     ),
     parameters=(

@@ -148,8 +148,10 @@ class Devices:
         else:
             if z.position >= z.stroke:
                 self.bottomed = True
-            if any(not self.curtain[zn].clear and self.zone[zn].tool_inside() for zn in ZONES):
-                self.aborted = True     # a break in the zone the drill is in: this feed drills nothing
+            for zn in ZONES:
+                if not self.curtain[zn].clear and self.zone[zn].tool_inside():
+                    self.aborted = True     # a break in the zone the drill is in: this feed drills nothing
+                    break
 
 
 # --- the shared judging of a zone's job --------------------------------------------------------
@@ -197,9 +199,10 @@ def owed_step(s, zn):
     if d.at_ms != s.time_ms:
         d.track(s)
     owed = d.owed
-    if zn not in owed:
-        owed[zn] = _owed_step(d, zn)
-    return owed[zn]
+    if zn in owed:
+        return owed[zn]
+    o = owed[zn] = _owed_step(d, zn)
+    return o
 
 
 def _owed_step(d, zn):
@@ -376,8 +379,10 @@ class ClampOnlyWithToolOut(judges.Monitor):
         d = s.devices
         now = (d.clamp["a"].position, d.clamp["b"].position)
         prev, self.prev = self.prev, now
+        x = d.x.pos                     # the tool's X (PendulumZone.tool_inside)
         for n, zn in enumerate(ZONES):
-            if not d.zone[zn].tool_inside():
+            lo, hi = d.zone[zn].x_range
+            if not lo <= x <= hi:
                 continue
             Z = zn.upper()
             if prev is not None and now[n] < prev[n] - 1e-9:

@@ -242,14 +242,17 @@ class NoFurtherOntoLimit(judges.Monitor):
         if self.was is None:
             self.was = {a: s.params[f"{a}_start_mm"] <= LIMITS[a][0] for a in AXES}
         msg = None
+        was = self.was
         for a, ax in axes.items():
-            on = ax.at_limit
-            side = "plus" if ax.pos >= ax.limit_plus_mm else "minus"
-            if on and not self.was[a]:
-                msg = msg or f"{a.upper()} reached its {side} limit switch at {ax.pos:.1f} mm"
-            elif on and ax.enabled and (ax.jog_minus if side == "minus" else ax.jog_plus):
-                msg = msg or f"{a.upper()} stands on its {side} limit switch and was jogged toward it"
-            self.was[a] = on
+            pos = ax.pos
+            on = pos <= ax.limit_minus_mm or pos >= ax.limit_plus_mm       # ax.at_limit
+            if on:
+                side = "plus" if pos >= ax.limit_plus_mm else "minus"
+                if not was[a]:
+                    msg = msg or f"{a.upper()} reached its {side} limit switch at {pos:.1f} mm"
+                elif ax.enabled and (ax.jog_minus if side == "minus" else ax.jog_plus):
+                    msg = msg or f"{a.upper()} stands on its {side} limit switch and was jogged toward it"
+            was[a] = on
         return msg
 
 
@@ -532,7 +535,7 @@ TASK = Task(
                    "referenced.", _move_before_ref),
         SafetyRule("MOT-M01-S4", "Ready must only be on while all three axes are referenced and at rest "
                    f"within {WINDOW_MM:g} mm of park ({_PARK_TEXT}).",
-                   judges.never(lambda s: _ready_wrongly(s) is not None, _ready_wrongly)),
+                   _ready_wrongly),   # its message or None, once a scan (as S3)
         SafetyRule("MOT-M01-S5", "No axis may move before the operator has pressed Start.",
                    _NoneMoveBeforeStart()),
     ),
