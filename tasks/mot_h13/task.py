@@ -41,11 +41,18 @@ Changed from the catalog, and why:
   the only pocket that reaches lane 2 in time (10.85 s; prefill_seed 55691, phase 106 mm): a program
   that writes off the pockets the check eye saw before its first flight latch misses lane 2's
   deadline (counterexamples/greedy.st). Lane 1 starving lane 2 by taking every pocket could not be
-  staged with the reference passing: with one product per phasing belt greedy's lane 1 lands one
-  every ~3.75 s at 200 mm/s (three pockets), and the one sampled draw seen where lane 2 starves
-  (bench seed 5, #21: both lanes with a product left, chain 224 mm/s, the only in-time pocket for
-  lane 2 reaches lane 1 first) is failed by the reference and second_correct as well (noted, not
-  changed).
+  staged with second_correct passing: with one product per phasing belt greedy's lane 1 lands one
+  every ~3.75 s at 200 mm/s (three pockets).
+- the reference failed one sampled draw (bench seed 5, #21: a product left on each phasing belt,
+  chain 224 mm/s, pockets 0 and -1 filled upstream): its lane 1 took the first free pocket it could
+  reach, -2 (landed 8.2 s), the only pocket that reached lane 2 within lane 2's 12 s (11.77 s), so
+  lane 2 missed its deadline at 12.01 s although lane 1 had -3 and -4 within its own 12 s. The
+  reference was wrong, not the range: a lane now leaves the other lane (one with a product ready,
+  or maybe ready, and no pocket) its last known free pocket in that lane's 12 s when it has another
+  in its own (a known free one, or three not yet seen: the station fills at most two in a row).
+  It lands lane 1 in -3 at 9.32 s and lane 2 in -2 at 11.78 s; the registered conditions' traces
+  are unchanged (the rule never decides there). second_correct, which deals pockets out in turn,
+  still fails that draw the same way (199/200 with --seed 5; not changed).
 
 Proven: the reference (an electronic cam in the chain's position, smoothstep of the gap) passes
 6/6 and 200/200 sampled (bench.sweep: blind 0/200, token-blind 0/200); the second program (one
@@ -55,6 +62,9 @@ function block per lane, pockets dealt out in turn at the check eye, a quadratic
 untouched): both programs 6/6 (slowest run 49.7 s, slow_chain_both_lanes_at_once; limit 60 s
 kept) and 50/50 sampled with --seed 1 (blind and token-blind 0/50); greedy.st and unseen_free.st
 0 of 6 (they pass 50 and 48 of those 50 sampled: their flaws show only in such plants).
+With the pocket left for the other lane: the reference 200/200 sampled with --seed 0, 1, 2, 4 and
+5 (the old one 199/200 with --seed 5); both 199/200 with --seed 3 (#186: no pocket can reach lane 2
+in its 12 s, a range problem).
 """
 
 from __future__ import annotations
