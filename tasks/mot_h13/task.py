@@ -24,7 +24,13 @@ Changed from the catalog, and why:
 - S4 (the landing window) is a rule of its own: a product landing off-centre jams on a flight.
 - the upstream station fills at most two pockets in a row and at most 25 % of them, so that two
   lanes fed at the published rates can always be served within LANE_S (the second program is the
-  proof).
+  proof); and it leaves empty the pocket behind the first flight to reach the flight sensor after
+  power-up (range narrowed, stated in the plant description): bench seed 3, #186 (a product left
+  on lane 2's phasing belt, chain 206 mm/s, pockets -1 and 0 filled) had no pocket a program may
+  use reaching lane 2 within its 12 s (those past the check eye at power-up count as taken), so
+  no correct program could pass it. That pocket is the first one a program sees at the check eye
+  once it knows the flights, and reaches lane 2 within 11.1 s at 200 mm/s; no registered
+  condition had it filled (their plants are unchanged).
 - a product may be left on a phasing belt at power-up (anywhere past its eye, or blocking it), and
   a phasing drive may hold a stored fault: start states to discover.
 - the lane-full eye is 700 mm into the accumulation belt: a lane holds a few products before it
@@ -41,11 +47,18 @@ Changed from the catalog, and why:
   the only pocket that reaches lane 2 in time (10.85 s; prefill_seed 55691, phase 106 mm): a program
   that writes off the pockets the check eye saw before its first flight latch misses lane 2's
   deadline (counterexamples/greedy.st). Lane 1 starving lane 2 by taking every pocket could not be
-  staged with the reference passing: with one product per phasing belt greedy's lane 1 lands one
-  every ~3.75 s at 200 mm/s (three pockets), and the one sampled draw seen where lane 2 starves
-  (bench seed 5, #21: both lanes with a product left, chain 224 mm/s, the only in-time pocket for
-  lane 2 reaches lane 1 first) is failed by the reference and second_correct as well (noted, not
-  changed).
+  staged with second_correct passing: with one product per phasing belt greedy's lane 1 lands one
+  every ~3.75 s at 200 mm/s (three pockets).
+- the reference failed one sampled draw (bench seed 5, #21: a product left on each phasing belt,
+  chain 224 mm/s, pockets 0 and -1 filled upstream): its lane 1 took the first free pocket it could
+  reach, -2 (landed 8.2 s), the only pocket that reached lane 2 within lane 2's 12 s (11.77 s), so
+  lane 2 missed its deadline at 12.01 s although lane 1 had -3 and -4 within its own 12 s. The
+  reference was wrong, not the range: a lane now leaves the other lane (one with a product ready,
+  or maybe ready, and no pocket) its last known free pocket in that lane's 12 s when it has another
+  in its own (a known free one, or three not yet seen: the station fills at most two in a row).
+  It lands lane 1 in -3 at 9.32 s and lane 2 in -2 at 11.78 s; the registered conditions' traces
+  are unchanged (the rule never decides there). second_correct, which deals pockets out in turn,
+  still fails that draw the same way (199/200 with --seed 5; not changed).
 
 Proven: the reference (an electronic cam in the chain's position, smoothstep of the gap) passes
 6/6 and 200/200 sampled (bench.sweep: blind 0/200, token-blind 0/200); the second program (one
@@ -55,11 +68,16 @@ function block per lane, pockets dealt out in turn at the check eye, a quadratic
 untouched): both programs 6/6 (slowest run 49.7 s, slow_chain_both_lanes_at_once; limit 60 s
 kept) and 50/50 sampled with --seed 1 (blind and token-blind 0/50); greedy.st and unseen_free.st
 0 of 6 (they pass 50 and 48 of those 50 sampled: their flaws show only in such plants).
+With the pocket left for the other lane: the reference 200/200 sampled with --seed 0, 1, 2, 4 and
+5 (the old one 199/200 with --seed 5); both 199/200 with --seed 3 (#186: no pocket can reach lane 2
+in its 12 s, a range problem). With the pocket behind the first flight left empty: the reference
+200/200 sampled with each of --seed 0..5; registered traces unchanged.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import random
 
 from sim import judges
@@ -105,14 +123,19 @@ def _arrivals(bursts, lengths, gaps):
     return out
 
 
-def _prefill(seed: int, share: float) -> list[int]:
+def _prefill(seed: int, share: float, phase_mm: float) -> list[int]:
     """The pockets the upstream station filled (never more than two in a row): pocket numbers
-    from far upstream to past the chain's end at power-up."""
+    from far upstream to past the chain's end at power-up. The pocket behind the first flight to
+    reach the flight sensor (flight n stands at phase_mm + n * PITCH) is left empty: it is the
+    first pocket a program can see at the check eye once it knows the flights, and at 200 mm/s
+    the only one sure to reach lane 2 within LANE_S of power-up."""
+    first = math.ceil((FLIGHT_MM - phase_mm) / PITCH) - 1  # the last flight short of the sensor
     rng = random.Random(seed)
     out, run = [], 0
     for n in range(-500, 12):
         if run < 2 and rng.random() < share:
-            out.append(n)
+            if n != first:
+                out.append(n)
             run += 1
         else:
             run = 0
@@ -157,7 +180,7 @@ def build_plant(condition: Condition) -> Plant:
             check_mm=CHECK_MM,
             merges=MERGES,
             chain_end=CHAIN_END,
-            prefilled=_prefill(p["prefill_seed"], p["prefill"]),
+            prefilled=_prefill(p["prefill_seed"], p["prefill"], p["phase_mm"]),
             acc_speed=ACC_SPEED,
             meter_speed=METER_SPEED,
             acc_end=ACC_END,
@@ -745,7 +768,7 @@ TASK = Task(
         f"passes it; a check eye at {CHECK_MM:g} mm sees products in pockets. An upstream station puts "
         "products "
         "into some pockets before they reach the check eye (at most 25 % of them, never more than two in a "
-        "row); "
+        "row; the pocket behind the first flight to reach the flight sensor after power-up it leaves empty); "
         "at power-up the pockets already past the check eye may hold products (nobody has seen which). "
         f"Two lanes discharge onto the chain: lane 1 at {MERGES[0]:g} mm, lane 2 at {MERGES[1]:g} mm (every "
         "pocket passes lane 1 first). Positions along a lane in mm from its entry (products' centres): an "
