@@ -348,8 +348,9 @@ class _Watched(Judge):
         if self.done or self.missed:
             return self.done
         for w in self.watches:
-            self.missed = w.check(s)
-            if self.missed:
+            missed = w.check(s)
+            if missed:
+                self.missed = missed
                 return False
         if self.inner.update(s):
             return self._finish(s)
@@ -443,12 +444,18 @@ class progress_within(Watch):
         self.going = None
 
     def check(self, s):
-        cause = bool(self.cause(s))
-        rising, self.was_cause = cause and not self.was_cause, cause
+        cause = True if self.cause(s) else False
         if self.since_ms is None:
-            if not rising or (self.excused is not None and self.excused(s)):
+            # no episode: only a rising cause can start one; the rest of the check is skipped
+            if not cause or self.was_cause:
+                self.was_cause = cause
+                return None
+            self.was_cause = True
+            if self.excused is not None and self.excused(s):
                 return None
             self._begin(s)
+        else:
+            self.was_cause = cause
         if self.excused is not None and self.excused(s):
             self.since_ms = None
             return None

@@ -34,7 +34,7 @@ from functools import partial
 from typing import Any
 
 from sim.guard import release_reserve
-from sim.io_transfer import Transfer
+from sim.io_transfer import Transfer, publisher
 from sim.judges import Monitor, ScanState
 from sim.plant import SCAN_MS, SCAN_S, plain_command, plain_signal
 from sim.recorder import Trace
@@ -165,6 +165,7 @@ class Session:
         names = tuple(p.name for p in task.io)
         self.trace = Trace(names, tuple(p.address for p in task.io))
         self.state = ScanState(self.plant, cond, names)
+        self._publish = publisher(names)
         if task.judged_devices is not None:
             self.state.devices = task.judged_devices(self.plant)
         self._values: list[Any] = [None] * len(task.io)
@@ -290,7 +291,7 @@ class Session:
         s.scan = k
         s.time_ms = now
         s.time_s = now / 1000
-        s.io.update(zip(self.trace.names, self._values, strict=True))
+        self._publish(s.io, self._values)
         if self.finished:
             # The verdict is final at the end of the run, so stepping on in the debugger never
             # grades differently from the verifier.

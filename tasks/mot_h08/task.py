@@ -256,10 +256,12 @@ def zone_job(zn: str) -> judges.Watch:
     the step changes, so every step is a fresh episode of the shared progress_within; a step
     owed again after a curtain break (the same key) starts a new episode at the clear."""
     Z = zn.upper()
-    cur = {"key": None, "ep": None, "on": False}
+    # "o": this scan's owed_step, read once by _ZoneJob.check for every callable below (the
+    # same object owed_step's per-scan cache would give each of them)
+    cur = {"key": None, "ep": None, "on": False, "o": None}
 
     def key(s):
-        o = owed_step(s, zn)
+        o = cur["o"]
         return None if o is None else o[0]
 
     def cause(s):
@@ -271,25 +273,26 @@ def zone_job(zn: str) -> judges.Watch:
         return on
 
     def distance(s):
-        o = owed_step(s, zn)
+        o = cur["o"]
         return o[1] if o is not None and o[0] == cur["ep"] else 0.0
 
     def done(s):
         return key(s) != cur["ep"]
 
+    set_off = {"to": XY_SET_OFF_MM, "leave": XY_SET_OFF_MM, "unclamp": CLAMP_SET_OFF_MM}
+
     def by(kind):
-        return {"to": XY_SET_OFF_MM, "leave": XY_SET_OFF_MM,
-                "unclamp": CLAMP_SET_OFF_MM}.get(kind, Z_SET_OFF_MM)
+        return set_off.get(kind, Z_SET_OFF_MM)
 
     ways = [judges.Way(f"zone {Z}: the step owed", distance, by=Z_SET_OFF_MM, until=done,
                        slack=0.01, arrive_s=lambda s: _arrive_s(s, cur["ep"]))]
 
     class _ZoneJob(judges.progress_within):
         def check(self, s):
+            o = cur["o"] = owed_step(s, zn)
             if self.since_ms is None:
                 # no episode running: one begins only on the second scan of a step owed (what
                 # cause() works out); otherwise only the cause's memory moves on (the judge's cost)
-                o = owed_step(s, zn)
                 k = None if o is None else o[0]
                 on = k is not None and k == cur["key"]
                 if not (on and not cur["on"]):

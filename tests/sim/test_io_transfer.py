@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from sim.io_transfer import Transfer
+from sim.io_transfer import Transfer, publisher
 from sim.session import _coerce
 
 
@@ -104,3 +104,25 @@ END_PROGRAM
         assert direct.trace_hash() == calls.trace_hash()
         assert direct.verdict.passed == calls.verdict.passed
     assert any(r[3] for r in direct.trace.rows)      # the program did drive the slide
+
+
+def test_the_publisher_gives_the_judges_every_points_value_of_the_scan():
+    # names that are not identifiers (quotes, spaces) go in as literals; the same objects arrive
+    names = ("start_pb", "it's on", "speed setpoint")
+    io = dict.fromkeys(names)
+    vals = [True, 0.5, 1200]
+    publisher(names)(io, vals)
+    assert io == dict(zip(names, vals, strict=True))
+    assert all(io[n] is v for n, v in zip(names, vals, strict=True))
+
+
+@pytest.mark.parametrize("names, vals", [(("a", "b"), [1]), (("a",), [1, 2]), ((), [1])])
+def test_the_publisher_refuses_values_that_do_not_match_the_points(names, vals):
+    with pytest.raises(ValueError):
+        publisher(names)({}, vals)
+
+
+def test_a_task_without_points_publishes_nothing():
+    io = {}
+    publisher(())(io, [])
+    assert io == {}
