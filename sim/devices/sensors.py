@@ -121,7 +121,9 @@ class PhotoEye(_SwitchingSensor):
             super().step(dt)
             return
         self._t += dt
-        free, held = self.flow.seen(self.plant.tick)        # type: ignore[union-attr]
+        flow, tick = self.flow, self.plant.tick               # type: ignore[union-attr]
+        # flow.seen(tick), its test of the shared rows in line (every eye, every substep)
+        free, held = flow._seen if flow._seen_tick == tick else flow.seen(tick)
         now = False
         if self._along_y:
             # ux = 0, uy = +-1: along = dy * uy, |dist| = |dx|

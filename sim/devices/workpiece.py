@@ -380,6 +380,8 @@ class Feeder(PartDevice):
         self._next = 0
         self._t = 0.0
         self.released: list[Workpiece] = []
+        self._size_of: dict | None = None   # the spec _size was worked out for
+        self._size = 0.0
 
     def read(self, signal: str) -> Any:
         if signal == "empty":
@@ -410,7 +412,11 @@ class Feeder(PartDevice):
         return bool(self._pacer.read(signal))
 
     def _place_clear(self, spec: dict) -> bool:
-        size = max(float(spec.get("width", 50.0)), float(spec.get("length", spec.get("width", 50.0))))
+        if spec is not self._size_of:       # the carton's size, worked out once per spec it waits with
+            self._size_of = spec
+            width = float(spec.get("width", 50.0))
+            self._size = max(width, float(spec.get("length", spec.get("width", 50.0))))
+        size = self._size
         tick = self.plant.tick              # type: ignore[union-attr]
         for part in self.flow.parts:
             reach = 0.5 * size + part.radius + self.clearance_mm
@@ -431,7 +437,7 @@ class Feeder(PartDevice):
         return part
 
     def step(self, dt: float) -> None:
-        if self._paced():
+        if self.paced_by is None or self._paced():     # _paced's own first test, without the call
             self._t += dt
         if self._next < len(self.schedule):
             t, spec = self.schedule[self._next]
