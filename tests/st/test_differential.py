@@ -159,6 +159,8 @@ def reduce_to(v, t: str):
         return wrap(v, t)
     if t in REALS:
         return real(v, t)
+    if t == "TIME":
+        return wrap(v, "LINT")  # a TIME is a signed 64-bit millisecond count: it wraps like LINT
     return v
 
 
@@ -730,3 +732,21 @@ def test_the_reference_follows_the_pinned_examples():
         0x03,
     )
     assert (real_to_int(2.5, "INT"), real_to_int(3.5, "INT"), real_to_int(1000.0, "SINT")) == (2, 4, 127)
+
+
+def test_a_time_stored_wraps_like_lint():
+    """A TIME product past 64 bits is stored wrapped (DESIGN: TIME wraps like LINT), as compiled."""
+    decls = {"time_a": ("TIME", 3600000), "time_b": ("TIME", 1000), "dint_a": ("DINT", -2147483648)}
+    source = (
+        "PROGRAM Main\nVAR\n    time_a : TIME := T#3600000ms;\n    time_b : TIME := T#1000ms;\n"
+        "    dint_a : DINT := -2147483648;\nEND_VAR\n"
+        "time_b := ((time_b + time_a) * MIN(dint_a, -2147483647)) * (-dint_a);\nEND_PROGRAM\n"
+    )
+
+    def run(env):
+        n = wrap(-env["dint_a"], "DINT")
+        product = (env["time_b"] + env["time_a"]) * min(env["dint_a"], -2147483647) * n
+        env["time_b"] = reduce_to(product, "TIME")
+
+    check(Program(source, decls, run))
+    assert reduce_to(3601000 * (1 << 62), "TIME") == wrap(3601000 * (1 << 62), "LINT") != 3601000 * (1 << 62)
