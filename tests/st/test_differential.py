@@ -688,12 +688,16 @@ def check(p: Program) -> None:
         faulted = False
     except Fault:
         faulted = True
-    inst = comp.program.instantiate()
-    inst.scan(0)
-    assert (inst.fault is not None) == faulted, f"fault {inst.fault} vs reference {faulted}\n{p.source}"
-    got = {n: inst.read(n) for n in env}
-    wrong = {n: (got[n], env[n]) for n in env if not same(got[n], env[n])}
-    assert not wrong, f"(compiled, reference) differ: {wrong}\n{p.source}"
+    # both code generation modes: the fast build and the debug build that can stop at a statement
+    for debug in (False, True):
+        inst = comp.program.instantiate(debug=debug)
+        inst.scan(0)
+        build = "debug" if debug else "fast"
+        faults = f"{build}: fault {inst.fault} vs reference {faulted}\n{p.source}"
+        assert (inst.fault is not None) == faulted, faults
+        got = {n: inst.read(n) for n in env}
+        wrong = {n: (got[n], env[n]) for n in env if not same(got[n], env[n])}
+        assert not wrong, f"{build}: (compiled, reference) differ: {wrong}\n{p.source}"
 
 
 DIFF = settings(
