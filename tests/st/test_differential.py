@@ -7,8 +7,10 @@ short statement sequences over every elementary integer type, REAL, LREAL, TIME 
 arithmetic, / and MOD (a zero divisor is a runtime fault on both sides), comparisons, bit
 access, conversions, shifts and rotations, the generic functions with overflowing operands,
 REAL literals in calls, untyped literals that take their type from the context, literals and
-initial values near the limits of each type. The compiled program runs one scan; every variable
-must hold the reference's value (or both must fault, with the values of the statements before).
+initial values near the limits of each type, writes of one bit (x.3 := ...). The compiled program
+runs one to three scans, in its fast and its debug build, its variables keeping their values from
+scan to scan; every variable must hold the reference's value (or both must fault, with the values
+of the statements before).
 """
 
 from __future__ import annotations
@@ -616,6 +618,7 @@ class Program:
     source: str
     decls: dict[str, tuple[str, object]]  # name -> (type, initial value)
     run: Callable[[dict], None]  # executes the statements on an environment
+    scans: int = 1  # the variables keep their values from one scan to the next
 
 
 @hs.composite
@@ -630,6 +633,10 @@ def programs(draw, statements: int = 10, depth: int = 3):
             a, b = assignment(g, depth - 1), assignment(g, depth - 1)
             body.append(f"IF {cond.src} THEN {a[0]} ELSE {b[0]} END_IF;")
             steps.append(lambda env, c=cond, a=a[1], b=b[1]: a(env) if c.ev(env) else b(env))
+        elif g.chance(0.1):
+            text, step = bit_write(g, depth)
+            body.append(text)
+            steps.append(step)
         else:
             text, step = assignment(g, depth)
             body.append(text)
@@ -646,7 +653,21 @@ def programs(draw, statements: int = 10, depth: int = 3):
         for step in steps:
             step(env)
 
-    return Program(source, decls, run)
+    return Program(source, decls, run, scans=draw(hs.sampled_from([1, 1, 2, 3])))
+
+
+def bit_write(g: Gen, depth: int):
+    """x.3 := ...: one bit of an integer variable; the others keep their value (a sign bit too)."""
+    t = g.pick(list(INTS))
+    target = g.pick(g.names[t])
+    k = g.draw(hs.integers(0, INTS[t][0] - 1))
+    e = g.expr("BOOL", depth)
+
+    def step(env):
+        bit = 1 if e.ev(env) else 0
+        env[target] = wrap((env[target] & ~(1 << k)) | (bit << k), t)
+
+    return f"{target}.{k} := {e.src};", step
 
 
 def assignment(g: Gen, depth: int):
@@ -683,15 +704,18 @@ def check(p: Program) -> None:
     comp = st.compile_source(p.source, "diff.st")
     assert comp.ok, comp.format_diagnostics() + "\n" + p.source
     env = {n: v for n, (_, v) in p.decls.items()}
-    try:
-        p.run(env)
-        faulted = False
-    except Fault:
-        faulted = True
+    faulted = False
+    for _ in range(p.scans):
+        try:
+            p.run(env)
+        except Fault:
+            faulted = True  # the PLC stops: the values stay those of the statements before
+            break
     # both code generation modes: the fast build and the debug build that can stop at a statement
     for debug in (False, True):
         inst = comp.program.instantiate(debug=debug)
-        inst.scan(0)
+        for k in range(p.scans):
+            inst.scan(10 * k)
         build = "debug" if debug else "fast"
         faults = f"{build}: fault {inst.fault} vs reference {faulted}\n{p.source}"
         assert (inst.fault is not None) == faulted, faults
