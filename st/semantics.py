@@ -244,10 +244,11 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         ),
         Rule(
             ('the integer literals 0 and 1 are BOOL FALSE and TRUE where a BOOL is expected (an initial '
-             'value, an assignment, an argument, the other operand of AND/OR/XOR or a comparison with a '
+             'value, an assignment, an argument to a user POU or to a standard function\'s BOOL parameter '
+             '(SEL\'s G, BOOL_TO_INT\'s input), the other operand of AND/OR/XOR or a comparison with a '
              'BOOL), as the IEC grammar and matiec allow'),
-            '`b : BOOL := 1; c := b AND 0;`',
-            '`b = TRUE`, `c = FALSE`; `b : BOOL := 2;` is error E305',
+            '`b : BOOL := 1; c := b AND 0; x := SEL(1, 10, 20);`',
+            '`b = TRUE`, `c = FALSE`, `x = 20`; `b : BOOL := 2;` is error E305',
         ),
         Rule(
             'implicit widening INT -> DINT -> LINT, unsigned -> wider signed',
