@@ -907,6 +907,14 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             'runtime fault "\'i\' refers to nothing (NULL)"',
         ),
         Rule(
+            ('a method input the call leaves out takes the default declared by the code that runs (the '
+             "implementation's, or the override's), whether the call names the block, an interface or a "
+             "reference to a base block; an interface's own initial values are not used (CODESYS fills in "
+             "the declaration the call names: its compiler note C0533 says interface input defaults apply)"),
+            '`i := g; x := i.Get();` with `METHOD Get` of `g` declaring `VAR_INPUT k : INT := 5;`',
+            '`x` as `g.Get()`: k = 5',
+        ),
+        Rule(
             ('a PROPERTY has a GET, a SET or both; `fb.P := v` calls SET (P is its input), reading `fb.P` '
              'calls GET (P is its result); a property without SET cannot be assigned, one without GET '
              'cannot be read (E401); an interface property with no accessor listed needs both'),
