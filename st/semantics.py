@@ -684,6 +684,12 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`a` has 3 elements',
         ),
         Rule(
+            ('a constant\'s initial value may name a constant declared after it in the same VAR CONSTANT '
+             'section; constants defined through each other are error E303'),
+            '`VAR CONSTANT N2 : INT := N + 1; N : INT := 3; END_VAR`',
+            '`N2 = 4`; `A : INT := B; B : INT := A;` is error E303 "the constants A -> B -> A are ..."',
+        ),
+        Rule(
             ('a STRING or WSTRING length, like an array bound, may be a constant expression over a VAR '
              'CONSTANT of the POU or a VAR_GLOBAL CONSTANT (top level, CONFIGURATION or PROGRAM), '
              'declared anywhere in the file, also in a TYPE; a variable that is not CONSTANT is error E303'),

@@ -268,6 +268,18 @@ VAR_GLOBAL CONSTANT NAME_LEN : INT := 3; END_VAR
 
 
 @pytest.mark.parametrize("debug", [False, True])
+def test_a_constant_may_be_initialised_from_one_declared_after_it(kit, debug):
+    constants = "VAR CONSTANT N3 : INT := N2 * 2; N2 : INT := N + 1; N : INT := 3; END_VAR\n"
+    src = kit.main("x : INT; a : ARRAY[1..N2] OF INT;", "x := x + N2 * 10 + N3; a[N2] := N3;").replace(
+        "PROGRAM Main\n", "PROGRAM Main\n" + constants)
+    plc = kit.run(src, scans=2, debug=debug)
+    assert (plc["x"], plc["a[4]"]) == (2 * (40 + 8), 8)
+    comp = kit.compile_errors(kit.main("x : INT;", "x := A;").replace(
+        "PROGRAM Main\n", "PROGRAM Main\nVAR CONSTANT A : INT := B; B : INT := A + 1; END_VAR\n"))
+    assert "the constants A -> B -> A are defined through each other" in kit.errors_text(comp)
+
+
+@pytest.mark.parametrize("debug", [False, True])
 def test_a_string_length_may_be_a_constant_declared_anywhere_in_the_file(kit, debug):
     comp = kit.compile_ok(STRING_CONSTS)
     assert [d.code for d in comp.warnings if d.code == "W201"] == []  # the lengths use the constants
