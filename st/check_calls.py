@@ -517,7 +517,9 @@ class CallChecks(CheckContext):
             return self.operator_function(e, upper, args)
         if upper in BCD_CONVERSIONS:
             return self.bcd_call(e, upper, args[0])
-        ts = [self.expr(a) for a in args]
+        # the literals 0 and 1 are BOOLs in a BOOL parameter, as in a user POU's (SEL(1, a, b))
+        ts = [self.expr(a, expected=T.BOOL if (upper, i) in _BOOL_PARAMETERS else None)
+              for i, a in enumerate(args)]
         info = CallInfo("std", upper, ERR, args=args, arg_types=ts)
         self.out.calls[id(e)] = info
         if any(t is ERR for t in ts):
@@ -727,7 +729,8 @@ class CallChecks(CheckContext):
             self.args_only(e)
             return ERR
         a = args[0].value
-        t = self.expr(a)
+        src_bool = src_name is not None and T.CONVERSION_NAMES[src_name].is_bool
+        t = self.expr(a, expected=T.BOOL if src_bool else None)  # BOOL_TO_INT(1): 0/1 are BOOLs here
         dst = T.CONVERSION_NAMES[dst_name]
         info = CallInfo("conv", upper, dst, args=[a], arg_types=[t], dst=dst)
         self.out.calls[id(e)] = info
@@ -788,6 +791,8 @@ class CallChecks(CheckContext):
 # ----------------------------------------------------------------------------- helpers
 
 _KIND_WORDS = {"time": "a TIME", "tod": "a TOD", "dt": "a DT", "date": "a DATE", "num": "a number"}
+# (function, position) of the standard functions' BOOL parameters: SEL's selector G
+_BOOL_PARAMETERS = {("SEL", 0)}
 _BITS_OF_WIDTH = {8: T.BYTE, 16: T.WORD, 32: T.DWORD, 64: T.LWORD}
 
 

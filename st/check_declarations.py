@@ -326,6 +326,34 @@ class DeclarationChecks(CheckContext):
             ref = td.type
         return None
 
+    def constants_in_order(self, decls: list) -> list:
+        """A constant's initial value may name one declared later in its section (N2 := N + 1 before
+        N := 3), as an array bound may: each is declared after those it names. A circle is an error."""
+        names = {n.lower(): d for d in decls for n in d.names}
+        after: dict[int, list] = {}
+        for d in decls:
+            used = _names_in(d.init) if d.init is not None else set()
+            after[id(d)] = [names[u] for u in used if u in names and names[u] is not d]
+        out, state = [], {}
+
+        def visit(d, path):
+            if state.get(id(d)) == "done":
+                return
+            if state.get(id(d)) == "open":
+                circle = path[path.index(d):] + [d]
+                self.err(d, "E303", "the constants " + " -> ".join(x.names[0] for x in circle)
+                         + " are defined through each other")
+                return
+            state[id(d)] = "open"
+            for x in after[id(d)]:
+                visit(x, path + [d])
+            state[id(d)] = "done"
+            out.append(d)
+
+        for d in decls:
+            visit(d, [])
+        return out
+
     def declare_section(self, sec: A.VarSection, pou: PouInfo | None, table: dict) -> None:
         kind = sec.kind
         if pou is not None and kind == "VAR_GLOBAL":
@@ -336,7 +364,8 @@ class DeclarationChecks(CheckContext):
             owner = pou
         if pou is not None and pou.kind == "FUNCTION" and kind == "VAR_OUTPUT":
             pass
-        for d in sec.decls:
+        decls = self.constants_in_order(sec.decls) if sec.constant else sec.decls
+        for d in decls:
             t = self.resolve_type(d.type)
             if kind == "VAR_EXTERNAL" and pou is not None:
                 for i, n in enumerate(d.names):
@@ -842,3 +871,18 @@ def coerce_const(val, t: T.Type):
     if isinstance(t, T.EnumT):
         return int(val)
     return val
+
+
+def _names_in(node) -> set[str]:
+    """The lower-case names an initial value's expression reads."""
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.Name):
+            found.add(n.name.lower())
+        elif isinstance(n, list):
+            stack.extend(n)
+        elif isinstance(n, A.Node):
+            stack.extend(getattr(n, f) for f in n.__dataclass_fields__ if f not in ("line", "col"))
+    return found

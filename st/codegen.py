@@ -571,6 +571,10 @@ class CodeGen:
         if mode == "dbg":
             self.emit(i, "_D = ctx.dbg")
             self.emit(i, f"_D.enter({lit(p.parent.name + '.' + p.name if p.parent else p.name)})")
+        if p.kind == "METHOD":
+            for v in params:
+                if v.kind == "VAR_INPUT":
+                    self.emit(i, f"if {v.pyname} is _OMITTED: {v.pyname} = {self.ctor(v.type, v.init)}")
         self.frame_prologue(params, i)
         for v in p.vars.values():
             if v.kind in ("VAR", "VAR_TEMP", "VAR_OUTPUT", "RESULT"):
@@ -1288,9 +1292,12 @@ class CodeGen:
     def func_args(self, info: CallInfo, refs: _RefArgs) -> list[str]:
         given = {id(v): a for v, a in info.inputs}
         out = []
+        dispatched = info.kind == "method"  # the instance's own code may be an override or an implementation
         for v in info.pou.params():
             a = given.get(id(v))
-            if a is None:
+            if a is None and dispatched and v.kind == "VAR_INPUT":
+                out.append("_OMITTED")  # the called method fills in its own declared default
+            elif a is None:
                 out.append(self.ctor(v.type, v.init))
             elif is_ref(v):
                 out.append(self.ref_arg(a, refs))

@@ -70,6 +70,7 @@ class _Scope:
 
 _INF = math.inf
 _NAN = math.nan
+_OMITTED = object()  # a method's input left out by a call that does not know which code runs
 _f32 = stdlib.f32
 
 
@@ -328,6 +329,7 @@ def runtime_namespace() -> dict:
         "_from_string": _from_string,
         "_INF": _INF,
         "_NAN": _NAN,
+        "_OMITTED": _OMITTED,
         "__builtins__": {
             "range": range,
             "zip": zip,

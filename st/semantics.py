@@ -244,10 +244,11 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         ),
         Rule(
             ('the integer literals 0 and 1 are BOOL FALSE and TRUE where a BOOL is expected (an initial '
-             'value, an assignment, an argument, the other operand of AND/OR/XOR or a comparison with a '
+             'value, an assignment, an argument to a user POU or to a standard function\'s BOOL parameter '
+             '(SEL\'s G, BOOL_TO_INT\'s input), the other operand of AND/OR/XOR or a comparison with a '
              'BOOL), as the IEC grammar and matiec allow'),
-            '`b : BOOL := 1; c := b AND 0;`',
-            '`b = TRUE`, `c = FALSE`; `b : BOOL := 2;` is error E305',
+            '`b : BOOL := 1; c := b AND 0; x := SEL(1, 10, 20);`',
+            '`b = TRUE`, `c = FALSE`, `x = 20`; `b : BOOL := 2;` is error E305',
         ),
         Rule(
             'implicit widening INT -> DINT -> LINT, unsigned -> wider signed',
@@ -366,6 +367,11 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             'a TIME from a REAL product or quotient truncates; NaN gives `T#0ms`',
             '`T#1s * 2.5`, `T#1s * (z / z)`',
             '`T#2s500ms`, `T#0ms`',
+        ),
+        Rule(
+            'REAL_TO_TIME rounds to the nearest millisecond, as REAL_TO_INT does',
+            '`REAL_TO_TIME(2500.7)`, `REAL_TO_TIME(2500.3)`',
+            '`T#2501ms`, `T#2500ms`',
         ),
         Rule(
             ('BCD conversions, IEC names (WORD_BCD_TO_UINT, UINT_TO_BCD_WORD, for BYTE/WORD/DWORD/LWORD) '
@@ -587,7 +593,7 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         ),
         Rule(
             'exactly one PROGRAM runs: the only one, or the first one named in a CONFIGURATION',
-            'two PROGRAMs, no CONFIGURATION',
+            '`PROGRAM A ... PROGRAM B ...` with no CONFIGURATION',
             'error E409',
         ),
         Rule(
@@ -614,8 +620,8 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         ),
         Rule(
             'VAR_TEMP of a PROGRAM or FB is re-initialised on every call',
-            '',
-            '',
+            '`VAR_TEMP n : INT; END_VAR n := n + 1; x := x + n;` for 3 scans',
+            '`x = 3` (n is 1 on every scan)',
         ),
         Rule(
             ('missing FB inputs keep their previous value; missing function inputs take their initial '
@@ -678,6 +684,12 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`a` has 3 elements',
         ),
         Rule(
+            ('a constant\'s initial value may name a constant declared after it in the same VAR CONSTANT '
+             'section; constants defined through each other are error E303'),
+            '`VAR CONSTANT N2 : INT := N + 1; N : INT := 3; END_VAR`',
+            '`N2 = 4`; `A : INT := B; B : INT := A;` is error E303 "the constants A -> B -> A are ..."',
+        ),
+        Rule(
             ('a STRING or WSTRING length, like an array bound, may be a constant expression over a VAR '
              'CONSTANT of the POU or a VAR_GLOBAL CONSTANT (top level, CONFIGURATION or PROGRAM), '
              'declared anywhere in the file, also in a TYPE; a variable that is not CONSTANT is error E303'),
@@ -714,12 +726,12 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         ),
         Rule(
             'enum values may be written qualified `Color#Red` or plain `Red` (if only one enum has it)',
-            '',
-            '',
+            '`c := Color#Green; d := Green;` with `TYPE Color : (Red, Green); END_TYPE`',
+            '`c = d = Green`',
         ),
         Rule(
             'enums are integers inside, shown by name in the watch tree and in `--json`',
-            '',
+            '`c := Green;` with `TYPE Color : (Red, Green); END_TYPE`',
             '`"Green"`',
         ),
         Rule(
@@ -765,8 +777,8 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         Rule(
             ('scan order: forces, inputs copied from the input image into located variables, forces, '
              'program, forces, outputs copied to the output image'),
-            '',
-            '',
+            '`q AT %QX0.0 : BOOL;` forced TRUE, the program writes `q := FALSE;`',
+            'the output image holds TRUE',
         ),
         Rule(
             '`set_input` between scans is seen by the next scan only',
@@ -792,7 +804,7 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         ),
         Rule(
             'overlapping addresses (`%IW0` and `%IX0.0`) are separate points',
-            '',
+            '`w AT %IW0 : WORD; b AT %IX0.0 : BOOL;` with `%IW0` = 1 in the input image',
             'no aliasing',
         ),
         Rule(
@@ -807,10 +819,9 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             'the program reads `-25536`',
         ),
         Rule(
-            ('a runtime fault stops the PLC: outputs read FALSE/0, `scan()` does nothing until a new '
-             'instance'),
-            '',
-            '',
+            'a runtime fault stops the PLC: outputs read FALSE/0, `scan()` does nothing until a new instance',
+            '`k := 10 / k;` with k = 0 on the 1st scan, then 2 more scans',
+            'one fault; the next scans change nothing',
         ),
         Rule(
             'variable values at the fault stay readable for the watch',
@@ -850,8 +861,8 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         ),
         Rule(
             'TIME the scan sees is the plant time given to `scan(now_ms)`; all timers in one scan see it',
-            '',
-            '',
+            '`t1(IN := TRUE, PT := T#20ms); t2(IN := TRUE, PT := T#20ms);` on scans at 0, 10, 20 ms',
+            '`t1.Q` and `t2.Q` rise together at 20 ms',
         ),
     ]),
     ('Object-oriented extensions and references', [
@@ -904,6 +915,14 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
              'through an interface that holds nothing is a runtime fault naming the line'),
             '`i : IDrive; x := i.Speed(1);` before `i := drive;`',
             'runtime fault "\'i\' refers to nothing (NULL)"',
+        ),
+        Rule(
+            ('a method input the call leaves out takes the default declared by the code that runs (the '
+             "implementation's, or the override's), whether the call names the block, an interface or a "
+             "reference to a base block; an interface's own initial values are not used (CODESYS fills in "
+             "the declaration the call names: its compiler note C0533 says interface input defaults apply)"),
+            '`i := g; x := i.Get();` with `METHOD Get` of `g` declaring `VAR_INPUT k : INT := 5;`',
+            '`x` as `g.Get()`: k = 5',
         ),
         Rule(
             ('a PROPERTY has a GET, a SET or both; `fb.P := v` calls SET (P is its input), reading `fb.P` '
@@ -1073,24 +1092,24 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         Rule(
             ('a breakpoint line pauses before the first statement that starts on that line, every time it '
              'is reached'),
-            'breakpoint in a FOR body of 3 iterations',
+            'a breakpoint on `n := n + 1;` in `FOR i := 1 TO 3 DO n := n + 1; END_FOR;`',
             '3 pauses',
         ),
         Rule(
             'step into enters the body of a user FB or function; standard FBs are stepped over',
-            '',
-            '',
+            'step into on `f(x := 1);` (a user FB), then on `t(IN := TRUE);` (a TON)',
+            "pauses in f's body; the TON line is passed in one step",
         ),
         Rule(
-            ('step over pauses at the next statement at the same or a shallower call depth; step out at '
-             'the next statement of the caller'),
-            '',
+            ('step over pauses at the next statement at the same or a shallower call depth; step out at the '
+             'next statement of the caller'),
+            "step over on `f(x := 1);`, step out inside f's body",
             'step out of the PROGRAM ends the scan',
         ),
         Rule(
             '`scan()` on a debug instance finishes a paused scan, or runs a whole scan on the fast path',
-            '',
-            '',
+            '`inst.scan(10)` while paused at a breakpoint',
+            'the rest of that scan runs; the next `scan()` runs a whole one',
         ),
     ]),
 ]

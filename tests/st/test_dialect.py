@@ -127,6 +127,20 @@ def test_bool_accepts_the_literals_0_and_1_where_a_bool_is_expected(kit):
     assert [d.code for d in comp.errors] == ["E305"]  # only 0 and 1 are BOOL literals
 
 
+@pytest.mark.parametrize("debug", [False, True])
+def test_the_literals_0_and_1_are_bools_in_a_standard_functions_bool_parameter(kit, debug):
+    # SEL's selector G and BOOL_TO_*'s argument, as a user POU's BOOL input takes 0 and 1
+    src = kit.main(
+        "a : INT; b : INT; c : INT; n : INT; k : INT;",
+        "a := SEL(1, 10, 20); b := SEL(0, 10, 20); c := SEL(G := 1, IN0 := 10, IN1 := 20);\n"
+        "n := BOOL_TO_INT(1) + BOOL_TO_INT(0); k := k + SEL(1, 0, 3);",
+    )
+    plc = kit.run(src, scans=3, debug=debug)
+    assert (plc["a"], plc["b"], plc["c"], plc["n"], plc["k"]) == (20, 10, 20, 1, 9)
+    comp = kit.compile_errors(kit.main("a : INT;", "a := SEL(2, 10, 20);"))
+    assert [d.code for d in comp.errors] == ["E325"]  # only 0 and 1 are BOOL literals
+
+
 def test_array_initialisers_without_brackets_and_with_repeat_counts(kit):
     src = """
 TYPE Row : ARRAY[1..3] OF INT := 2(5), 6; END_TYPE
@@ -251,6 +265,18 @@ VAR_GLOBAL CONSTANT TAG_LEN : INT := 2; END_VAR
 END_PROGRAM
 VAR_GLOBAL CONSTANT NAME_LEN : INT := 3; END_VAR
 """
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_constant_may_be_initialised_from_one_declared_after_it(kit, debug):
+    constants = "VAR CONSTANT N3 : INT := N2 * 2; N2 : INT := N + 1; N : INT := 3; END_VAR\n"
+    src = kit.main("x : INT; a : ARRAY[1..N2] OF INT;", "x := x + N2 * 10 + N3; a[N2] := N3;").replace(
+        "PROGRAM Main\n", "PROGRAM Main\n" + constants)
+    plc = kit.run(src, scans=2, debug=debug)
+    assert (plc["x"], plc["a[4]"]) == (2 * (40 + 8), 8)
+    comp = kit.compile_errors(kit.main("x : INT;", "x := A;").replace(
+        "PROGRAM Main\n", "PROGRAM Main\nVAR CONSTANT A : INT := B; B : INT := A + 1; END_VAR\n"))
+    assert "the constants A -> B -> A are defined through each other" in kit.errors_text(comp)
 
 
 @pytest.mark.parametrize("debug", [False, True])

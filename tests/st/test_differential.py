@@ -7,8 +7,10 @@ short statement sequences over every elementary integer type, REAL, LREAL, TIME 
 arithmetic, / and MOD (a zero divisor is a runtime fault on both sides), comparisons, bit
 access, conversions, shifts and rotations, the generic functions with overflowing operands,
 REAL literals in calls, untyped literals that take their type from the context, literals and
-initial values near the limits of each type. The compiled program runs one scan; every variable
-must hold the reference's value (or both must fault, with the values of the statements before).
+initial values near the limits of each type, writes of one bit (x.3 := ...). The compiled program
+runs one to three scans, in its fast and its debug build, its variables keeping their values from
+scan to scan; every variable must hold the reference's value (or both must fault, with the values
+of the statements before).
 """
 
 from __future__ import annotations
@@ -159,6 +161,8 @@ def reduce_to(v, t: str):
         return wrap(v, t)
     if t in REALS:
         return real(v, t)
+    if t == "TIME":
+        return wrap(v, "LINT")  # a TIME is a signed 64-bit millisecond count: it wraps like LINT
     return v
 
 
@@ -614,6 +618,7 @@ class Program:
     source: str
     decls: dict[str, tuple[str, object]]  # name -> (type, initial value)
     run: Callable[[dict], None]  # executes the statements on an environment
+    scans: int = 1  # the variables keep their values from one scan to the next
 
 
 @hs.composite
@@ -628,6 +633,10 @@ def programs(draw, statements: int = 10, depth: int = 3):
             a, b = assignment(g, depth - 1), assignment(g, depth - 1)
             body.append(f"IF {cond.src} THEN {a[0]} ELSE {b[0]} END_IF;")
             steps.append(lambda env, c=cond, a=a[1], b=b[1]: a(env) if c.ev(env) else b(env))
+        elif g.chance(0.1):
+            text, step = bit_write(g, depth)
+            body.append(text)
+            steps.append(step)
         else:
             text, step = assignment(g, depth)
             body.append(text)
@@ -644,7 +653,21 @@ def programs(draw, statements: int = 10, depth: int = 3):
         for step in steps:
             step(env)
 
-    return Program(source, decls, run)
+    return Program(source, decls, run, scans=draw(hs.sampled_from([1, 1, 2, 3])))
+
+
+def bit_write(g: Gen, depth: int):
+    """x.3 := ...: one bit of an integer variable; the others keep their value (a sign bit too)."""
+    t = g.pick(list(INTS))
+    target = g.pick(g.names[t])
+    k = g.draw(hs.integers(0, INTS[t][0] - 1))
+    e = g.expr("BOOL", depth)
+
+    def step(env):
+        bit = 1 if e.ev(env) else 0
+        env[target] = wrap((env[target] & ~(1 << k)) | (bit << k), t)
+
+    return f"{target}.{k} := {e.src};", step
 
 
 def assignment(g: Gen, depth: int):
@@ -681,17 +704,24 @@ def check(p: Program) -> None:
     comp = st.compile_source(p.source, "diff.st")
     assert comp.ok, comp.format_diagnostics() + "\n" + p.source
     env = {n: v for n, (_, v) in p.decls.items()}
-    try:
-        p.run(env)
-        faulted = False
-    except Fault:
-        faulted = True
-    inst = comp.program.instantiate()
-    inst.scan(0)
-    assert (inst.fault is not None) == faulted, f"fault {inst.fault} vs reference {faulted}\n{p.source}"
-    got = {n: inst.read(n) for n in env}
-    wrong = {n: (got[n], env[n]) for n in env if not same(got[n], env[n])}
-    assert not wrong, f"(compiled, reference) differ: {wrong}\n{p.source}"
+    faulted = False
+    for _ in range(p.scans):
+        try:
+            p.run(env)
+        except Fault:
+            faulted = True  # the PLC stops: the values stay those of the statements before
+            break
+    # both code generation modes: the fast build and the debug build that can stop at a statement
+    for debug in (False, True):
+        inst = comp.program.instantiate(debug=debug)
+        for k in range(p.scans):
+            inst.scan(10 * k)
+        build = "debug" if debug else "fast"
+        faults = f"{build}: fault {inst.fault} vs reference {faulted}\n{p.source}"
+        assert (inst.fault is not None) == faulted, faults
+        got = {n: inst.read(n) for n in env}
+        wrong = {n: (got[n], env[n]) for n in env if not same(got[n], env[n])}
+        assert not wrong, f"{build}: (compiled, reference) differ: {wrong}\n{p.source}"
 
 
 DIFF = settings(
@@ -730,3 +760,21 @@ def test_the_reference_follows_the_pinned_examples():
         0x03,
     )
     assert (real_to_int(2.5, "INT"), real_to_int(3.5, "INT"), real_to_int(1000.0, "SINT")) == (2, 4, 127)
+
+
+def test_a_time_stored_wraps_like_lint():
+    """A TIME product past 64 bits is stored wrapped (DESIGN: TIME wraps like LINT), as compiled."""
+    decls = {"time_a": ("TIME", 3600000), "time_b": ("TIME", 1000), "dint_a": ("DINT", -2147483648)}
+    source = (
+        "PROGRAM Main\nVAR\n    time_a : TIME := T#3600000ms;\n    time_b : TIME := T#1000ms;\n"
+        "    dint_a : DINT := -2147483648;\nEND_VAR\n"
+        "time_b := ((time_b + time_a) * MIN(dint_a, -2147483647)) * (-dint_a);\nEND_PROGRAM\n"
+    )
+
+    def run(env):
+        n = wrap(-env["dint_a"], "DINT")
+        product = (env["time_b"] + env["time_a"]) * min(env["dint_a"], -2147483647) * n
+        env["time_b"] = reduce_to(product, "TIME")
+
+    check(Program(source, decls, run))
+    assert reduce_to(3601000 * (1 << 62), "TIME") == wrap(3601000 * (1 << 62), "LINT") != 3601000 * (1 << 62)

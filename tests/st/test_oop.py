@@ -692,3 +692,36 @@ def test_the_debugger_stops_in_a_method_and_steps_into_and_out_of_it(kit):
     pause = dbg.step_out()
     assert pause.line == call + 1 and dbg.read("r") == 5
     assert dbg.resume() is None and dbg.read("r") == 6
+
+
+DEFAULTED = """
+INTERFACE IGet
+METHOD Get : INT
+VAR_INPUT k : INT; END_VAR
+END_METHOD
+END_INTERFACE
+FUNCTION_BLOCK Five IMPLEMENTS IGet
+METHOD Get : INT
+VAR_INPUT k : INT := 5; END_VAR
+Get := k;
+END_METHOD
+END_FUNCTION_BLOCK
+FUNCTION_BLOCK Seven EXTENDS Five
+METHOD Get : INT
+VAR_INPUT k : INT := 7; END_VAR
+Get := k * 10;
+END_METHOD
+END_FUNCTION_BLOCK
+"""
+
+
+def test_a_left_out_method_input_takes_the_called_codes_own_default_in_every_path(kit):
+    # the implementation's declared default, whether the call names the block or the interface
+    src = kit.main(
+        "f : Five; s : Seven; i : IGet; a : INT; b : INT; c : INT; d : INT; e : INT;",
+        "i := f; a := f.Get(); b := i.Get(); c := i.Get(k := 2);\n"
+        "i := s; d := i.Get(); e := e + s.Get();",
+        DEFAULTED,
+    )
+    for plc in both(kit, src, 2):
+        assert (plc["a"], plc["b"], plc["c"], plc["d"], plc["e"]) == (5, 5, 2, 70, 140)
