@@ -540,3 +540,27 @@ def gantry_xy_still_below(clear_z_mm: float, still_mm: float):
         still_mm,
         lambda s: f"Z at {s.devices.z.pos:.0f} mm (below {clear_z_mm:g} mm)",
     )
+
+
+class FirstBadRelease(judges.Monitor):
+    """A palletizer head's let-goes (its `released` log of (time s, carton number, error mm or None
+    with no pallet under it)) judged each once, in order, since the log only grows; the first bad
+    one is the message from then on. `bad_release` words a bad let-go, or returns None."""
+
+    def __init__(self):
+        self.looked = 0
+        self.bad: str | None = None
+
+    def bad_release(self, when: float, number: int, err: float | None) -> str | None:
+        raise NotImplementedError
+
+    def check(self, s):
+        if self.bad is None:
+            released = s.devices.head.released
+            while self.looked < len(released):
+                when, number, err = released[self.looked]
+                self.looked += 1
+                self.bad = self.bad_release(when, number, err)
+                if self.bad is not None:
+                    break
+        return self.bad

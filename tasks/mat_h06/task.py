@@ -62,6 +62,7 @@ from sim.plant import Plant
 from sim.task import Completion, Condition, Disturbance, IOPoint, ParameterRange, SafetyRule, Task
 from tasks.common import (
     EachInTolerance,
+    FirstBadRelease,
     FromParams,
     MissEndsTheRun,
     gantry_axes,
@@ -401,39 +402,27 @@ class FullTooLong(judges.Monitor):
         return None
 
 
-class BadRelease(judges.Monitor):
+class BadRelease(FirstBadRelease):
     """S3: every let-go in the head's log (its bottom within HEIGHT_TOL_MM of the surface under it,
-    a pallet under it) and no crush. The head's logs only grow, so each let-go is looked at once
-    and the first bad one is the message from then on."""
+    a pallet under it) and no crush."""
 
-    def __init__(self):
-        self.looked = 0
-        self.bad: str | None = None
+    def bad_release(self, when, number, err):
+        if err is not None and abs(err) <= HEIGHT_TOL_MM:
+            return None
+        what = f"line {_line_of(number).upper()}'s carton {number % 1000}"
+        if err is None:
+            return f"{what} was let go at {when:g} s with no pallet under it"
+        where = "above" if err > 0 else "pressed into"
+        return (f"{what} was let go at {when:g} s with its bottom {abs(err):.1f} mm {where} the "
+                f"surface under it (more than {HEIGHT_TOL_MM:g} mm: a taken slot, a drop or a press)")
 
     def check(self, s):
-        if self.bad is not None:
-            return self.bad
-        h = s.devices.head
-        released = h.released
-        while self.looked < len(released):
-            when, number, err = released[self.looked]
-            self.looked += 1
-            if err is None or abs(err) > HEIGHT_TOL_MM:
-                what = f"line {_line_of(number).upper()}'s carton {number % 1000}"
-                if err is None:
-                    self.bad = f"{what} was let go at {when:g} s with no pallet under it"
-                else:
-                    where = "above" if err > 0 else "pressed into"
-                    self.bad = (
-                        f"{what} was let go at {when:g} s with its bottom {abs(err):.1f} mm {where} the "
-                        f"surface under it (more than {HEIGHT_TOL_MM:g} mm: a taken slot, a drop or a press)"
-                    )
-                return self.bad
-        if h.crushes:
-            when, what, mm = h.crushes[0]
+        bad = super().check(s)
+        if bad is None and s.devices.head.crushes:
+            when, what, mm = s.devices.head.crushes[0]
             return (f"the head pressed {mm:.0f} mm onto {what} at {when:g} s (more than the pad's "
                     f"{COMPLIANCE_MM:g} mm)")
-        return None
+        return bad
 
 
 def _xy_still():

@@ -47,6 +47,7 @@ from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
 from tasks.common import (
     EachInTolerance,
+    FirstBadRelease,
     FromParams,
     MissEndsTheRun,
     drive_ranges,
@@ -327,32 +328,17 @@ def _make(p):
 # --- safety ----------------------------------------------------------------------------------
 
 
-class BadRelease(judges.Monitor):
+class BadRelease(FirstBadRelease):
     """S2: every let-go in the head's log over the pallet, its bottom within HEIGHT_TOL_MM of the
-    surface under it. The log only grows, so each let-go is looked at once and the first bad one
-    is the message from then on."""
+    surface under it."""
 
-    def __init__(self):
-        self.looked = 0
-        self.bad: str | None = None
-
-    def check(self, s):
-        if self.bad is not None:
-            return self.bad
-        released = s.devices.head.released
-        while self.looked < len(released):
-            when, number, err = released[self.looked]
-            self.looked += 1
-            if err is None:
-                self.bad = f"carton {number} was let go at {when:g} s with no pallet under it"
-                return self.bad
-            if abs(err) > HEIGHT_TOL_MM:
-                where = "above" if err > 0 else "pressed into"
-                self.bad = (
-                    f"carton {number} was let go at {when:g} s with its bottom {abs(err):.1f} mm {where} the "
-                    f"surface under it (more than {HEIGHT_TOL_MM:g} mm)"
-                )
-                return self.bad
+    def bad_release(self, when, number, err):
+        if err is None:
+            return f"carton {number} was let go at {when:g} s with no pallet under it"
+        if abs(err) > HEIGHT_TOL_MM:
+            where = "above" if err > 0 else "pressed into"
+            return (f"carton {number} was let go at {when:g} s with its bottom {abs(err):.1f} mm {where} the "
+                    f"surface under it (more than {HEIGHT_TOL_MM:g} mm)")
         return None
 
 
