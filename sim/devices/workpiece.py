@@ -89,6 +89,10 @@ class MaterialFlow:
         self._seen_tick = tick
         return self._seen
 
+    def changed(self) -> None:
+        """A part added, removed, lifted, set down, grabbed or released: `seen` is made afresh."""
+        self._seen_tick = -1
+
 
 def material_flow(plant: Plant) -> MaterialFlow:
     return plant.shared("material_flow", MaterialFlow)
@@ -162,7 +166,7 @@ class Workpiece(Device):
         plant.space.add(self.body, self.shape)
         self.flow = material_flow(plant)
         self.flow.parts.append(self)
-        self.flow._seen_tick = -1
+        self.flow.changed()
 
     # -- geometry used by sensors and grippers ------------------------------------------
     @property
@@ -199,9 +203,8 @@ class Workpiece(Device):
 
     # -- life cycle ----------------------------------------------------------------------
     def _changed(self) -> None:
-        """Lifted, set down, grabbed or released: what the eyes see of the parts is made again."""
         if self.flow is not None:
-            self.flow._seen_tick = -1
+            self.flow.changed()
 
     def remove(self) -> None:
         """Take the part out of the plant (collected in a bin, taken away by the operator)."""
@@ -214,7 +217,7 @@ class Workpiece(Device):
         self.plant.remove(self.name)
         if self.flow is not None and self in self.flow.parts:
             self.flow.parts.remove(self)
-            self.flow._seen_tick = -1
+            self.flow.changed()
 
     def set_lifted(self, lifted: bool) -> None:
         """A lifted part (carried above the belt) passes over other parts and guides."""
@@ -415,7 +418,7 @@ class Feeder(PartDevice):
         if spec is not self._size_of:       # the carton's size, worked out once per spec it waits with
             self._size_of = spec
             width = float(spec.get("width", 50.0))
-            self._size = max(width, float(spec.get("length", spec.get("width", 50.0))))
+            self._size = max(width, float(spec.get("length", width)))
         size = self._size
         tick = self.plant.tick              # type: ignore[union-attr]
         for part in self.flow.parts:
