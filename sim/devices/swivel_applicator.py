@@ -2,11 +2,14 @@
 
 The tamp applicator of sim.devices.label_applicator.LabelApplicator, on an arm that swings its
 pad between the same point over two parallel belts, lane A and lane B, each with its own line
-encoder. The printer prints the label for the lane the `print_b` command names at the rising
-edge on `feed` (FALSE: lane A's label, TRUE: lane B's). `swivel_b` is where the arm is sent
-(FALSE: over lane A, TRUE: over lane B); it swings only with the pad up, in `swivel_s` for the
-whole way (part way back if sent back mid-swing), and `at_a` / `at_b` are its end switches;
-it may stand anywhere on its swing at power-up (`start_pos`, 0 = over A, 1 = over B). The
+encoder. The printer prints the label for the lane the `print_b` command names in the scan whose
+rising edge on `feed` starts the feed (FALSE: lane A's label, TRUE: lane B's), whichever of the
+two the PLC's outputs write first; a rising edge that starts no feed (a label on the pad or
+being fed, the pad not up) and print_b changed during the feed change nothing. `swivel_b` is
+where the arm is sent (FALSE: over lane A, TRUE: over lane B); it swings only with the pad
+up, in `swivel_s` for the whole way (part way back if sent back mid-swing), and `at_a` / `at_b`
+are its end switches; it may stand anywhere on its swing at power-up (`start_pos`, 0 = over A,
+1 = over B). The
 fire-count compare works on the encoder of the lane the arm stands over, and only while it
 stands over one (armed during a swing, it fires on arrival if the count is reached or past).
 
@@ -43,6 +46,7 @@ class SwivelApplicator(LabelApplicator):
         self.swings = 0                        # swings begun (for judges and tests)
         self._print_b = False
         self._feed_lane = 1
+        self._feed_started = False             # a feed began in this scan's writes: its lane read at the step
         self._publish()
 
     def _publish(self) -> None:
@@ -61,10 +65,18 @@ class SwivelApplicator(LabelApplicator):
             self.target = 1.0 if value else 0.0
         elif command == "print_b":
             self._print_b = bool(value)
-        else:
-            if command == "feed" and value and not self._feed_prev:
-                self._feed_lane = 2 if self._print_b else 1
+        elif command == "feed":
+            feeding = self.feeding
             super().write(command, value)
+            if self.feeding > 0 and feeding <= 0:
+                self._feed_started = True
+        else:
+            super().write(command, value)
+
+    @property
+    def feed_lane(self) -> int:
+        """The lane whose label is being fed, or was fed last (1 = A, 2 = B)."""
+        return self._feed_lane
 
     def read(self, signal: str) -> Any:
         if signal == "at_a":
@@ -74,6 +86,9 @@ class SwivelApplicator(LabelApplicator):
         return super().read(signal)
 
     def step(self, dt: float) -> None:
+        if self._feed_started:                 # every output of the scan is written by now
+            self._feed_started = False
+            self._feed_lane = 2 if self._print_b else 1
         if self.target != self.pos and self.phase == "up":
             if self.lane:
                 self.swings += 1

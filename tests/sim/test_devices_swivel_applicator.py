@@ -82,3 +82,26 @@ def test_the_swing_waits_for_the_pad_to_come_up():
     assert app.pos == 0.0                # not while the pad is down
     _run(plant, 0.3)
     assert app.pos > 0.0
+
+
+def test_print_b_written_in_the_scan_of_the_feed_edge_counts_whatever_the_write_order():
+    """The PLC's outputs are written one after the other (feed_label before print_b in MAT-H09's
+    I/O map): the lane is read once every output of the scan is in."""
+    plant, app = _plant(start_pos=1.0, cartons=False)
+    app.write("feed", True)              # the feed's rising edge first ...
+    app.write("print_b", True)           # ... then, in the same scan, lane B named
+    _run(plant, 0.25)
+    assert app.read("label_ready") and app.label_lane == 2 and app.feed_lane == 2
+
+
+def test_a_rising_edge_that_starts_no_feed_does_not_change_the_label():
+    plant, app = _plant(start_pos=0.0, cartons=False)
+    app.write("print_b", False)
+    app.write("feed", True)              # lane A's label, fed for 0.2 s
+    plant.step(0.01)
+    app.write("feed", False)
+    plant.step(0.01)
+    app.write("print_b", True)           # changed while the label is fed, with another edge
+    app.write("feed", True)
+    _run(plant, 0.25)
+    assert app.read("label_ready") and app.label_lane == 1
