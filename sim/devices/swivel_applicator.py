@@ -9,9 +9,9 @@ being fed, the pad not up) and print_b changed during the feed change nothing. `
 where the arm is sent (FALSE: over lane A, TRUE: over lane B); it swings only with the pad
 up, in `swivel_s` for the whole way (part way back if sent back mid-swing), and `at_a` / `at_b`
 are its end switches; it may stand anywhere on its swing at power-up (`start_pos`, 0 = over A,
-1 = over B). The
-fire-count compare works on the encoder of the lane the arm stands over, and only while it
-stands over one (armed during a swing, it fires on arrival if the count is reached or past).
+1 = over B). The fire-count compare works on the encoder of the lane the arm stands over, and
+only while it stands over one (armed during a swing, it fires on arrival if the count is reached
+or past).
 
 `label_lanes[part]` lists which lane's label each label on that part is (1 = A, 2 = B), in the
 order of `labels[part]`. Drawn as the pivot and arm with the pad at its swing.

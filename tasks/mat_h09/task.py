@@ -27,9 +27,13 @@ Changed from the catalog, and why (the time was short; the plant kept small):
   slowed about 5 mm against its latched count; the program cannot see that slip. Ignoring the tamp
   lead (24 mm at 300 mm/s) or firing on a time delay is still far outside 8 mm.
 - "slow a lane only when needed and bring it back afterwards" is rule S4, judged on the speed set
-  point from what the program can know: a lane may be slowed only while a carton of it is past its
-  eye without a label, and up to 0.5 s after the last one got its label (a review's program kept
-  the lane the arm was not serving at 31% the whole run, carton or not, and earned 1).
+  point from the plant: a lane may be slowed only while its head carton waits for its label and
+  either the applicator is busy with the other lane or that carton, at line speed, would come
+  sooner than the applicator could be ready over its lane at the longest published swing and
+  feed times (the program cannot know them better before it has measured them), and up to 0.5 s
+  after that stops. Two reviews' programs earned 1 under looser forms: one kept the lane the arm
+  was not serving at 31% the whole run, carton or not; one crawled every lane with a waiting
+  carton, needed or not (now counterexamples/every_waiting_lane_crawls.st).
 """
 
 from __future__ import annotations
@@ -62,7 +66,10 @@ TOLERANCE_MM = 8.0
 CARTON_WIDTH = 150.0
 HOLD_S = 1.0
 MIN_SPEED = 0.30
-SLOW_AFTER_S = 0.5      # how long a lane may stay slowed after the last of its cartons waiting got its label
+SLOW_AFTER_S = 0.5      # how long a lane may stay slowed after slowing it stopped being allowed
+SWING_RANGE_S, FEED_RANGE_S = (0.5, 1.5), (0.2, 0.4)   # the published swing and label feed times
+SWING_MAX_S, FEED_MAX_S = SWING_RANGE_S[1], FEED_RANGE_S[1]
+NEED_MARGIN_S = 0.2     # the judge's allowance for the scans a program needs to see the plant
 TIME_LIMIT_S = 45.0
 LANES = ("A", "B")
 
@@ -273,38 +280,112 @@ class _LaneSpeed(judges.Monitor):
         return None
 
 
-class _SlowedOnlyForACarton(judges.Monitor):
-    """S4 (spec point 3: slow a lane when needed, bring it back afterwards): a lane's speed set
-    point below its line speed while none of its cartons is waiting for its label (its leading
-    edge past the lane's eye, no label on it yet, as the lane's latch tells the program) and the
-    last one that waited was labelled more than SLOW_AFTER_S before. Looked at only while a lane is
+class _SlowedOnlyWhenNeeded(judges.Monitor):
+    """S4 (spec point 3: slow a lane only when the arm cannot serve it in time at line speed, bring
+    it back afterwards). A lane's speed set point below its line speed is allowed only while its
+    head carton waits for its label (its leading edge past the eye, no label on it yet) and either
+    the applicator is busy with the other lane (_busy_elsewhere) or that carton, at line speed,
+    would bring its label's place under the pad sooner than the applicator could be ready over its
+    lane at the longest published times (_ready_s). Judged from the plant, not from the program's
+    plan; a lane may stay slowed up to SLOW_AFTER_S after it last was allowed (the program sees the
+    change a scan later and may hold a speed while it chooses). Looked at only while a lane is
     slowed: at line speed there is nothing to judge."""
 
+    def __init__(self):
+        self.allowed_ms: dict[str, int | None] = dict.fromkeys(LANES)   # last allowed, while slowed
+
     def check(self, s):
-        for lane, belt in s.devices.belts.items():
+        for k, (lane, belt) in enumerate(s.devices.belts.items()):
             line = s.params[f"speed_{lane}"]
-            if belt.speed_word >= line or _carton_waiting(s, lane, belt):
+            if belt.speed_word >= line:
+                self.allowed_ms[lane] = None          # slowed again later: allowed afresh or not at all
                 continue
-            last = max((t for t, part, _, carrying in s.devices.app.touches
-                        if part and carrying and part[0] == lane), default=None)
-            if last is None or s.time_ms - round(last * 1000) > round(SLOW_AFTER_S * 1000):
-                since = "since power-up" if last is None else f"since {last:.2f} s"
+            why = _why_slowed(s, k, lane, belt, line)
+            if why is None:
+                self.allowed_ms[lane] = s.time_ms
+                continue
+            last = self.allowed_ms[lane]
+            if last is None or s.time_ms - last > round(SLOW_AFTER_S * 1000):
                 return (f"lane {lane} was set to {belt.speed_word} mm/s (line speed {line:g}) at "
-                        f"{s.time_ms / 1000:g} s with no carton of it waiting for its label {since}")
+                        f"{s.time_ms / 1000:g} s {why}")
         return None
 
 
-def _carton_waiting(s, lane, belt) -> bool:
-    """A carton of `lane` on the belt with its leading edge past the eye and no label yet."""
+def _why_slowed(s, k, lane, belt, line) -> str | None:
+    """None when lane `lane` (index k) may run slowed now, else why not, in words."""
+    head = _head_waiting(s, lane, belt)
+    if head is None:
+        return "with no carton of it waiting for its label"
+    app = s.devices.app
+    if _busy_elsewhere(s, app, 1 - k):
+        return None
+    along, name = head
+    due = (PAD_AT + s.params[f"offset_{lane}"] + LABEL_MM / 2 - along) / line
+    ready = _ready_s(app, k)
+    if due < ready:
+        return None
+    return (f"while the applicator is not busy with lane {LANES[1 - k]} and {name} would reach the pad "
+            f"at line speed in {due:.2f} s, later than the {ready:.2f} s the applicator needs at most")
+
+
+def _head_waiting(s, lane, belt) -> tuple[float, str] | None:
+    """The leading edge (mm along the belt) and name of the carton of `lane` that is past the eye
+    with no label, nearest the pad; None if there is none."""
     labels = s.devices.app.labels
+    head = None
     for part in s.devices.flow.parts:
         if part.name[0] != lane or part.removed or part.name in labels:
             continue
         x, y = part.xy()
-        along = (x - belt.x) * belt.ux + (y - belt.y) * belt.uy + belt.half_length
-        if along + part.length / 2 >= EYE_AT:
-            return True
-    return False
+        lead = (x - belt.x) * belt.ux + (y - belt.y) * belt.uy + belt.half_length + part.length / 2
+        if lead >= EYE_AT and (head is None or lead > head[0]):
+            head = (lead, part.name)
+    return head
+
+
+def _busy_elsewhere(s, app, other: int) -> bool:
+    """The applicator is busy with lane index `other`: that lane's label is on the pad or being
+    printed, or the arm is bound for or over that lane (pad down, armed, or a carton of that lane
+    waiting for its label)."""
+    lane_no = other + 1
+    if (app.has_label and app.label_lane == lane_no) or (app.feeding > 0 and app.feed_lane == lane_no):
+        return True
+    bound = app.target == float(other) or (app.lane == lane_no and app.phase != "up")
+    if not bound:
+        return False
+    if app.phase != "up" or app.armed:
+        return True
+    lane = LANES[other]
+    return _head_waiting(s, lane, s.devices.belts[lane]) is not None
+
+
+def _ready_s(app, k: int) -> float:
+    """The most the applicator can take to be ready to fire over lane index `k`, from where it is,
+    at the longest published times: a whole swing unless the arm stands over the lane, the pad's
+    way back up and a whole label feed unless the lane's label is on the pad (a feed under way
+    counts whole: the program cannot see how far it is), then the tamp; and
+    NEED_MARGIN_S for the scan the program needs to see it."""
+    t = 0.0 if app.lane == k + 1 else SWING_MAX_S
+    if not (app.has_label and app.label_lane == k + 1):
+        if app.phase != "up":
+            t += app.phase_left + (RETURN_S if app.phase == "down" else 0.0)
+        t += FEED_MAX_S
+    return t + TAMP_S + NEED_MARGIN_S
+
+
+S4_WORDING = (
+    "A lane's speed set point may be below its line speed only while its head carton (past the lane's "
+    "eye, no label on it yet, the nearest such carton to the pad) waits for its label and either the "
+    "applicator is busy with the other lane (that lane's label on the pad or being printed, or the arm "
+    "sent to that lane, or standing over it with the pad not up, while it is armed, its pad is not up "
+    "or a carton of that lane waits for its label) or that carton, at its lane's line speed, would bring "
+    "its label's place (offset + half a label behind its leading edge) under the pad "
+    "sooner than the applicator could be ready to fire over its lane at "
+    f"the longest published times: {SWING_MAX_S:g} s for a swing unless the arm stands over the lane, "
+    f"the pad's way back up and a {FEED_MAX_S:g} s label feed unless that lane's label is on the pad, "
+    f"then the {TAMP_S * 1000:g} ms tamp and "
+    f"{NEED_MARGIN_S:g} s more. It may stay below its line speed for at most {SLOW_AFTER_S:g} s after "
+    "that stops being so.")
 
 
 # --- conditions ----------------------------------------------------------------------------------
@@ -358,7 +439,7 @@ def _sample(rng: random.Random) -> dict:
         params[f"offset_{lane}"] = round(rng.uniform(20.0, 200.0), 1)
         params[f"start_count_{lane}"] = (rng.randint(30000, 32767) if rng.random() < 0.5
                                          else rng.randint(-32768, 32767))
-    params.update(swivel_s=round(rng.uniform(0.5, 1.5), 2), feed_s=round(rng.uniform(0.2, 0.4), 2),
+    params.update(swivel_s=round(rng.uniform(*SWING_RANGE_S), 2), feed_s=round(rng.uniform(*FEED_RANGE_S), 2),
                   start_pos=rng.choice((0.0, 1.0, round(rng.uniform(0.1, 0.9), 2))))
     description = (f"lane A {params['speed_A']:g} mm/s, lane B {params['speed_B']:g} mm/s, "
                    f"swing {params['swivel_s']:g} s")
@@ -401,10 +482,12 @@ def _io():
                 "Swivel end switch: TRUE while the arm stands over lane B"),
         IOPoint("%QX0.0", "feed_label", "BOOL", "output", "applicator", "feed",
                 "Rising edge: the printer prints the label of the lane print_b names and feeds it onto the "
-                "pad (only with the pad up and no label on it); label_ready comes on when it is there"),
+                "pad (only with the pad up and no label on it or being fed: a rising edge then starts "
+                "nothing); label_ready comes on when it is there"),
         IOPoint("%QX0.1", "print_b", "BOOL", "output", "applicator", "print_b",
-                "Which lane's label the next feed prints: FALSE = lane A's, TRUE = lane B's (read at the "
-                "rising edge on feed_label)"),
+                "Which lane's label a feed prints: FALSE = lane A's, TRUE = lane B's. Read once, with the "
+                "outputs of the scan whose rising edge on feed_label starts the feed (print_b written in "
+                "that same scan counts); changed while the label is fed, it changes nothing"),
         IOPoint("%QX0.2", "arm", "BOOL", "output", "applicator", "arm",
                 "Rising edge arms the applicator: it fires once, when the count of the lane the arm stands "
                 "over reaches fire_count (never while the arm is between the lanes: armed then, it fires on "
@@ -440,11 +523,12 @@ TASK = Task(
         f"lane's "
         "count at each carton's leading edge. One print-and-apply unit serves both lanes: its tamp pad is on "
         f"a swivel arm that swings it over lane A or over lane B, {PAD_AT:g} mm from the infeed ends "
-        f"({PAD_AT - EYE_AT:g} mm downstream of the eyes); a swing between the lanes takes 0.5-1.5 s (it "
+        f"({PAD_AT - EYE_AT:g} mm downstream of the eyes); a swing between the lanes takes "
+        f"{SWING_RANGE_S[0]:g}-{SWING_MAX_S:g} s (it "
         "differs from run to run) and is made only with the pad up; end switches at_a / at_b tell where the "
         "arm stands; at power-up it may stand over either lane or between them. The printer prints the label "
-        "of the lane print_b names and feeds it onto the pad (0.2-0.4 s); no label is on the pad at "
-        "power-up. "
+        f"of the lane print_b names and feeds it onto the pad ({FEED_RANGE_S[0]:g}-{FEED_MAX_S:g} s); no "
+        "label is on the pad at power-up. "
         "The applicator fires at a count of the encoder of the lane the arm stands over; the pad then takes "
         f"{TAMP_S * 1000:g} ms to come down onto the carton (the carton travels on meanwhile), puts the "
         f"label "
@@ -455,7 +539,7 @@ TASK = Task(
     specification=(
         "1. Each carton gets exactly one label: its own lane's label (print_b FALSE for lane A, TRUE for "
         "lane "
-        "B at the rising edge on feed_label), its leading edge within "
+        "B in the scan of the rising edge on feed_label that starts its feed), its leading edge within "
         f"{TOLERANCE_MM:g} mm of its lane's ordered offset behind the carton's leading edge. The label's "
         f"centre is under the pad {PAD_AT - EYE_AT:g} mm downstream of the eye, so the carton must have "
         f"travelled {PAD_AT - EYE_AT:g} mm + offset + {LABEL_MM / 2:g} mm from its latched count when the "
@@ -471,9 +555,8 @@ TASK = Task(
         "3. When a carton of one lane would reach the pad before the applicator can be over that lane "
         "with its "
         "label (the other lane's carton being labelled first, the swing, the label feed), slow that lane so "
-        "that its carton arrives later; bring it back to its line speed afterwards: a lane is slowed only "
-        "while a carton of it is waiting for its label (past its eye, no label yet), and at the latest "
-        f"{SLOW_AFTER_S:g} s after the last one got its label its speed set point is its line speed again. "
+        "that its carton arrives later, and only then: keep each lane at its line speed otherwise and bring "
+        "it back to it afterwards (rule MAT-H09-S4 says exactly when a lane may run slowed). "
         f"Never run a lane below {MIN_SPEED * 100:g}% of its line speed.\n"
         "4. The pad never tamps onto the bare belt or over a carton's edge, and never puts one lane's "
         "label on "
@@ -502,10 +585,7 @@ TASK = Task(
                    "the bare belt or over a carton's edge).", _OverCarton()),
         SafetyRule("MAT-H09-S3", f"No lane may run below {MIN_SPEED * 100:g}% of its line speed.",
                    _LaneSpeed()),
-        SafetyRule("MAT-H09-S4", "A lane's speed set point may be below its line speed only while a carton "
-                   f"of it is waiting for its label (its leading edge past the lane's eye, no label on it "
-                   f"yet) or within {SLOW_AFTER_S:g} s after the last one got its label.",
-                   _SlowedOnlyForACarton()),
+        SafetyRule("MAT-H09-S4", S4_WORDING, _SlowedOnlyWhenNeeded()),
     ),
     parameters=(
         ParameterRange("line_speed", 150.0, 300.0, "mm/s", "each lane's line speed", keys=("speed_A",
@@ -518,8 +598,8 @@ TASK = Task(
                        keys=("first_A", "first_B")),
         ParameterRange("offset_mm", 20.0, 200.0, "mm", "each lane's ordered label offset",
                        keys=("offset_A", "offset_B")),
-        ParameterRange("swivel_s", 0.5, 1.5, "s", "the arm's swing between the lanes"),
-        ParameterRange("feed_s", 0.2, 0.4, "s", "time to print and feed a label onto the pad"),
+        ParameterRange("swivel_s", *SWING_RANGE_S, "s", "the arm's swing between the lanes"),
+        ParameterRange("feed_s", *FEED_RANGE_S, "s", "time to print and feed a label onto the pad"),
         ParameterRange("start_pos", 0.0, 1.0, "", "where the arm stands at power-up (0 over A, 1 over B)"),
         ParameterRange("start_count", -32768, 32767, "counts", "each encoder's count at power-up",
                        keys=("start_count_A", "start_count_B")),

@@ -44,5 +44,15 @@ def test_a_lane_kept_slowed_with_no_carton_waiting_trips_s4(kit):
     c = next(c for c in report.conditions if c.name == "one_lane_first")
     assert c.violated_rules == ["MAT-H09-S4"]
     first = c.violations[0]
-    assert first.message.startswith("lane B") and "since power-up" in first.message
+    assert first.message.startswith("lane B") and "no carton of it waiting" in first.message
     assert first.time_ms < 4000
+
+
+def test_a_waiting_lane_crawled_when_the_arm_could_serve_it_in_time_trips_s4(kit):
+    """The review's hole: every lane with a waiting carton crawls unless the arm stands over it
+    with its label. A carton far from the pad, the applicator not busy with the other lane, may
+    not be slowed: S4 alone, in every registered condition, on a carton that was waiting."""
+    report = kit.graded(TASK, "counterexamples/every_waiting_lane_crawls.st")
+    assert all(c.violated_rules == ["MAT-H09-S4"] for c in report.conditions), verdicts(report)
+    for c in report.conditions:
+        assert "not busy with lane" in c.violations[0].message, c.violations[0].message
