@@ -54,6 +54,7 @@ class RoundedRectPath:
             ("arc", arc, (x0 + r, y0 + r), math.pi),
             ("line", sx / 2, (x0 + r, y0), (1.0, 0.0)),
         )
+        self._nearest = _nearest_on(self.pieces, self.length, radius)
 
     def point_at(self, s: float) -> tuple[float, float]:
         """The path's point at arc length s (taken modulo the length)."""
@@ -69,25 +70,106 @@ class RoundedRectPath:
 
     def project(self, x: float, y: float) -> tuple[float, float]:
         """(arc length of the path's point nearest (x, y), its distance from the path)."""
-        best_d, best_s, start = math.inf, 0.0, 0.0
-        for kind, n, a, b in self.pieces:
-            if kind == "line":
-                t = max(0.0, min(n, (x - a[0]) * b[0] + (y - a[1]) * b[1]))
-                d = math.hypot(x - a[0] - b[0] * t, y - a[1] - b[1] * t)
-            else:
-                ang = math.atan2(y - a[1], x - a[0])
-                t = ((ang - b) % (2 * math.pi)) * self.radius
-                if t > n:   # outside the arc's sweep: the nearer end
-                    t = n if t - n < 2 * math.pi * self.radius - t else 0.0
-                    px = a[0] + self.radius * math.cos(b + t / self.radius)
-                    py = a[1] + self.radius * math.sin(b + t / self.radius)
-                    d = math.hypot(x - px, y - py)
-                else:
-                    d = abs(math.hypot(x - a[0], y - a[1]) - self.radius)
-            if d < best_d:
-                best_d, best_s = d, start + t
-            start += n
-        return best_s % self.length, best_d
+        return self._nearest(x, y)
+
+
+_MARGIN = 1e-6   # mm: more than the rounding of a corner's end point, so no arc is wrongly skipped
+
+
+def _nearest_on(pieces, length: float, r: float):
+    """`project` for the nine pieces of a RoundedRectPath, which a bead point is tested against
+    once per scan: the nearest piece, the first of equals, in the pieces' order, with the very
+    same floats as the piece by piece formula (the lines run along X or Y, so each is worked out
+    on its one axis). A corner whose circle lies farther than the nearest line is not worked out:
+    it cannot be the nearest."""
+    ((_, n0, (ax0, ay0), _), (_, n1, (cx1, cy1), b1), (_, n2, (ax2, ay2), _), (_, n3, (cx3, cy3), b3),
+     (_, n4, (ax4, ay4), _), (_, n5, (cx5, cy5), b5), (_, n6, (ax6, ay6), _), (_, n7, (cx7, cy7), b7),
+     (_, n8, (ax8, ay8), _)) = pieces
+    s0 = 0.0                  # where each piece starts, summed in order
+    s1 = s0 + n0
+    s2 = s1 + n1
+    s3 = s2 + n2
+    s4 = s3 + n3
+    s5 = s4 + n4
+    s6 = s5 + n5
+    s7 = s6 + n6
+    s8 = s7 + n7
+    two_pi = 2 * math.pi
+    full_r = 2 * math.pi * r
+    hypot, atan2, cos, sin, inf = math.hypot, math.atan2, math.cos, math.sin, math.inf
+
+    def corner(x, y, dx, dy, h, cx, cy, b, n):
+        """(distance, arc length along) of the corner centred (cx, cy) from angle b."""
+        t = ((atan2(dy, dx) - b) % two_pi) * r
+        if t > n:   # outside the arc's sweep: the nearer end
+            t = n if t - n < full_r - t else 0.0
+            return hypot(x - (cx + r * cos(b + t / r)), y - (cy + r * sin(b + t / r))), t
+        return abs(h - r), t
+
+    def nearest(x, y):
+        # the lines: bottom (+X, right half), right (+Y), top (-X), left (-Y), bottom (+X, left half)
+        t0 = x - ax0
+        t0 = t0 if t0 < n0 else n0
+        t0 = t0 if t0 > 0.0 else 0.0
+        d0 = hypot(x - ax0 - t0, y - ay0)
+        t2 = y - ay2
+        t2 = t2 if t2 < n2 else n2
+        t2 = t2 if t2 > 0.0 else 0.0
+        d2 = hypot(x - ax2, y - ay2 - t2)
+        t4 = ax4 - x
+        t4 = t4 if t4 < n4 else n4
+        t4 = t4 if t4 > 0.0 else 0.0
+        d4 = hypot(x - ax4 + t4, y - ay4)
+        t6 = ay6 - y
+        t6 = t6 if t6 < n6 else n6
+        t6 = t6 if t6 > 0.0 else 0.0
+        d6 = hypot(x - ax6, y - ay6 + t6)
+        t8 = x - ax8
+        t8 = t8 if t8 < n8 else n8
+        t8 = t8 if t8 > 0.0 else 0.0
+        d8 = hypot(x - ax8 - t8, y - ay8)
+        bound = min(d0, d2, d4, d6, d8) + _MARGIN
+        # the corners: each at least its circle's distance from the point
+        d1 = d3 = d5 = d7 = inf
+        t1 = t3 = t5 = t7 = 0.0
+        dx, dy = x - cx1, y - cy1
+        h = hypot(dx, dy)
+        if abs(h - r) <= bound:
+            d1, t1 = corner(x, y, dx, dy, h, cx1, cy1, b1, n1)
+        dx, dy = x - cx3, y - cy3
+        h = hypot(dx, dy)
+        if abs(h - r) <= bound:
+            d3, t3 = corner(x, y, dx, dy, h, cx3, cy3, b3, n3)
+        dx, dy = x - cx5, y - cy5
+        h = hypot(dx, dy)
+        if abs(h - r) <= bound:
+            d5, t5 = corner(x, y, dx, dy, h, cx5, cy5, b5, n5)
+        dx, dy = x - cx7, y - cy7
+        h = hypot(dx, dy)
+        if abs(h - r) <= bound:
+            d7, t7 = corner(x, y, dx, dy, h, cx7, cy7, b7, n7)
+        best_d, best_s = inf, 0.0
+        if d0 < best_d:
+            best_d, best_s = d0, s0 + t0
+        if d1 < best_d:
+            best_d, best_s = d1, s1 + t1
+        if d2 < best_d:
+            best_d, best_s = d2, s2 + t2
+        if d3 < best_d:
+            best_d, best_s = d3, s3 + t3
+        if d4 < best_d:
+            best_d, best_s = d4, s4 + t4
+        if d5 < best_d:
+            best_d, best_s = d5, s5 + t5
+        if d6 < best_d:
+            best_d, best_s = d6, s6 + t6
+        if d7 < best_d:
+            best_d, best_s = d7, s7 + t7
+        if d8 < best_d:
+            best_d, best_s = d8, s8 + t8
+        return best_s % length, best_d
+
+    return nearest
 
 
 class GlueValve(Device):

@@ -26,7 +26,8 @@ class TransferStation(Device):
     """
 
     kind = "transfer_station"
-    plain_signals = {"request": "request"}
+    # read as attributes by the I/O transfer (arm_inside, arm_home: properties giving what read gives)
+    plain_signals = {"request": "request", "arm_inside": "arm_inside", "arm_home": "arm_home"}
     plain_commands = {"grant": ("grant", bool)}
     layer = 0
     signals = ("request", "arm_inside", "arm_home")
@@ -66,6 +67,14 @@ class TransferStation(Device):
     @property
     def total(self) -> int:
         return len(self.schedule)
+
+    @property
+    def arm_inside(self) -> bool:
+        return self.arm > 0.0
+
+    @property
+    def arm_home(self) -> bool:
+        return self.arm <= 0.0
 
     def write(self, command, value):
         if command == "grant":

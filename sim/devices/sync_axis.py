@@ -39,6 +39,11 @@ class SyncAxis(Device):
     layer = 2
     signals = ("ready", "fault", "enabled", "standstill", "position", "following_error")
     commands = ("enable", "setpoint", "reset")
+    # read as attributes by the I/O transfer (the derived ones are properties giving what read
+    # gives), and the commands write only stores
+    plain_signals = {"ready": "active", "fault": "fault", "enabled": "enabled", "standstill": "standstill",
+                     "position": "position_word", "following_error": "following_error_word"}
+    plain_commands = {"enable": ("enabled", bool), "setpoint": ("word", int)}
 
     def __init__(self, name: str, *, center: tuple[float, float] = (0.0, 0.0),
                  circumference_mm: float = 600.0,
@@ -94,7 +99,16 @@ class SyncAxis(Device):
 
     @property
     def following_error_mm(self) -> float:
-        return self.sp - self.pos if self.active else 0.0
+        return self.sp - self.pos if self.enabled and not self.fault else 0.0
+
+    @property
+    def position_word(self) -> int:
+        return wrap16(int(round(self.pos * self.words_per_mm)))
+
+    @property
+    def following_error_word(self) -> int:
+        e = int(round((self.sp - self.pos if self.enabled and not self.fault else 0.0) * self.words_per_mm))
+        return -32768 if e < -32768 else (32767 if e > 32767 else e)
 
     @property
     def standstill(self) -> bool:
@@ -110,18 +124,16 @@ class SyncAxis(Device):
         if signal == "standstill":
             return self.standstill
         if signal == "position":
-            return wrap16(int(round(self.pos * self.words_per_mm)))
+            return self.position_word
         if signal == "following_error":
-            e = int(round(self.following_error_mm * self.words_per_mm))
-            return max(-32768, min(32767, e))
+            return self.following_error_word
         return super().read(signal)
 
     # -- mechanics --------------------------------------------------------------------------
     def step(self, dt: float) -> None:
         if self._hold_s > 0.0:
             self._hold_s -= dt
-        active = self.active
-        if not active:
+        if not self.enabled or self.fault:
             # no setpoint is taken; braking at the drive's acceleration
             dv = self.accel * dt
             self.vel = 0.0 if abs(self.vel) <= dv else self.vel - math.copysign(dv, self.vel)
@@ -133,20 +145,26 @@ class SyncAxis(Device):
             self._was_active = True
             self._taken = self.word
             self.sp = self.pos
-        delta = wrap16(self.word - self._taken) / self.words_per_mm
-        self._taken = self.word
-        self.sp += delta
+        word = self.word
+        delta = ((word - self._taken + 32768) % 65536 - 32768) / self.words_per_mm   # wrap16
+        self._taken = word
+        sp = self.sp = self.sp + delta
+        pos = self.pos
         v_ff = delta / dt
-        v_des = v_ff + self.kv * (self.sp - self.pos - v_ff * dt)
-        v_des = max(-self.max_speed, min(self.max_speed, v_des))
+        v_des = v_ff + self.kv * (sp - pos - v_ff * dt)
+        top = self.max_speed
+        v_des = v_des if v_des < top else top         # max(-top, min(top, v_des))
+        v_des = v_des if v_des > -top else -top
         dv = self.accel * dt
         v = self.vel
         v = v_des if abs(v_des - v) <= dv else v + math.copysign(dv, v_des - v)
         self.vel = v
-        self.pos += v * dt
-        err = self.sp - self.pos
-        self.peak_error_mm = max(self.peak_error_mm, abs(err))
-        if abs(err) > self.fe_limit_mm:
+        pos = self.pos = pos + v * dt
+        err = sp - pos
+        size = abs(err)
+        if size > self.peak_error_mm:
+            self.peak_error_mm = size
+        if size > self.fe_limit_mm:
             self.fault = True
             self.fault_text = f"following error {err:+.1f} mm (limit {self.fe_limit_mm:g} mm)"
 

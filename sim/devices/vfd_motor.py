@@ -48,6 +48,11 @@ class VFDMotor(Device):
     layer = 2
     signals = ("speed", "current", "running", "ready")
     commands = ("run", "reverse", "speed_ref")
+    # read and written as attributes by the I/O transfer (the derived signals are properties
+    # giving what read gives)
+    plain_signals = {"speed": "speed_word", "current": "current_word", "running": "running", "ready": "ready"}
+    plain_commands = {"run": ("run", bool), "reverse": ("reverse", bool),
+                      "speed_ref": ("speed_ref_word", int)}
 
     def __init__(self, name: str, *, x: float = 0.0, y: float = 0.0, max_rpm: float = 1500.0,
                  lag_s: float = 0.2, ramp_rpm_s: float | None = None, stop_mode: str = "coast",
@@ -89,6 +94,8 @@ class VFDMotor(Device):
         self.was_running = False
         self.braking = False               # run dropped with stop_mode 'ramp': ramping down
         self.angle_deg = 0.0               # shaft angle, for the picture
+        self._decay_dt = None              # the step the decays below are for (lag_s, coast_s fixed)
+        self._lag_decay = self._coast_decay = 1.0
 
     # -- PLC side ----------------------------------------------------------------------
     def write(self, command: str, value: Any) -> None:
@@ -113,6 +120,18 @@ class VFDMotor(Device):
     def running(self) -> bool:
         return self.run and not self.fault
 
+    @property
+    def ready(self) -> bool:
+        return not self.fault
+
+    @property
+    def speed_word(self) -> int:
+        return _clamp_word(self.rpm)
+
+    @property
+    def current_word(self) -> int:
+        return _clamp_word(self.current_a * 10.0)
+
     def read(self, signal: str) -> Any:
         if signal == "speed":
             return _clamp_word(self.rpm)
@@ -126,25 +145,33 @@ class VFDMotor(Device):
 
     # -- physics ------------------------------------------------------------------------
     def step(self, dt: float) -> None:
+        # running, reference_rpm and _steady_current written out (four drives step every scan)
+        if dt != self._decay_dt:
+            self._decay_dt = dt
+            self._lag_decay, self._coast_decay = math.exp(-dt / self.lag_s), math.exp(-dt / self.coast_s)
         w0 = self.rpm
-        if self.running:
+        running = self.run and not self.fault
+        if running:
             self.braking = False
         elif self.was_running and self.stop_mode == "ramp":
             self.braking = True               # run dropped: the drive ramps the motor down
-        if self.running:
+        if running:
             if not self.was_running:
                 self.output_rpm = w0          # flying restart: pick the motor up where it is
-            ref = self.reference_rpm
+            mag = float(self.speed_ref_word)  # min(max(word, 0), max_rpm)
+            mag = 0.0 if 0.0 > mag else mag
+            mag = self.max_rpm if self.max_rpm < mag else mag
+            ref = -mag if self.reverse else mag
             if self.ramp_rpm_s is None:
-                self.output_rpm = ref
+                out = self.output_rpm = ref
             else:
                 d = self.ramp_rpm_s * dt
                 o = self.output_rpm
-                self.output_rpm = ref if abs(ref - o) <= d else o + math.copysign(d, ref - o)
-            w = self.output_rpm + (w0 - self.output_rpm) * math.exp(-dt / self.lag_s)
+                out = self.output_rpm = ref if abs(ref - o) <= d else o + math.copysign(d, ref - o)
+            w = out + (w0 - out) * self._lag_decay
             # the current limit caps the accelerating torque
-            room = self.limit_a - self._steady_current(w0)
-            a_max = max(room, 0.0) / self.accel_a_per_krpm_s * 1000.0
+            room = self.limit_a - (self.no_load_a + self.load_a * (w0 / self.max_rpm) ** 2)
+            a_max = (0.0 if 0.0 > room else room) / self.accel_a_per_krpm_s * 1000.0
             if abs(w - w0) > a_max * dt:
                 w = w0 + math.copysign(a_max * dt, w - w0)
             self.rpm = w
@@ -153,22 +180,24 @@ class VFDMotor(Device):
             self.rpm = 0.0 if abs(w0) <= d else w0 - math.copysign(d, w0)
             self.output_rpm = self.rpm
         else:
-            w = w0 * math.exp(-dt / self.coast_s)
+            w = w0 * self._coast_decay
             f = self.friction_rpm_s * dt
             self.rpm = 0.0 if abs(w) <= f else w - math.copysign(f, w)
             self.output_rpm = self.rpm
         if self.braking and self.rpm == 0.0:
             self.braking = False
-        self.was_running = self.running
-        self.accel = (self.rpm - w0) / dt
-        if self.running:
-            self.current_a = min(self._steady_current(self.rpm)
-                                 + self.accel_a_per_krpm_s * abs(self.accel) / 1000.0, self.limit_a)
+        self.was_running = running
+        rpm = self.rpm
+        accel = self.accel = (rpm - w0) / dt
+        if running:
+            current = (self.no_load_a + self.load_a * (rpm / self.max_rpm) ** 2
+                       + self.accel_a_per_krpm_s * abs(accel) / 1000.0)
+            self.current_a = self.limit_a if self.limit_a < current else current
         elif self.braking:
             self.current_a = self.no_load_a
         else:
             self.current_a = 0.0
-        self.angle_deg = (self.angle_deg + self.rpm * 6.0 * dt) % 360.0
+        self.angle_deg = (self.angle_deg + rpm * 6.0 * dt) % 360.0
 
     def _steady_current(self, rpm: float) -> float:
         return self.no_load_a + self.load_a * (rpm / self.max_rpm) ** 2

@@ -38,6 +38,7 @@ Departures from the catalog entry, and why:
 from __future__ import annotations
 
 import random
+from collections import deque
 
 from sim import judges
 from sim.devices.axis import ValueWord
@@ -100,7 +101,8 @@ class Devices:
 def _finished(s) -> bool:
     d = s.devices
     w = d.web
-    return (w.web_ok and w.all_still() and abs(w.length_m - d.length_order) <= LENGTH_TOL_M
+    # the length first: it is short of the order for all but the end of the run
+    return (abs(w.length_m - d.length_order) <= LENGTH_TOL_M and w.web_ok and w.all_still()
             and all(abs(x - MID) <= END_WINDOW for x in w.dancers))
 
 
@@ -125,6 +127,10 @@ class _Overrun(judges.Watch):
         return None
 
 
+_NONE3 = [None, None, None]
+_LOW_STOP, _HIGH_STOP = STOP_ZONE, 10000 - STOP_ZONE
+
+
 class OnStop(judges.Watch):
     """S1: while the web is whole, no dancer on a stop for more than 0.2 s."""
 
@@ -133,6 +139,14 @@ class OnStop(judges.Watch):
 
     def check(self, s):
         w = s.devices.web
+        since = self.since
+        if since == _NONE3:       # no dancer was on a stop: only one on a stop now needs a look
+            if not w.web_ok:
+                return None
+            x0, x1, x2 = w.dancers
+            if (_LOW_STOP < x0 < _HIGH_STOP and _LOW_STOP < x1 < _HIGH_STOP
+                    and _LOW_STOP < x2 < _HIGH_STOP):
+                return None
         for k, x in enumerate(w.dancers):
             on = w.web_ok and (x <= STOP_ZONE or x >= 10000 - STOP_ZONE)
             if not on:
@@ -166,16 +180,14 @@ class LineRamp(judges.Watch):
     (over 0.1 s, 5 % and 0.3 m/min margin for the word's resolution)."""
 
     def __init__(self):
-        self.hist = []
+        self.hist = deque(maxlen=11)    # the line speeds of the last 0.1 s
 
     def check(self, s):
         w = s.devices.web
         if not w.web_ok:
-            self.hist = []
+            self.hist.clear()
             return None
         self.hist.append(w.line_mpm)
-        if len(self.hist) > 11:
-            self.hist.pop(0)
         if len(self.hist) == 11:
             dv = abs(self.hist[-1] - self.hist[0])
             if dv > RAMP * 0.1 * 1.05 + 0.3:

@@ -169,15 +169,14 @@ class FlowOffSpeed(judges.Monitor):
     scans: a 0.01 mm word step is then 1/3 mm/s, not 1 mm/s)."""
 
     def __init__(self):
-        self.trail: list[tuple[float, float]] = []
+        self.before = self.last = None      # the nozzle two scans ago and one scan ago
 
     def check(self, s):
         here = _nozzle(s)
-        self.trail = [*self.trail[-2:], here]
+        first, self.before, self.last = self.before, self.last, here
         valve = s.devices.valve
-        if len(self.trail) < 3 or not valve.flowing or valve.over_purge(*here):
+        if first is None or not valve.flowing or valve.over_purge(*here):
             return None
-        first = self.trail[0]
         speed = math.hypot(here[0] - first[0], here[1] - first[1]) / 0.02
         want = v_path(s.params)
         if abs(speed - want) > SPEED_TOL * want:
@@ -198,12 +197,24 @@ class BeadOffPath(judges.Monitor):
     """S3: no glue laid more than 1 mm off the path (points over the purge cup excepted)."""
 
     def __init__(self):
-        self.seen = 0
+        self.seen = 0           # points judged: of the closed beads, then of the bead being laid
+        self.closed = 0         # closed beads counted in closed_points
+        self.closed_points = 0
 
     def check(self, s):
         valve = s.devices.valve
-        points = [p for bead in valve.beads for p in bead] + (valve.bead or [])
-        new, self.seen = points[self.seen:], len(points)
+        beads, bead = valve.beads, valve.bead or []
+        if len(beads) != self.closed:         # a bead was closed: its points join the closed ones
+            self.closed_points += sum(len(b) for b in beads[self.closed:])
+            self.closed = len(beads)
+        seen, closed_points = self.seen, self.closed_points
+        self.seen = closed_points + len(bead)
+        if self.seen <= seen:     # nothing laid since (a purge shot's closed bead drops out)
+            return None
+        if seen >= closed_points:
+            new = bead[seen - closed_points:]
+        else:                     # the bead closed with its last point since the last scan
+            new = [p for b in beads for p in b][seen:] + bead
         for p in new:
             if valve.over_purge(*p):
                 continue

@@ -87,3 +87,17 @@ def test_the_rounded_rectangle_runs_counterclockwise_from_the_middle_of_its_bott
     assert path.project(180.0, 77.0) == pytest.approx((0.0, 3.0))
     with pytest.raises(ValueError):
         RoundedRectPath(0.0, 0.0, 50.0, 30.0, 20.0)
+
+
+@pytest.mark.parametrize("radius", [5.0, 20.0, 60.0])      # 60: the sides are only corners
+def test_the_projection_finds_the_nearest_point_of_the_path_from_anywhere(radius):
+    path = RoundedRectPath(100.0, 80.0, 160.0, 120.0, radius)
+    ring = [path.point_at(path.length * k / 4000) for k in range(4000)]
+    points = [(100.0 + 160.0 * i / 12, 80.0 + 120.0 * j / 12) for i in range(-3, 16) for j in range(-3, 16)]
+    points += [(240.0 + 3.0, 100.0 - 4.0), (100.0 + radius, 80.0 + radius), (180.0, 140.0)]
+    for x, y in points:
+        at, off = path.project(x, y)
+        nearest = min(math.hypot(x - px, y - py) for px, py in ring)
+        assert off == pytest.approx(nearest, abs=0.15)                # the ring's points are 0.2 mm apart
+        px, py = path.point_at(at)
+        assert math.hypot(x - px, y - py) == pytest.approx(off, abs=1e-6)
