@@ -32,6 +32,11 @@ from sim.devices.belt_encoder import wrap16
 from sim.plant import Device
 
 REST_SPEED = 1e-6
+# How the drive takes its setpoint word, in the words every task with such a drive puts in its prompt
+# (tests/sim/test_prompt.py checks): a fault reset references the word again, exactly as enable does.
+SETPOINT_RULE = ("whenever the drive becomes ready (on enable, and again when its fault is reset) it "
+                 "takes the word it reads then as where it stands, without moving, and from then on moves "
+                 "by each change of the word: write the position read back while it is not ready")
 
 
 class SyncAxis(Device):

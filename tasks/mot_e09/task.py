@@ -29,7 +29,7 @@ from sim.devices.axis import ValueWord
 from sim.devices.belt_encoder import BeltEncoder, planned_travel, wrap16
 from sim.devices.conveyor import Conveyor
 from sim.devices.panel import PushButton
-from sim.devices.sync_axis import SyncAxis
+from sim.devices.sync_axis import SETPOINT_RULE, SyncAxis
 from sim.plant import SCAN_S, Plant
 from sim.task import (
     Completion,
@@ -323,8 +323,7 @@ IO = (
     IOPoint("%QW0", "roll_setpoint", "INT", "output", "roll", "setpoint",
             "Position setpoint of the roll's surface, taken every scan (cyclic position mode). A modulo "
             "word: the drive moves by the change from the last scan's word, wrapped to +/-3276.8 mm, so "
-            "it may run on past 32767 to -32768; the word written when the drive is enabled is its "
-            "reference (no move)", "0.1 mm", "-32768..32767"),
+            f"it may run on past 32767 to -32768; {SETPOINT_RULE}", "0.1 mm", "-32768..32767"),
 )
 
 TASK = Task(

@@ -78,7 +78,7 @@ import random
 
 from sim import judges
 from sim.devices.belt_pickers import BeltPickers
-from sim.devices.sync_axis import SyncAxis
+from sim.devices.sync_axis import SETPOINT_RULE, SyncAxis
 from sim.plant import Plant
 from sim.task import Completion, Condition, Disturbance, IOPoint, ParameterRange, SafetyRule, Task
 from tasks.common import MissEndsTheRun
@@ -557,7 +557,7 @@ def _io():
             "x1",
             "setpoint",
             "Picker 1's X position setpoint, written every scan; the drive follows it (velocity "
-            "feed-forward from its change per scan); on enable it starts where the carriage stands",
+            f"feed-forward from its change per scan); {SETPOINT_RULE}",
             "0.1 mm",
             "-1500..17000",
         ),
@@ -568,7 +568,7 @@ def _io():
             "output",
             "x2",
             "setpoint",
-            "Picker 2's X position setpoint",
+            f"Picker 2's X position setpoint, taken as picker 1's is; {SETPOINT_RULE}",
             "0.1 mm",
             "7000..25500",
         ),

@@ -45,7 +45,7 @@ from sim.devices.axis import ValueWord
 from sim.devices.belt_encoder import BeltEncoder
 from sim.devices.driven_film import DrivenFilm
 from sim.devices.flow_wrapper import JawRoll, MarkEye
-from sim.devices.sync_axis import SyncAxis
+from sim.devices.sync_axis import SETPOINT_RULE, SyncAxis
 from sim.plant import Plant
 from sim.task import Completion, Condition, Disturbance, IOPoint, ParameterRange, SafetyRule, Task
 from tasks.common import EachInTolerance, log_uniform, store_drive_fault
@@ -338,7 +338,7 @@ def _drive_io(name: str, what: str, bit: int, word_in: str, word_out: str, qbit:
         IOPoint(word_out, f"{name}_setpoint", "INT", "output", name, "setpoint",
                 f"Position setpoint of the {what}, taken every scan (cyclic position mode): the drive moves "
                 "by the change from the last scan's word, wrapped to +/-3276.8 mm, so it may run on past "
-                "32767 to -32768; the word written when the drive is enabled is its reference (no move)",
+                f"32767 to -32768; {SETPOINT_RULE}",
                 "0.1 mm", "-32768..32767"),
     )
 

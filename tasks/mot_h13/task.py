@@ -83,7 +83,7 @@ import random
 from sim import judges
 from sim.devices.belt_encoder import BeltEncoder
 from sim.devices.smart_belt_infeed import SmartBeltInfeed
-from sim.devices.sync_axis import SyncAxis
+from sim.devices.sync_axis import SETPOINT_RULE, SyncAxis
 from sim.plant import Plant
 from sim.task import Completion, Condition, Disturbance, IOPoint, ParameterRange, SafetyRule, Task
 from tasks.common import MissEndsTheRun
@@ -714,8 +714,7 @@ def _io():
                 "setpoint",
                 f"Lane {k}'s phasing belt position setpoint, written every scan; the drive follows it "
                 "(velocity feed-forward from its change per scan, the change taken wrapped to "
-                "+-327.68 mm); on enable it starts where the belt stands, so write the position read "
-                "back before enabling",
+                f"+-327.68 mm); {SETPOINT_RULE}",
                 "0.01 mm",
                 "-32768..32767",
             ),

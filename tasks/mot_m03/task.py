@@ -36,6 +36,7 @@ import random
 from sim import judges
 from sim.devices.axis import ValueWord
 from sim.devices.gantry_beam import BeamDrive, GantryBeam
+from sim.devices.sync_axis import SETPOINT_RULE
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
 from tasks.common import log_uniform, store_drive_fault
@@ -340,7 +341,8 @@ def _end_points(e: str, byte: int, word_in: int, word_out: int) -> tuple[IOPoint
                 "follows "
                 "its changes (with feed-forward) within its speed and acceleration; a change it cannot "
                 "follow "
-                f"builds a following error, and beyond {FE_LIMIT_MM:g} mm the drive faults", "0.1 mm",
+                f"builds a following error, and beyond {FE_LIMIT_MM:g} mm the drive faults; {SETPOINT_RULE}",
+                "0.1 mm",
                 "-32768..32767"),
     )
 

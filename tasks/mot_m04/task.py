@@ -38,6 +38,7 @@ from sim import judges
 from sim.devices.axis import ValueWord
 from sim.devices.belt_encoder import BeltEncoder
 from sim.devices.strip_line import FlyingCarriage, Knife, StripLine
+from sim.devices.sync_axis import SETPOINT_RULE
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
 from tasks.common import EachInTolerance, axis_io, log_uniform, store_drive_fault
@@ -262,8 +263,7 @@ IO = (
             "TRUE drives the blade down, FALSE drives it up (it takes the knife's stroke time either way)"),
     IOPoint("%QW0", "carriage_setpoint", "INT", "output", "carriage", "setpoint",
             "Position setpoint of the carriage, taken every scan (cyclic position mode): the drive moves by "
-            "the change from the last scan's word; the word written when the drive is enabled is its "
-            "reference (no move)", "0.1 mm", f"0..{round(STROKE * 10)}"),
+            f"the change from the last scan's word; {SETPOINT_RULE}", "0.1 mm", f"0..{round(STROKE * 10)}"),
 )
 
 TASK = Task(

@@ -44,6 +44,7 @@ from sim import judges
 from sim.devices.axis import ValueWord
 from sim.devices.host_word import ScheduledWord
 from sim.devices.level_wind import LevelWind, TraverseAxis
+from sim.devices.sync_axis import SETPOINT_RULE
 from sim.devices.vfd_motor import VFDMotor
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
@@ -358,8 +359,8 @@ IO = (
             "drive's ramp"),
     IOPoint("%QW0", "traverse_setpoint", "INT", "output", "traverse", "setpoint",
             "Position setpoint of the lay point, taken every scan (cyclic position mode): the drive moves "
-            "by the change from the last scan's word and follows it within about one scan; the word "
-            "written when the drive is enabled is its reference (no move)", "0.1 mm", "0..4000"),
+            "by the change from the last scan's word and follows it within about one scan; "
+            f"{SETPOINT_RULE}", "0.1 mm", "0..4000"),
     IOPoint("%QW1", "spool_speed_ref", "INT", "output", "spool_motor", "speed_ref",
             "Speed reference of the spool drive; the drive ramps to it at its own ramp", "rpm", "0..800"),
 )

@@ -34,7 +34,7 @@ import random
 from sim import judges
 from sim.devices.axis import ValueWord
 from sim.devices.glue_valve import GlueValve, RoundedRectPath
-from sim.devices.sync_axis import SyncAxis
+from sim.devices.sync_axis import SETPOINT_RULE, SyncAxis
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
 from tasks.common import EachInTolerance, MissEndsTheRun, log_uniform
@@ -291,7 +291,7 @@ def _axis_io(axis: str, ready: str, fault: str, position: str, error: str, enabl
         IOPoint(setpoint, f"{axis}_setpoint", "INT", "output", axis, "setpoint",
                 f"{who} position setpoint, taken every scan (cyclic position mode with velocity "
                 "feed-forward: the drive moves by each change of the word within the scan, if its "
-                "acceleration allows)",
+                f"acceleration allows); {SETPOINT_RULE}",
                 "0.01 mm", "0..32000"),
     )
 

@@ -39,6 +39,7 @@ from sim import judges
 from sim.devices.axis import ValueWord
 from sim.devices.belt_encoder import BeltEncoder
 from sim.devices.flow_wrapper import JawRoll, MarkEye, PackFilm
+from sim.devices.sync_axis import SETPOINT_RULE
 from sim.plant import Plant
 from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule, Task
 from tasks.common import EachInTolerance, axis_io, log_uniform, store_drive_fault
@@ -287,7 +288,7 @@ IO = (
     IOPoint("%QW0", "jaw_setpoint", "INT", "output", "jaw", "setpoint",
             "Position setpoint of the jaw tip, taken every scan (cyclic position mode): the drive moves by "
             "the change from the last scan's word, wrapped to +/-3276.8 mm, so it may run on past 32767 to "
-            "-32768; the word written when the drive is enabled is its reference (no move)", "0.1 mm",
+            f"-32768; {SETPOINT_RULE}", "0.1 mm",
             "-32768..32767"),
 )
 

@@ -102,3 +102,21 @@ def test_a_reset_held_through_the_hold_never_clears_the_trip():
         plant.step(SCAN)
         axis.write("reset", True)
     assert axis.fault                                                 # no new edge after the hold
+
+
+def test_a_fault_reset_takes_the_word_as_reference_again_as_enable_does():
+    plant, axis = make(accel=3000.0, fe_limit_mm=5.0)
+    follow(plant, axis, [600.0] * 30)                 # a speed step it cannot follow: faults
+    assert axis.fault
+    for _ in range(40):
+        plant.step(SCAN)
+    stood = axis.pos
+    axis.write("setpoint", 0)                         # far from where it stands: not a move
+    axis.write("reset", True)
+    for _ in range(10):
+        plant.step(SCAN)
+    assert axis.read("ready") and axis.pos == stood
+    axis.write("setpoint", 20)                        # later changes move it: +2 mm
+    for _ in range(50):
+        plant.step(SCAN)
+    assert not axis.fault and axis.pos == pytest.approx(stood + 2.0, abs=0.01)

@@ -83,3 +83,18 @@ def test_submission_rules_state_the_dialect_points_from_the_semantics_table():
         assert f"| {r.rule} | {r.example} | {r.result} |" in doc  # ... with the document's own words
     assert "`-7 / 2` gives `-3`" in rules
     assert "F_TRIG does not pulse on its first call with CLK = FALSE" in rules
+
+
+def test_every_sync_axis_setpoint_states_how_the_drive_takes_its_word():
+    # A fault reset references the setpoint word again, as enable does: a program that writes
+    # absolute positions must be told, or it loses its coordinates after its first reset.
+    from sim.devices.sync_axis import SETPOINT_RULE, SyncAxis
+
+    checked = 0
+    for task in tasks.all_tasks():
+        devices = task.build_plant(task.conditions[0]).devices
+        for p in task.io:
+            if p.signal == "setpoint" and isinstance(devices.get(p.device), SyncAxis):
+                assert SETPOINT_RULE in p.meaning, f"{task.id} {p.name}"
+                checked += 1
+    assert checked >= 10   # nine tasks drive such axes, MOT-H03 two of them
