@@ -29,8 +29,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from pymunk._chipmunk_cffi import lib as _cp
+
 from sim.devices.workpiece import PartDevice, Workpiece
 from sim.plant import Plant
+
+_set_position = _cp.cpBodySetPosition     # Body.position's setter without its two Python calls
 
 
 class GravityMagazine(PartDevice):
@@ -80,6 +84,10 @@ class GravityMagazine(PartDevice):
         self._in_path = {release: False, hold: False}
         self.release_rod: Any = None
         self.hold_rod: Any = None
+        self._release_from = self._hold_from = 0.0
+        self._placed = False                 # every part's body put where its lead says, once
+        self._quiet = False                  # the last step moved nothing, with the pins standing so:
+        self._quiet_release = self._quiet_hold = False
 
     # -- geometry ----------------------------------------------------------------------
     def point(self, along: float, across: float = 0.0) -> tuple[float, float]:
@@ -109,6 +117,10 @@ class GravityMagazine(PartDevice):
         if self.release_rod is None:
             self.release_rod = self.plant[self.release_name]    # type: ignore[index]
             self.hold_rod = self.plant[self.hold_name]          # type: ignore[index]
+            # in_path's thresholds, fixed with the strokes
+            release, hold = self.release_rod, self.hold_rod
+            self._release_from = self.release_engage * release.stroke
+            self._hold_from = (self.release_engage if hold is release else self.hold_engage) * hold.stroke
 
     def in_path(self, rod) -> bool:
         share = self.release_engage if rod is self.release_rod else self.hold_engage
@@ -119,6 +131,7 @@ class GravityMagazine(PartDevice):
         for n in range(len(self.parts) - 1, -1, -1):
             if self.parts[n].removed:
                 del self.parts[n], self.lead[n], self.moving[n]
+        self._quiet = False                  # the parts behind may slide on
 
     def _across(self, n: int, line: float) -> bool:
         length = self.parts[n].length
@@ -126,18 +139,18 @@ class GravityMagazine(PartDevice):
 
     # -- physics -------------------------------------------------------------------------
     def step(self, dt: float) -> None:
-        self._rods()
+        if self.release_rod is None:
+            self._rods()
         self.time += dt
         release, hold = self.release_rod, self.hold_rod
-        for name, rod, line in ((self.release_name, release, self.release_at),
-                                (self.hold_name, hold, self.hold_at)):
-            now = self.in_path(rod)
-            if now and not self._in_path[name]:
-                for n, part in enumerate(self.parts):
-                    if self._across(n, line) and not (rod is hold and n == self._under_hold()):
-                        self.strikes.append((round(self.time, 3), name, part.name))
-            self._in_path[name] = now
-        release_in, hold_in = self.in_path(release), self.in_path(hold)
+        release_in = release.position >= self._release_from      # in_path(release), in_path(hold)
+        hold_in = hold.position >= self._hold_from
+        # Nothing moved in the last step and the pins stand as they stood: the step would work
+        # out the same leads again (they follow from the leads, the pins and the clamp alone).
+        if self._quiet and release_in is self._quiet_release and hold_in is self._quiet_hold:
+            return
+        self._strike(self.release_name, release, self.release_at, release_in)
+        self._strike(self.hold_name, hold, self.hold_at, hold_in)
         # the clamp pins the part lying under its line when it comes in; it lets go when it leaves
         if hold_in:
             if self.clamped is None:
@@ -148,29 +161,49 @@ class GravityMagazine(PartDevice):
             self.clamped = None
         step_mm = self.slide_speed * dt
         front = math.inf
-        for n, part in enumerate(self.parts):
-            lead, length = self.lead[n], part.length
-            if part is self.clamped:
+        parts, leads, moving, clamped = self.parts, self.lead, self.moving, self.clamped
+        release_at, hold_at = self.release_at, self.hold_at
+        moved = not self._placed
+        for n, part in enumerate(parts):
+            lead, length = leads[n], part.length
+            if part is clamped:
                 new = lead
             else:
                 new = min(lead + step_mm, front)
-                if release_in and lead <= self.release_at + 1e-9:
-                    new = min(new, self.release_at)
-                if hold_in and self.clamped is None and lead <= self.hold_at + 1e-9:
-                    new = min(new, self.hold_at)
+                if release_in and lead <= release_at + 1e-9:
+                    new = min(new, release_at)
+                if hold_in and clamped is None and lead <= hold_at + 1e-9:
+                    new = min(new, hold_at)
                 new = max(new, lead)
-            self.moving[n] = new > lead
-            self.lead[n] = new
+            if new > lead:
+                moving[n] = moved = True
+                leads[n] = new
+            else:
+                moving[n] = False
             front = new - length
-        for n in range(len(self.parts) - 1, -1, -1):
-            part = self.parts[n]
-            centre = self.lead[n] - part.length / 2
-            part.body.position = self.point(centre)
-            if centre >= self.length:           # it drops out of the mouth
-                del self.parts[n], self.lead[n], self.moving[n]
-                part.release()
-                part.body.velocity = (self.slide_speed * self.ux, self.slide_speed * self.uy)
-                self.dropped.append((round(self.time, 3), part.name))
+        if moved:
+            first = not self._placed
+            self._placed = True
+            for n in range(len(parts) - 1, -1, -1):
+                if not (moving[n] or first):
+                    continue                # a held body stays where it was put
+                part = parts[n]
+                centre = leads[n] - part.length / 2
+                _set_position(part._cpbody, self.point(centre))     # part.body.position = ...
+                if centre >= self.length:           # it drops out of the mouth
+                    del parts[n], leads[n], moving[n]
+                    part.release()
+                    part.body.velocity = (self.slide_speed * self.ux, self.slide_speed * self.uy)
+                    self.dropped.append((round(self.time, 3), part.name))
+        self._quiet, self._quiet_release, self._quiet_hold = not moved, release_in, hold_in
+
+    def _strike(self, name: str, rod, line: float, now: bool) -> None:
+        """A rod moving into the path while a part lies across its line (the clamp's own part aside)."""
+        if now and not self._in_path[name]:
+            for n, part in enumerate(self.parts):
+                if self._across(n, line) and not (rod is self.hold_rod and n == self._under_hold()):
+                    self.strikes.append((round(self.time, 3), name, part.name))
+        self._in_path[name] = now
 
     def _under_hold(self) -> int | None:
         for n in range(len(self.parts)):

@@ -43,9 +43,27 @@ class StationTray(Chute):
             return self.request
         return super().read(signal)
 
+    def _collect(self, dt: float) -> None:
+        """Chute.step's collection, with a held part passed over before its position is read (a
+        magazine holds its whole stack beside the tray, and a held part's position is never cached)."""
+        self.time += dt
+        x0, y0, x1, y1 = self.x0, self.y0, self.x1, self.y1
+        tick = self.plant.tick              # type: ignore[union-attr]
+        for part in self.flow.parts:
+            if part.holder is not None:
+                continue
+            x, y = part._xy if part._xy_tick == tick else part.xy()
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                if self.full:
+                    self.overfilled.append((self.time, part.part_kind))
+                self.collected.append((self.time, part.part_kind))
+                self.level += 1
+                part.remove()
+                break                       # the list changed; the next part waits a substep
+
     def step(self, dt: float) -> None:
         before = len(self.collected)
-        super().step(dt)
+        self._collect(dt)                   # what Chute.step does
         if len(self.collected) > before:
             t, kind = self.collected[-1]
             if self.request:
