@@ -2038,13 +2038,23 @@ class CodeGen:
         t = T.concrete(t)
         if isinstance(t, T.Elem) and t.is_intlike:
             return self.int_value(a, t)
+        if _is_count(t):
+            return self.count_value(a, t)
         return self.ex(a)
 
     def _param(self, a: A.Expr, at: T.Type, r: T.Type) -> str:
         rc = T.concrete(r)
         if isinstance(rc, T.Elem) and rc.is_intlike and at.is_intlike:
             return self.int_value(a, rc)
+        if _is_count(rc) and _is_count(at):
+            return self.count_value(a, rc)
         return self._to(self.ex(a), at, r, a)
+
+    def count_value(self, a: A.Expr, t: T.Elem) -> str:
+        """A TIME, LTIME or date argument bound to a parameter: reduced to its 64-bit count as on
+        assignment (LIMIT(T#0ms, t * n, T#1h) with t * n past 64 bits limits the wrapped value)."""
+        code = self.ex(a)
+        return code if self.bounded(a) else wrap_code(code, t)
 
     def _to(self, code: str, src: T.Type, dst: T.Type, e: A.Expr | None = None) -> str:
         if dst.is_real and (src.is_int or src.is_bits):
@@ -2067,6 +2077,8 @@ class CodeGen:
         if isinstance(src, T.Elem) and src.is_intlike and at.is_intlike:
             # the argument is first reduced to the conversion's parameter type (SINT_TO_INT(s + s))
             return convert(self.int_value(a, src), src, dst, rng=self.reduced_range(a, src))
+        if _is_count(src) and _is_count(at):
+            return convert(self.count_value(a, src), src, dst)  # TIME_TO_TOD(t * n): t * n wrapped first
         code = self.ex(a)
         return convert(code, src, dst, self.bounded(a))
 
@@ -2110,9 +2122,7 @@ def convert(
         return f"_time_to_tod({f'_idiv({code}, 1000000)' if src is T.LTIME else code})"
     if dst.is_intlike or dst.is_date or dst.is_time:
         lo, hi = (dst.lo, dst.hi) if dst.is_intlike else (-(1 << 63), (1 << 63) - 1)
-        if src.is_real:
-            if dst.is_time and dst is T.LTIME:
-                return f"_real_to_int({code} * 1000000.0, {lo}, {hi})"
+        if src.is_real:  # a number is the raw count: TIME milliseconds, LTIME nanoseconds
             return f"_real_to_int({code}, {lo}, {hi})"
         if src is T.LTIME and dst is T.TIME:
             code = f"_idiv({code}, 1000000)"
@@ -2129,8 +2139,6 @@ def convert(
     if dst.is_real:
         if src.is_real:
             return f"_f32({code})" if dst is T.REAL and src is T.LREAL else code
-        if src is T.LTIME:
-            code = f"({code} / 1000000.0)"
         if dst is T.REAL and not (src.is_intlike and src.bits <= 16):
             return f"_f32(float({code}))"  # integers wider than 24 bits may not fit a float32 exactly
         return f"float({code})"
@@ -2181,6 +2189,12 @@ def _kind(t: T.Type) -> str:
     if isinstance(t, T.StringT):
         return "STRING"
     return t.name
+
+
+def _is_count(t: T.Type) -> bool:
+    """TIME, LTIME, DATE, TOD and DT: signed 64-bit counts that wrap like LINT when stored."""
+    t = T.concrete(t)
+    return isinstance(t, T.Elem) and (t.is_time or t.is_date)
 
 
 def _is_real32(t: T.Type) -> bool:

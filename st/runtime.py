@@ -248,6 +248,10 @@ def _from_string(s: str, kind: str, lo: int, hi: int):
         date = stdlib.parse_date_text(s, kind)
         if date is not None:
             return date
+    if kind in ("TIME", "LTIME"):
+        duration = stdlib.parse_duration_text(s, kind)  # 'T#1s500ms', as TIME_TO_STRING writes it
+        if duration is not None:
+            return stdlib.wrap_signed(duration, 64)
     if not _NUM_RE.match(text):
         if kind in ("REAL", "LREAL"):
             return 0.0

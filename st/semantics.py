@@ -392,14 +392,18 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             'TRUE',
         ),
         Rule(
-            'numbers to STRING: shortest text that reads back the same value',
-            '`REAL_TO_STRING(0.1)`',
-            "`'0.1'`",
+            ('numbers to STRING: shortest text that reads back the same value (an integer or bit string: '
+             "its decimal digits; BOOL: 'TRUE', 'FALSE'); INF, -INF and NaN are written 'INF', '-INF', "
+             "'NaN', which are no numbers and read back as 0.0"),
+            '`REAL_TO_STRING(0.1)`, `WORD_TO_STRING(16#FF)`',
+            "`'0.1'`, `'255'`",
         ),
         Rule(
-            'STRING to numbers: the number the text spells, 0 when it is not a number',
-            "`STRING_TO_INT('x')`",
-            '`0`',
+            ('STRING to numbers: the number the text spells, 0 when it is not a number; a whole number '
+             'beyond the type wraps, as the integer conversions do; one with a fraction converts as '
+             'LREAL_TO_<type> of it (half to even, saturating)'),
+            "`STRING_TO_INT('x')`, `STRING_TO_INT('40000')`, `STRING_TO_INT('2.5')`",
+            '`0`, `-25536`, `2`',
         ),
         Rule(
             '`TO_<type>(x)` (CODESYS) converts from any elementary type',
@@ -456,9 +460,24 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`T#2s500ms`',
         ),
         Rule(
-            'LTIME is nanoseconds',
-            '`LTIME_TO_LINT(LTIME#1ms)`',
-            '`1000000`',
+            ('LTIME is nanoseconds, also as an LREAL or REAL (LTIME_TO_LREAL, LREAL_TO_LTIME); LTIME_TO_TIME '
+             'keeps the whole milliseconds (toward zero); TIME and LTIME do not mix without TIME_TO_LTIME'),
+            '`LTIME_TO_LINT(LTIME#1ms)`, `LTIME_TO_LREAL(LTIME#1ms)`, `LTIME_TO_TIME(LTIME#-1500us)`',
+            '`1000000`, `1000000.0`, `T#-1ms`',
+        ),
+        Rule(
+            ('a TIME, LTIME or date bound to a function\'s or a conversion\'s parameter is first reduced to '
+             'its 64-bit count, as on assignment'),
+            '`LIMIT(T#0ms, t * 4, T#1h)` with `t = T#2305843009213693952ms` (2^61 ms)',
+            '`T#0ms` (`t * 4` wraps to the most negative TIME)',
+        ),
+        Rule(
+            ('TIME and LTIME to STRING write the literal: each unit that is not zero once, largest first '
+             '(d, h, m, s, ms; LTIME also us, ns), `T#0ms` for zero, the sign after the `#`; STRING_TO_TIME '
+             'and STRING_TO_LTIME read such a literal back (prefix optional, as CODESYS), and a plain number '
+             'as the count (milliseconds, nanoseconds)'),
+            "`TIME_TO_STRING(T#90250ms)`, `STRING_TO_TIME('T#-1s500ms')`, `STRING_TO_TIME('1500')`",
+            "`'T#1m30s250ms'`, `T#-1s500ms`, `T#1s500ms`",
         ),
         Rule(
             'DATE and DT are seconds since 1970-01-01, TOD milliseconds since midnight',
@@ -482,10 +501,11 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             '`86400`',
         ),
         Rule(
-            ('dates to STRING write the literal; STRING to a date reads it back (prefix optional), 0 when '
-             'it is not a date'),
-            "`STRING_TO_DT('DT#2024-02-29-23:59:58')`",
-            '`DT#2024-02-29-23:59:58`',
+            ("dates to STRING write the literal (`'D#2024-01-31'`, `'TOD#12:30:15.5'`: a fraction of a "
+             "second without its trailing zeros, `'DT#2024-01-31-12:30:00'`); STRING to a date reads it back "
+             '(prefix optional), 0 when it is not a date'),
+            "`TOD_TO_STRING(TOD#07:05:00.250)`, `STRING_TO_DT('DT#2024-02-29-23:59:58')`",
+            "`'TOD#07:05:00.25'`, `DT#2024-02-29-23:59:58`",
         ),
         Rule(
             ('date arithmetic (IEC Table 30): DT +/- TIME and TIME + DT give a DT, TOD +/- TIME and TIME + '
@@ -528,7 +548,23 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
         Rule(
             'positions in LEFT/RIGHT/MID/FIND/INSERT/DELETE/REPLACE are 1-based',
             "`FIND('abc', 'c')`",
-            '`3` (0 when not found)',
+            "`3` (0 when not found, and for `FIND(s, '')`)",
+        ),
+        Rule(
+            ('lengths and positions out of range: LEFT/RIGHT with L <= 0 give \'\' and past the length the '
+             'whole text; MID(IN, L, P) gives \'\' for P < 1, P > LEN(IN) or L <= 0; INSERT puts IN2 after '
+             'the P-th character, in front for 0, at the end past the length, and a negative P leaves IN1 '
+             '(CODESYS); DELETE and REPLACE take P = 0 as P = 1 with one character less, as CODESYS '
+             'documents it (and keeps, for compatibility); DELETE leaves IN for P < 0, P past the end or '
+             'L <= 0; REPLACE leaves IN1 for P < 0 and appends IN2 past the end'),
+            "`DELETE('ABCDE', 2, 0)`, `REPLACE('ABCDE', 'x', 2, 0)`, `INSERT('AB', 'x', -1)`",
+            "`'BCDE'`, `'xBCDE'`, `'AB'`",
+        ),
+        Rule(
+            ('the string functions take and give texts of any length (CODESYS limits them to 255 '
+             'characters); only a store cuts a text to its target\'s length'),
+            "`LEN(CONCAT(s, s))` with a `STRING[200]` s of 200 characters",
+            '`400`',
         ),
     ]),
     ('Statements', [

@@ -560,21 +560,31 @@ def st_concat(*parts: str) -> str:
 
 
 def st_insert(s1: str, s2: str, p: int) -> str:
-    """INSERT('ABCD', 'xy', 2) = 'ABxyCD': s2 after position p (0 = in front)."""
-    p = 0 if p < 0 else min(p, len(s1))
+    """INSERT('ABCD', 'xy', 2) = 'ABxyCD': s2 after position p (0 = in front, past the end = at the
+    end); a negative p leaves s1 as it is (CODESYS)."""
+    if p < 0:
+        return s1
     return s1[:p] + s2 + s1[p:]
 
 
 def st_delete(s: str, n: int, p: int) -> str:
-    """DELETE('ABCDE', 2, 2) = 'ADE': n characters from position p."""
+    """DELETE('ABCDE', 2, 2) = 'ADE': n characters from position p. p = 0 is p = 1 with one character
+    less, as CODESYS documents and keeps for compatibility; p < 0 or past the end, or n <= 0, leave s."""
+    if p == 0:
+        p, n = 1, n - 1
     if n <= 0 or p < 1 or p > len(s):
         return s
     return s[: p - 1] + s[p - 1 + n :]
 
 
 def st_replace(s1: str, s2: str, n: int, p: int) -> str:
-    """REPLACE('ABCDE', 'xy', 3, 2) = 'AxyE': n characters from position p become s2."""
-    p = 1 if p < 1 else min(p, len(s1) + 1)
+    """REPLACE('ABCDE', 'xy', 3, 2) = 'AxyE': n characters from position p become s2 (past the end: s2
+    is appended). p = 0 is p = 1 with one character less (CODESYS, as DELETE); p < 0 leaves s1."""
+    if p == 0:
+        p, n = 1, n - 1
+    if p < 0:
+        return s1
+    p = min(p, len(s1) + 1)
     n = max(n, 0)
     return s1[: p - 1] + s2 + s1[p - 1 + n :]
 
@@ -598,6 +608,9 @@ _TIME_UNITS_NS = (
     ("us", 10**3),
     ("ns", 1),
 )
+
+
+_TIME_UNIT_NS = dict(_TIME_UNITS_NS)
 
 
 def _format_units(value: int, units, zero_unit: str) -> str:
@@ -760,6 +773,35 @@ def date_arith(op: str, left: str, right: str, a: int, b: int) -> int:
         b = b if op == "+" else -b
         return dt_add(a, b) if left == "dt" else tod_add(a, b)
     return seconds_between(a, b) if left in ("dt", "date") else a - b
+
+
+_DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)(ms|us|ns|d|h|m|s)", re.IGNORECASE)
+_DURATION_PREFIXES = {"TIME": ("TIME#", "T#"), "LTIME": ("LTIME#", "LT#")}
+
+
+def parse_duration_text(text: str, kind: str) -> int | None:
+    """STRING_TO_TIME/LTIME of the text TIME_TO_STRING and LTIME_TO_STRING write ('T#1m30s250ms',
+    'LTIME#-1ms500us', prefix optional), as CODESYS reads it: milliseconds (TIME) or nanoseconds
+    (LTIME), the rest truncated toward zero; None when the text is no duration."""
+    t = text.strip().replace("_", "")
+    for prefix in _DURATION_PREFIXES[kind]:
+        if t.upper().startswith(prefix):
+            t = t[len(prefix) :]
+            break
+    sign = -1 if t[:1] == "-" else 1
+    t = t[1:] if t[:1] in ("-", "+") else t
+    if not t:
+        return None
+    ns, i = 0, 0
+    while i < len(t):
+        m = _DURATION_PART.match(t, i)
+        if m is None:
+            return None
+        whole, _, frac = m.group(1).partition(".")
+        size = _TIME_UNIT_NS[m.group(2).lower()]
+        ns += int(whole) * size + int(frac or "0") * size // 10 ** len(frac)
+        i = m.end()
+    return sign * (ns if kind == "LTIME" else ns // 1_000_000)
 
 
 _DATE_TEXT = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})\Z")

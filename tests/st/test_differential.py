@@ -15,7 +15,9 @@ of the statements before).
 
 from __future__ import annotations
 
+import datetime
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -161,8 +163,8 @@ def reduce_to(v, t: str):
         return wrap(v, t)
     if t in REALS:
         return real(v, t)
-    if t == "TIME":
-        return wrap(v, "LINT")  # a TIME is a signed 64-bit millisecond count: it wraps like LINT
+    if t in ("TIME", "LTIME"):
+        return wrap(v, "LINT")  # a signed 64-bit count of milliseconds (LTIME: nanoseconds): wraps like LINT
     return v
 
 
@@ -576,6 +578,616 @@ class Gen:
         return E(f"{v.src}.{k}", lambda env: ((env[v.src] >> k) & 1) == 1, "BOOL")
 
 
+# ----------------------------------------------------------------------------- LTIME, dates, STRING
+# From st/semantics.py ("TIME and dates", "STRING"): an LTIME is a signed 64-bit nanosecond count
+# that wraps like LINT when stored; DATE and DT count seconds since 1970-01-01 and TOD milliseconds
+# since midnight; a STRING[n] keeps its first n characters when stored; positions are 1-based.
+
+NS_PER_MS = 1_000_000
+MS_PER_DAY = 86_400_000
+DAY_S = 86_400
+EPOCH = datetime.datetime(1970, 1, 1)
+MORE_TYPES = ("LTIME", "DATE", "TOD", "DT", "STRING")
+STRING_LENGTHS = {"string_a": 6, "string_b": 80}  # STRING[6], and a STRING of the default length
+SPAN_MS = 10 * MS_PER_DAY  # date arithmetic adds at most 10 days at a time: dates stay 2000..2107
+
+
+def seconds(y: int, mo: int, d: int, h: int = 0, mi: int = 0, s: int = 0) -> int:
+    return (datetime.datetime(y, mo, d, h, mi, s) - EPOCH) // datetime.timedelta(seconds=1)
+
+
+DTS = [
+    seconds(2024, 2, 28, 23, 59, 59),
+    seconds(2000, 1, 1),
+    seconds(2024, 12, 31, 12, 0, 1),
+    seconds(2090, 6, 15, 6, 30),
+]
+DATES = [seconds(2024, 2, 29), seconds(2000, 3, 1), seconds(2038, 1, 19)]
+TODS = [0, 1, 999, 3_600_000, 45_015_500, MS_PER_DAY - 1]
+LTIMES = [0, 1, -5, 999_999, NS_PER_MS, -1_500_000, 1_500_000_000, 86_400 * 10**9]
+DATE_TEXTS = [  # STRING_TO_DT of texts, the prefix optional: 0 when the text is no date
+    ("DT#2024-02-29-23:59:58", seconds(2024, 2, 29, 23, 59, 58)),
+    ("2024-02-29-06:00:00", seconds(2024, 2, 29, 6)),
+    ("x", 0),
+    ("DT#2023-02-29-00:00:00", 0),
+]
+TEXTS = ["", "a", "ab", "abc", "cab", "AbCdX", "a$b", "it's", "12", "-7", "+5", "007", "40000", "x1", "2.5"]
+
+
+def st_text(s: str) -> str:
+    """A STRING literal: $ and ' are written $$ and $'."""
+    return "'" + s.replace("$", "$$").replace("'", "$'") + "'"
+
+
+def whole_ms(ns: int) -> int:
+    """The whole milliseconds of an LTIME, toward zero (LTIME_TO_TIME, an LTIME in date arithmetic)."""
+    return trunc_div(ns, NS_PER_MS)
+
+
+def dt_plus(s: int, ms: int) -> int:
+    """DT + TIME: a DT counts whole seconds, the result is the second the instant falls in."""
+    return (s * 1000 + ms) // 1000
+
+
+def tod_plus(tod: int, ms: int) -> int:
+    """TOD + TIME wraps into one day, as TIME_TO_TOD."""
+    return (tod + ms) % MS_PER_DAY
+
+
+TIME_UNITS = (("d", MS_PER_DAY), ("h", 3_600_000), ("m", 60_000), ("s", 1000), ("ms", 1))
+LTIME_UNITS = tuple((u, n * NS_PER_MS) for u, n in TIME_UNITS) + (("us", 1000), ("ns", 1))
+
+
+def duration_text(v: int, prefix: str, units) -> str:
+    """T#1m30s250ms: each unit that is not zero, largest first; T#0ms; T#-1s500ms."""
+    parts, rest = [], abs(v)
+    for unit, size in units:
+        if rest >= size:
+            parts.append(f"{rest // size}{unit}")
+            rest %= size
+    return prefix + ("-" if v < 0 else "") + ("".join(parts) or "0" + units[-1][0])
+
+
+def date_text(s: int) -> str:
+    d = EPOCH + datetime.timedelta(seconds=s)
+    return f"D#{d.year:04d}-{d.month:02d}-{d.day:02d}"
+
+
+def tod_text(ms: int) -> str:
+    """TOD#12:30:15.5: the fraction of a second without its trailing zeros."""
+    text = f"TOD#{ms // 3_600_000:02d}:{ms // 60_000 % 60:02d}:{ms // 1000 % 60:02d}"
+    return text + f".{ms % 1000:03d}".rstrip("0") if ms % 1000 else text
+
+
+def dt_text(s: int) -> str:
+    d = EPOCH + datetime.timedelta(seconds=s)
+    return f"DT#{d.year:04d}-{d.month:02d}-{d.day:02d}-{d.hour:02d}:{d.minute:02d}:{d.second:02d}"
+
+
+NUMBER_TEXT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)\Z")
+
+
+def text_to_int(s: str, t: str) -> int:
+    """STRING_TO_<integer>: the number the text spells (a whole one wraps like a conversion, one with a
+    fraction is LREAL_TO_<t> of it), 0 when the text is not a number."""
+    if not NUMBER_TEXT.match(s):
+        return 0
+    return real_to_int(float(s), t) if "." in s else wrap(int(s), t)
+
+
+def int_to_text(v: int) -> str:
+    return str(v)
+
+
+def st_left(s: str, n: int) -> str:
+    return s[:n] if n > 0 else ""
+
+
+def st_right(s: str, n: int) -> str:
+    return s[len(s) - min(n, len(s)) :] if n > 0 else ""
+
+
+def st_mid(s: str, n: int, p: int) -> str:
+    """MID(IN, L, P): up to L characters from position P; nothing for P < 1, P > LEN(IN) or L <= 0."""
+    return s[p - 1 : p - 1 + n] if n > 0 and 1 <= p <= len(s) else ""
+
+
+def st_insert(s1: str, s2: str, p: int) -> str:
+    """INSERT(IN1, IN2, P): IN2 after the P-th character, in front for 0, at the end past LEN(IN1);
+    IN1 itself for P < 0 (CODESYS)."""
+    return s1 if p < 0 else s1[:p] + s2 + s1[p:]
+
+
+def st_delete(s: str, n: int, p: int) -> str:
+    """DELETE(IN, L, P): L characters from position P on (the end at most); P = 0 is P = 1 with one
+    character less (CODESYS); IN itself for P < 0, P > LEN(IN) or L <= 0."""
+    if p == 0:
+        p, n = 1, n - 1
+    if p < 1 or p > len(s) or n <= 0:
+        return s
+    return s[: p - 1] + s[p - 1 + n :]
+
+
+def st_replace(s1: str, s2: str, n: int, p: int) -> str:
+    """REPLACE(IN1, IN2, L, P): L characters from position P become IN2 (L <= 0: IN2 is put before
+    P; P past the end: IN2 is appended); P = 0 is P = 1 with one character less (CODESYS); IN1
+    itself for P < 0."""
+    if p == 0:
+        p, n = 1, n - 1
+    if p < 0:
+        return s1
+    p = min(p, len(s1) + 1)
+    return s1[: p - 1] + s2 + s1[p - 1 + max(n, 0) :]
+
+
+def st_find(s1: str, s2: str) -> int:
+    """FIND(IN1, IN2): the position of the first IN2 in IN1, 0 when there is none (or IN2 is empty)."""
+    return s1.find(s2) + 1 if s2 else 0
+
+
+class MoreGen(Gen):
+    """Gen over every elementary type: LTIME, DATE, TOD, DT and STRING too, with their arithmetic,
+    the function forms, the conversions between them and to and from the other types, and their
+    comparisons."""
+
+    def expr(self, t: str, depth: int, untyped_ok: bool = False, lazy: bool = False) -> E:
+        if t in MORE_TYPES:
+            if depth <= 0 or self.chance(0.2):
+                return self.more_leaf(t)
+            return getattr(self, f"{t.lower()}_expr")(depth - 1, lazy)
+        if depth > 0 and self.chance(0.3):
+            e = self.bridge(t, depth - 1, lazy)
+            if e is not None:
+                return e
+        return super().expr(t, depth, untyped_ok, lazy)
+
+    def more_leaf(self, t: str) -> E:
+        if self.chance(0.6):
+            return self.var(t)
+        if t == "LTIME":
+            v = self.pick(LTIMES)
+            return E(f"LTIME#{v}ns", lambda env: v, t)
+        if t == "DT":
+            v = self.pick(DTS)
+            return E(dt_text(v), lambda env: v, t)
+        if t == "DATE":
+            v = self.pick(DATES)
+            return E(date_text(v), lambda env: v, t)
+        if t == "TOD":
+            v = self.pick(TODS)
+            return E(tod_text(v), lambda env: v, t)
+        v = self.pick(TEXTS)
+        return E(st_text(v), lambda env: v, t)
+
+    def operator_call(self, fn: str, args: list[E], typ: str, f: Callable) -> E:
+        """ADD_TOD_TIME(a, b) and the other function forms compute as their operators (st/semantics.py)."""
+        return E(
+            f"{fn}({', '.join(a.src for a in args)})",
+            lambda env: f(*(a.ev(env) for a in args)),
+            typ,
+            fault=any(a.fault for a in args),
+        )
+
+    def call(self, fn: str, args: list[E], typ: str, f: Callable, params: list[str] | None = None) -> E:
+        """fn(args): each value reduced to its parameter's type (params; default: the argument's; )."""
+        params = params or [a.typ for a in args]
+
+        def ev(env):
+            return f(*(reduce_to(a.ev(env), p) for a, p in zip(args, params, strict=True)))
+
+        return E(f"{fn}({', '.join(a.src for a in args)})", ev, typ, fault=any(a.fault for a in args))
+
+    def op(self, a: E, op: str, b: E, typ: str, f: Callable) -> E:
+        return E(
+            f"({a.src} {op} {b.src})", lambda env: f(a.ev(env), b.ev(env)), typ, fault=a.fault or b.fault
+        )
+
+    def sel(self, t: str, d: int, lazy: bool) -> E:
+        g = self.expr("BOOL", d, lazy=lazy)
+        a, b = self.expr(t, d, lazy=True), self.expr(t, d, lazy=True)
+        return E(
+            f"SEL({g.src}, {a.src}, {b.src})",
+            lambda env: b.ev(env) if g.ev(env) else a.ev(env),
+            t,
+            fault=g.fault,
+        )
+
+    def minmax(self, t: str, d: int, lazy: bool) -> E:
+        fn = self.pick(["MIN", "MAX"])
+        return self.call(
+            fn, [self.expr(t, d, lazy=lazy), self.expr(t, d, lazy=lazy)], t, min if fn == "MIN" else max
+        )
+
+    def span(self, d: int, lazy: bool) -> E:
+        """A TIME within ±10 days (LIMIT), so that a date plus it stays in the calendar."""
+        e = self.expr("TIME", d, lazy=lazy)
+        return self.call(
+            "LIMIT",
+            [E("T#-10d", lambda env: -SPAN_MS, "TIME"), e, E("T#10d", lambda env: SPAN_MS, "TIME")],
+            "TIME",
+            lambda lo, x, hi: min(max(x, lo), hi),
+        )
+
+    def ltime_span(self, d: int, lazy: bool) -> E:
+        e = self.expr("LTIME", d, lazy=lazy)
+        lim = SPAN_MS * NS_PER_MS
+        return self.call(
+            "LIMIT",
+            [
+                E(f"LTIME#-{lim}ns", lambda env: -lim, "LTIME"),
+                e,
+                E(f"LTIME#{lim}ns", lambda env: lim, "LTIME"),
+            ],
+            "LTIME",
+            lambda lo, x, hi: min(max(x, lo), hi),
+        )
+
+    def position(self, d: int, lazy: bool) -> E:
+        """A length or position argument: mostly small, sometimes 0, negative or past the end."""
+        if self.chance(0.7):
+            v = self.pick([-1, 0, 1, 2, 3, 4, 5, 7, 9])
+            return E(f"(-{-v})" if v < 0 else str(v), lambda env: v, "INT")
+        return self.expr("INT", d, lazy=lazy)
+
+    def round_trip(self, t: str, a: E, text_of, back=lambda v: v) -> E:
+        """STRING_TO_<t>(<t>_TO_STRING(a)): the text reads back as the value written (text_of: how
+        the text is written, checked where it is shown; None: not pinned, only the round trip)."""
+        name = {"TOD": "TOD", "DT": "DT"}.get(t, t)
+        inner = E(
+            f"{name}_TO_STRING({a.src})",
+            lambda env: text_of(reduce_to(a.ev(env), t)) if text_of else "",
+            "STRING",
+        )
+        return E(
+            f"STRING_TO_{name}({inner.src})", lambda env: back(reduce_to(a.ev(env), t)), t, fault=a.fault
+        )
+
+    # the types ----------------------------------------------------------
+    def ltime_expr(self, d: int, lazy: bool) -> E:
+        kind = self.pick(
+            ["+", "-", "*", "/", "sel", "minmax", "from_time", "from_lint", "from_tod", "from_real", "text"]
+        )
+        if kind in ("+", "-"):
+            a, b = self.expr("LTIME", d, lazy=lazy), self.expr("LTIME", d, lazy=lazy)
+            return self.op(a, kind, b, "LTIME", (lambda x, y: x + y) if kind == "+" else (lambda x, y: x - y))
+        if kind == "*" or (kind == "/" and not lazy):
+            a = self.expr("LTIME", d, lazy=lazy)
+            nt = self.pick(["DINT", "INT", "LINT"])
+            n = self.expr(nt, d, untyped_ok=True, lazy=lazy)
+            if kind == "*":
+                return self.op(a, "*", n, "LTIME", lambda x, y: x * y)
+            if self.chance(0.7):
+                n = self.nonzero(nt, n)
+            e = self.op(a, "/", n, "LTIME", trunc_div)
+            e.fault = True
+            return e
+        if kind == "sel":
+            return self.sel("LTIME", d, lazy)
+        if kind == "minmax":
+            return self.minmax("LTIME", d, lazy)
+        if kind == "from_time":
+            return self.call(
+                "TIME_TO_LTIME", [self.expr("TIME", d, lazy=lazy)], "LTIME", lambda v: v * NS_PER_MS
+            )
+        if kind == "from_lint":
+            # LINT_TO_LTIME(lint_a) + LTIME#1ns with lint_a = 9223372036854775807: the store wraps
+            return self.call("LINT_TO_LTIME", [self.expr("LINT", d, lazy=lazy)], "LTIME", lambda v: v)
+        if kind == "from_tod":
+            return self.call(
+                "TOD_TO_LTIME", [self.expr("TOD", d, lazy=lazy)], "LTIME", lambda v: v * NS_PER_MS
+            )
+        if kind == "from_real":
+            return self.call(
+                "LREAL_TO_LTIME",
+                [self.expr("LREAL", d, lazy=lazy)],
+                "LTIME",
+                lambda v: real_to_int(v, "LINT"),
+            )
+        return self.round_trip(
+            "LTIME", self.expr("LTIME", d, lazy=lazy), lambda v: duration_text(v, "LTIME#", LTIME_UNITS)
+        )
+
+    def dt_expr(self, d: int, lazy: bool) -> E:
+        kind = self.pick(
+            [
+                "+",
+                "+",
+                "-",
+                "time+",
+                "ltime+",
+                "add_fn",
+                "sub_fn",
+                "concat",
+                "from_date",
+                "from_udint",
+                "sel",
+                "minmax",
+                "text",
+            ]
+        )
+        if kind in ("+", "-"):
+            a, b = self.expr("DT", d, lazy=lazy), self.span(d, lazy)
+            return self.op(a, kind, b, "DT", lambda x, y, k=kind: dt_plus(x, y if k == "+" else -y))
+        if kind == "time+":
+            a, b = self.span(d, lazy), self.expr("DT", d, lazy=lazy)
+            return self.op(a, "+", b, "DT", lambda x, y: dt_plus(y, x))
+        if kind == "ltime+":
+            a, b, op = self.expr("DT", d, lazy=lazy), self.ltime_span(d, lazy), self.pick(["+", "-"])
+            return self.op(
+                a, op, b, "DT", lambda x, y: dt_plus(x, whole_ms(y) if op == "+" else -whole_ms(y))
+            )
+        if kind in ("add_fn", "sub_fn"):
+            fn = "ADD_DT_TIME" if kind == "add_fn" else "SUB_DT_TIME"
+            sign = 1 if kind == "add_fn" else -1
+            return self.operator_call(
+                fn,
+                [self.expr("DT", d, lazy=lazy), self.span(d, lazy)],
+                "DT",
+                lambda x, y: dt_plus(x, sign * y),
+            )
+        if kind == "concat":
+            return self.call(
+                "CONCAT_DATE_TOD",
+                [self.expr("DATE", d, lazy=lazy), self.expr("TOD", d, lazy=lazy)],
+                "DT",
+                lambda day, tod: day + tod // 1000,
+            )
+        if kind == "from_date":
+            return self.call("DATE_TO_DT", [self.expr("DATE", d, lazy=lazy)], "DT", lambda v: v)
+        if kind == "from_udint":
+            u = self.expr("UDINT", d, lazy=lazy)
+            u = self.call(
+                "MAX", [u, E("946684800", lambda env: 946684800, "UDINT")], "UDINT", max
+            )  # from 2000 on
+            return self.call("UDINT_TO_DT", [u], "DT", lambda v: v)
+        if kind == "sel":
+            return self.sel("DT", d, lazy)
+        if kind == "minmax":
+            return self.minmax("DT", d, lazy)
+        return self.round_trip("DT", self.expr("DT", d, lazy=lazy), dt_text)
+
+    def date_expr(self, d: int, lazy: bool) -> E:
+        kind = self.pick(["from_dt", "sel", "minmax", "text"])
+        if kind == "from_dt":
+            return self.call("DT_TO_DATE", [self.expr("DT", d, lazy=lazy)], "DATE", lambda v: v - v % DAY_S)
+        if kind == "sel":
+            return self.sel("DATE", d, lazy)
+        if kind == "minmax":
+            return self.minmax("DATE", d, lazy)
+        return self.round_trip("DATE", self.expr("DATE", d, lazy=lazy), date_text)
+
+    def tod_expr(self, d: int, lazy: bool) -> E:
+        kind = self.pick(
+            [
+                "+",
+                "-",
+                "time+",
+                "ltime+",
+                "add_fn",
+                "sub_fn",
+                "from_dt",
+                "from_time",
+                "from_ltime",
+                "from_udint",
+                "sel",
+                "minmax",
+                "text",
+            ]
+        )
+        if kind in ("+", "-"):
+            a, b = self.expr("TOD", d, lazy=lazy), self.expr("TIME", d, lazy=lazy)
+            return self.op(a, kind, b, "TOD", lambda x, y, k=kind: tod_plus(x, y if k == "+" else -y))
+        if kind == "time+":
+            a, b = self.expr("TIME", d, lazy=lazy), self.expr("TOD", d, lazy=lazy)
+            return self.op(a, "+", b, "TOD", lambda x, y: tod_plus(y, x))
+        if kind == "ltime+":
+            a, b, op = self.expr("TOD", d, lazy=lazy), self.expr("LTIME", d, lazy=lazy), self.pick(["+", "-"])
+            return self.op(
+                a, op, b, "TOD", lambda x, y: tod_plus(x, whole_ms(y) if op == "+" else -whole_ms(y))
+            )
+        if kind in ("add_fn", "sub_fn"):
+            fn = "ADD_TOD_TIME" if kind == "add_fn" else "SUB_TOD_TIME"
+            sign = 1 if kind == "add_fn" else -1
+            return self.operator_call(
+                fn,
+                [self.expr("TOD", d, lazy=lazy), self.expr("TIME", d, lazy=lazy)],
+                "TOD",
+                lambda x, y: tod_plus(x, sign * y),
+            )
+        if kind == "from_dt":
+            return self.call("DT_TO_TOD", [self.expr("DT", d, lazy=lazy)], "TOD", lambda v: v % DAY_S * 1000)
+        if kind == "from_time":
+            return self.call(
+                "TIME_TO_TOD", [self.expr("TIME", d, lazy=lazy)], "TOD", lambda v: v % MS_PER_DAY
+            )
+        if kind == "from_ltime":
+            return self.call(
+                "LTIME_TO_TOD", [self.expr("LTIME", d, lazy=lazy)], "TOD", lambda v: whole_ms(v) % MS_PER_DAY
+            )
+        if kind == "from_udint":
+            u = self.expr("UDINT", d, lazy=lazy)
+            u = E(
+                f"({u.src} MOD 86400000)",
+                lambda env, u=u: wrap(u.ev(env), "UDINT") % MS_PER_DAY,
+                "UDINT",
+                fault=u.fault,
+            )
+            return self.call("UDINT_TO_TOD", [u], "TOD", lambda v: v)
+        if kind == "sel":
+            return self.sel("TOD", d, lazy)
+        if kind == "minmax":
+            return self.minmax("TOD", d, lazy)
+        return self.round_trip("TOD", self.expr("TOD", d, lazy=lazy), tod_text)
+
+    def string_expr(self, d: int, lazy: bool) -> E:
+        kind = self.pick(
+            [
+                "concat",
+                "concat",
+                "left",
+                "right",
+                "mid",
+                "mid",
+                "insert",
+                "insert",
+                "delete",
+                "delete",
+                "replace",
+                "replace",
+                "sel",
+                "from_int",
+                "from_int",
+                "from_bool",
+                "from_time",
+                "from_ltime",
+                "from_date",
+                "from_tod",
+                "from_dt",
+            ]
+        )
+        s = lambda: self.expr("STRING", d, lazy=lazy)  # noqa: E731
+        pos = lambda: self.position(d, lazy)  # noqa: E731
+        if kind == "concat":
+            args = [s() for _ in range(self.pick([2, 2, 3]))]
+            return self.call("CONCAT", args, "STRING", lambda *parts: "".join(parts))
+        if kind in ("left", "right"):
+            return self.call(
+                kind.upper(),
+                [s(), pos()],
+                "STRING",
+                st_left if kind == "left" else st_right,
+                ["STRING", "INT"],
+            )
+        if kind == "mid":
+            return self.call("MID", [s(), pos(), pos()], "STRING", st_mid, ["STRING", "INT", "INT"])
+        if kind == "insert":
+            return self.call("INSERT", [s(), s(), pos()], "STRING", st_insert, ["STRING", "STRING", "INT"])
+        if kind == "delete":
+            return self.call("DELETE", [s(), pos(), pos()], "STRING", st_delete, ["STRING", "INT", "INT"])
+        if kind == "replace":
+            return self.call(
+                "REPLACE", [s(), s(), pos(), pos()], "STRING", st_replace, ["STRING", "STRING", "INT", "INT"]
+            )
+        if kind == "sel":
+            return self.sel("STRING", d, lazy)
+        if kind == "from_int":
+            t = self.pick(list(INTS))
+            return self.call(f"{t}_TO_STRING", [self.expr(t, d, lazy=lazy)], "STRING", int_to_text)
+        if kind == "from_bool":
+            return self.call(
+                "BOOL_TO_STRING",
+                [self.expr("BOOL", d, lazy=lazy)],
+                "STRING",
+                lambda b: "TRUE" if b else "FALSE",
+            )
+        if kind == "from_time":
+            return self.call(
+                "TIME_TO_STRING",
+                [self.expr("TIME", d, lazy=lazy)],
+                "STRING",
+                lambda v: duration_text(v, "T#", TIME_UNITS),
+            )
+        if kind == "from_ltime":
+            return self.call(
+                "LTIME_TO_STRING",
+                [self.expr("LTIME", d, lazy=lazy)],
+                "STRING",
+                lambda v: duration_text(v, "LTIME#", LTIME_UNITS),
+            )
+        t = kind[5:].upper()
+        return self.call(
+            f"{t}_TO_STRING",
+            [self.expr(t, d, lazy=lazy)],
+            "STRING",
+            {"DATE": date_text, "TOD": tod_text, "DT": dt_text}[t],
+        )
+
+    def bridge(self, t: str, d: int, lazy: bool) -> E | None:
+        """An expression of one of the other types made from LTIME, dates or STRING (None: none here)."""
+        if t == "BOOL":
+            u = self.pick(MORE_TYPES)
+            op = self.pick(["=", "<>", "<", ">", "<=", ">="])
+            return self.op(
+                self.expr(u, d, lazy=lazy), op, self.expr(u, d, lazy=lazy), "BOOL", lambda x, y: cmp(op, x, y)
+            )
+        if t == "TIME":
+            kind = self.pick(
+                [
+                    "dt-dt",
+                    "date-date",
+                    "tod-tod",
+                    "SUB_DT_DT",
+                    "SUB_DATE_DATE",
+                    "SUB_TOD_TOD",
+                    "from_tod",
+                    "from_ltime",
+                    "text",
+                    "number",
+                ]
+            )
+            if kind in ("dt-dt", "date-date", "tod-tod", "SUB_DT_DT", "SUB_DATE_DATE", "SUB_TOD_TOD"):
+                u = {"dt": "DT", "date": "DATE", "tod": "TOD"}[
+                    kind.split("-")[0].lower() if "-" in kind else kind.split("_")[1].lower()
+                ]
+                scale = 1 if u == "TOD" else 1000  # DT and DATE count seconds, a TIME milliseconds
+                a, b = self.expr(u, d, lazy=lazy), self.expr(u, d, lazy=lazy)
+                f = lambda x, y: (x - y) * scale  # noqa: E731
+                return (
+                    self.op(a, "-", b, "TIME", f)
+                    if "-" in kind
+                    else self.operator_call(kind, [a, b], "TIME", f)
+                )
+            if kind == "from_tod":
+                return self.call("TOD_TO_TIME", [self.expr("TOD", d, lazy=lazy)], "TIME", lambda v: v)
+            if kind == "from_ltime":
+                return self.call("LTIME_TO_TIME", [self.expr("LTIME", d, lazy=lazy)], "TIME", whole_ms)
+            if kind == "number":  # STRING_TO_TIME of a number: milliseconds
+                a = self.expr("DINT", d, lazy=lazy)
+                return self.call(
+                    "STRING_TO_TIME",
+                    [self.call("DINT_TO_STRING", [a], "STRING", int_to_text)],
+                    "TIME",
+                    lambda s: int(s),
+                )
+            return self.round_trip(
+                "TIME", self.expr("TIME", d, lazy=lazy), lambda v: duration_text(v, "T#", TIME_UNITS)
+            )
+        if t in REALS:
+            kind = self.pick(["text", "ltime", "dt"])
+            if kind == "text":  # the shortest text that reads back the same value
+                # INF and NaN are written INF, -INF and NaN, which are no numbers: they read back as 0.0
+                return self.round_trip(
+                    t, self.expr(t, d, lazy=lazy), None, lambda v: v if math.isfinite(v) else 0.0
+                )
+            if kind == "ltime":  # an LTIME as a number is its nanoseconds
+                return self.call(f"LTIME_TO_{t}", [self.expr("LTIME", d, lazy=lazy)], t, lambda v: real(v, t))
+            return self.call(f"DT_TO_{t}", [self.expr("DT", d, lazy=lazy)], t, lambda v: real(v, t))
+        if t in INTS:
+            kinds = ["from_date", "from_ltime", "text", "text", "dt_text"]
+            kind = self.pick(kinds + ["len", "len", "find", "find"] if t == "INT" else kinds)
+            if kind == "from_date":
+                u = self.pick(["DT", "DATE", "TOD"])
+                return self.call(f"{u}_TO_{t}", [self.expr(u, d, lazy=lazy)], t, lambda v: wrap(v, t))
+            if kind == "from_ltime":
+                return self.call(f"LTIME_TO_{t}", [self.expr("LTIME", d, lazy=lazy)], t, lambda v: wrap(v, t))
+            if kind == "text" and t not in BIT_STRINGS:
+                a = self.expr("STRING", d, lazy=lazy)
+                return self.call(f"STRING_TO_{t}", [a], t, lambda s: text_to_int(s, t))
+            if kind in ("len", "find") and t == "INT":
+                if kind == "len":
+                    return self.call("LEN", [self.expr("STRING", d, lazy=lazy)], "INT", len)
+                return self.call(
+                    "FIND",
+                    [self.expr("STRING", d, lazy=lazy), self.expr("STRING", d, lazy=lazy)],
+                    "INT",
+                    st_find,
+                )
+            if kind == "dt_text" and t == "UDINT":  # STRING_TO_DT of a text that is no date is 0
+                text, v = self.pick(DATE_TEXTS)
+                return E(f"DT_TO_UDINT(STRING_TO_DT({st_text(text)}))", lambda env: v, "UDINT")
+        return None
+
+
 # ----------------------------------------------------------------------------- programs
 
 WIDENING = {
@@ -589,6 +1201,9 @@ TYPES = [*INTS, *REALS, "BOOL", "TIME"]
 
 
 def initial(draw, t: str):
+    more = {"LTIME": [*LTIMES, (1 << 63) - 1], "DT": DTS, "DATE": DATES, "TOD": TODS, "STRING": TEXTS}
+    if t in more:
+        return draw(hs.sampled_from(more[t]))
     if t == "BOOL":
         return draw(hs.booleans())
     if t == "TIME":
@@ -603,7 +1218,20 @@ def initial(draw, t: str):
     )
 
 
+def decl_type(name: str, t: str) -> str:
+    return f"STRING[{STRING_LENGTHS[name]}]" if name == "string_a" else t
+
+
 def init_text(t: str, v) -> str:
+    more = {
+        "LTIME": lambda v: f"LTIME#{v}ns",
+        "DT": dt_text,
+        "DATE": date_text,
+        "TOD": tod_text,
+        "STRING": st_text,
+    }
+    if t in more:
+        return more[t](v)
     if t == "BOOL":
         return "TRUE" if v else "FALSE"
     if t == "TIME":
@@ -622,10 +1250,14 @@ class Program:
 
 
 @hs.composite
-def programs(draw, statements: int = 10, depth: int = 3):
-    names = {t: [f"{t.lower()}_{k}" for k in "ab"] for t in TYPES}
+def programs(draw, statements: int = 10, depth: int = 3, gen=None, types=None, targets=None):
+    """gen, types, targets: the generator class, the types declared (two variables each) and the
+    types assignments write (all declared types when None)."""
+    types = types or TYPES
+    names = {t: [f"{t.lower()}_{k}" for k in "ab"] for t in types}
     decls = {n: (t, initial(draw, t)) for t, ns in names.items() for n in ns}
-    g = Gen(draw, names)
+    g = (gen or Gen)(draw, names)
+    g.targets = targets or types
     body, steps = [], []
     for _ in range(statements):
         if g.chance(0.15):
@@ -641,7 +1273,7 @@ def programs(draw, statements: int = 10, depth: int = 3):
             text, step = assignment(g, depth)
             body.append(text)
             steps.append(step)
-    decl_text = "\n".join(f"    {n} : {t} := {init_text(t, v)};" for n, (t, v) in decls.items())
+    decl_text = "\n".join(f"    {n} : {decl_type(n, t)} := {init_text(t, v)};" for n, (t, v) in decls.items())
     table = f"    tab : ARRAY[0..7] OF INT := [{', '.join(map(str, TABLE))}];"
     source = (
         f"{FUNCTION_TEXT}PROGRAM Main\nVAR\n{decl_text}\n{table}\nEND_VAR\n"
@@ -671,7 +1303,7 @@ def bit_write(g: Gen, depth: int):
 
 
 def assignment(g: Gen, depth: int):
-    t = g.pick(TYPES)
+    t = g.pick(g.targets)
     target = g.pick(g.names[t])
     vt = g.pick(WIDENING[t]) if t in WIDENING and g.chance(0.2) else t
     e = g.expr(vt, depth, untyped_ok=vt == t)
@@ -689,7 +1321,8 @@ def assignment(g: Gen, depth: int):
 
     def step(env):
         v = e.ev(env)
-        env[target] = reduce_to(v, t)  # the store wraps (integers) or rounds (REAL)
+        # the store wraps (integers, durations), rounds (REAL) or truncates (STRING[n])
+        env[target] = v[: STRING_LENGTHS[target]] if t == "STRING" else reduce_to(v, t)
 
     return f"{target} := {e.src};", step
 
@@ -739,6 +1372,22 @@ DIFF = settings(
 @settings(DIFF)
 @given(programs())
 def test_compiled_programs_agree_with_the_reference(p):
+    check(p)
+
+
+MORE = settings(DIFF, max_examples=500)
+ALL_TYPES = [*TYPES, *MORE_TYPES]
+
+
+@settings(MORE)
+@given(
+    programs(
+        gen=MoreGen,
+        types=ALL_TYPES,
+        targets=[*MORE_TYPES, *MORE_TYPES, "TIME", "BOOL", "INT", "UDINT", "LINT", "LREAL"],
+    )
+)
+def test_programs_over_ltime_dates_and_strings_agree_with_the_reference(p):
     check(p)
 
 

@@ -251,3 +251,36 @@ mid_end := MID(s, 10, 4);
     assert plc["f"] == 3
     assert plc["nf"] == 0
     assert plc["mid_end"] == "lo"
+
+
+# The mismatches the differential test found (issue 9), each as CODESYS documents it.
+FIXED_BY_DIFFERENTIAL = """
+t : TIME := T#2305843009213693952ms;  (* 2^61 ms: t * 4 wraps to the most negative TIME *)
+back : TIME; lr : LREAL; lt : LTIME; lim : TIME; mx : TIME; sl : TIME; big : LINT;
+ins : STRING; del0 : STRING; rep0 : STRING; repn : STRING;
+"""
+FIXED_BODY = """
+back := STRING_TO_TIME(TIME_TO_STRING(T#1m30s250ms));
+lr := LTIME_TO_LREAL(LTIME#1ms);
+lt := LREAL_TO_LTIME(lr);
+lim := LIMIT(T#0ms, t * 4, T#1h);
+mx := MAX(t * 4, T#-1ms);
+sl := SEL(TRUE, T#1s, t * 4);
+big := TIME_TO_LINT(t * 4);
+ins := INSERT('AB', 'x', -1);
+del0 := DELETE('ABCDE', 2, 0);
+rep0 := REPLACE('ABCDE', 'x', 2, 0);
+repn := REPLACE('ABCDE', 'x', 2, -1);
+"""
+
+
+@pytest.mark.parametrize("debug", [False, True], ids=["fast", "debug"])
+def test_values_the_differential_test_corrected(kit, debug):
+    plc = kit.run(kit.main(FIXED_BY_DIFFERENTIAL, FIXED_BODY), scans=1, debug=debug)
+    assert plc["back"] == 90_250  # TIME_TO_STRING wrote 'T#1m30s250ms'; it reads back
+    assert plc["lr"] == 1_000_000.0 and plc["lt"] == 1_000_000  # LTIME as LREAL is nanoseconds
+    # a TIME argument is reduced to 64 bits before the function sees it
+    assert plc["lim"] == 0 and plc["mx"] == -1 and plc["sl"] == -(2**63) and plc["big"] == -(2**63)
+    assert plc["ins"] == "AB"  # INSERT with a negative position leaves IN1
+    assert plc["del0"] == "BCDE" and plc["rep0"] == "xBCDE"  # P = 0 as P = 1 with L - 1
+    assert plc["repn"] == "ABCDE"  # REPLACE with a negative position leaves IN1

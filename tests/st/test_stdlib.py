@@ -407,14 +407,16 @@ def test_string_functions_with_one_based_positions():
     assert lib.st_insert("ABCD", "xy", 2) == "ABxyCD"
     assert lib.st_insert("ABCD", "xy", 0) == "xyABCD"
     assert lib.st_insert("ABCD", "xy", 9) == "ABCDxy"
-    assert lib.st_insert("ABCD", "xy", -3) == "xyABCD"
+    assert lib.st_insert("ABCD", "xy", -3) == "ABCD"  # CODESYS: a negative position leaves IN1
     assert lib.st_delete("ABCDE", 2, 2) == "ADE"
     assert lib.st_delete("ABCDE", 9, 4) == "ABC"
-    assert lib.st_delete("ABCDE", 2, 0) == "ABCDE" and lib.st_delete("ABCDE", 2, 6) == "ABCDE"
+    # CODESYS documents P = 0 as P = 1 with one character less
+    assert lib.st_delete("ABCDE", 2, 0) == "BCDE" and lib.st_delete("ABCDE", 2, 6) == "ABCDE"
     assert lib.st_delete("ABCDE", 0, 2) == "ABCDE"
     assert lib.st_replace("ABCDE", "xy", 3, 2) == "AxyE"
     assert lib.st_replace("ABCDE", "xy", 0, 3) == "ABxyCDE"
     assert lib.st_replace("ABCDE", "xy", 9, 4) == "ABCxy"
+    assert lib.st_replace("ABCDE", "xy", 3, 0) == "xyCDE" and lib.st_replace("ABCDE", "xy", 2, -1) == "ABCDE"
     assert lib.st_replace("ABC", "xy", 1, 9) == "ABCxy"
     assert lib.st_find("ABCBC", "BC") == 2
     assert lib.st_find("ABC", "X") == 0
