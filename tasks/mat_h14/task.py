@@ -22,11 +22,11 @@ Changes from the catalog entry, and why:
   stream needs a gap the program makes by stopping the feeder. A gap costs up to 5 s of supply
   at the last arm on the slowest belt; that is the resource the three jobs share.
 - The belt runs at 300-500 mm/s, one speed per condition, not known in advance (the registered
-  conditions at 300-500, fast_belt_two_low at 434): a program that waits fixed gaps instead of reading
-  the grids must wait those of the slowest belt (the review's low-switches-only program, tuned
-  to a fixed 400 mm/s belt, earned 1 and now hits parts at 300: counterexamples/
-  low_switches_fixed_gaps.st), and one that tracks parts from the feed eye must measure the
-  speed (the reference does, from the time a part blocks the eye).
+  conditions at 300-500, fast_belt_two_low at 434, low_part_on_belt at 304): a program that
+  waits fixed gaps instead of reading the grids must wait those of the slowest belt (the
+  review's low-switches-only program, tuned to a fixed 400 mm/s belt, earned 1 and now hits
+  parts at 300: counterexamples/low_switches_fixed_gaps.st), and one that tracks parts from
+  the feed eye must measure the speed (the reference does, from the time a part blocks the eye).
 - S1's 2 s counts from the machine's cycle falling due with the hopper empty (the machine then
   waits). The low switch (6 parts or fewer) leaves at least 9 s at the fastest machine until S1
   trips (7 cycles and the 2 s), more than the slowest switch-over (stop the feeder, the gap past the
@@ -48,12 +48,12 @@ Hard by the brief's check: the program written blind from the prompt (counterexa
 blind_written.st) passed 4 of 5 on the first plant (hoppers of 24, two low hoppers possible at
 power-up; its one miss was that unfair start state, taken out); the capacity was then set to
 20, where only a program that counts the parts still on their way keeps every hopper within
-it: it now passes 1 of 6 (S2).
+it: it now passes 1 of 7 (S2).
 
 Cheap programs tried from the prompt and the judges: the round robin by the clock with
 worst-case gaps (token_blind.st: overfills, S2), fixed timetables (blind.st), the blind-written
 high-switch-only program (S2) and a playback of the registered conditions (tuned/
-lookup_table.st: 5/5 registered when the belt ran at 400 mm/s, 2/6 since, fails the
+lookup_table.st: 5/5 registered when the belt ran at 400 mm/s, 2/7 since, fails the
 sampled). One attempt earned 1 and is kept in correct/serve_only_low.st: feeding only a
 hopper whose low switch is on, and only until it
 clears, needs no counting (7 parts plus those on their way stay under 20). It is no trick (it
@@ -62,6 +62,12 @@ The same program with the gaps of the slowest belt (counterexamples/
 low_switches_worst_case_gaps.st) is safe but slow: S1's budget from a low switch (at least 9 s)
 outlasts most of its switch-overs, so it passed the first five registered conditions and 198 of
 200 sampled; the sixth registered condition, fast_belt_two_low, is one of the two it fails.
+A program that swings an arm only once the feed eye and all three grids are clear
+(counterexamples/grid_clear_wait.st, the review's belt-wide wait) passed the first six
+registered conditions and 180 of 200 sampled: every switch-over waits for the last part to
+pass arm 3. The seventh, low_part_on_belt (a low hopper at power-up and a part on the belt that
+no arm takes), is one it fails (S1): it waits for that part to pass arm 3 (with the same values
+but no part on the belt it passes).
 
 Judged by what the plant does: the hoppers' starvation logs (S1, also a completion watch so a
 starving run ends there), their overfill logs (S2), the diverters' hit logs (S3) and the
@@ -502,6 +508,17 @@ CONDITIONS = [
         on_belt=0, on_belt_at=[], stop_s=[23.8], stop_at=[13.5]),
         f"a fast belt, hopper 1 nearly empty behind two arms at their ends ({_describe(P_FAST_TWO_LOW)})",
         disturbances=()),
+    # drawn by the sampler (bench.sweep seed 0, condition 105), kept for what it shows: hopper 1
+    # nearly empty at power-up, a part on the belt that no arm takes, a slow belt; a program that
+    # switches only once the feed eye and all three grids are clear waits for that part to pass
+    # arm 3 and starves machine 1 (S1)
+    Condition("low_part_on_belt", 1407, P_LOW_PART_ON_BELT := dict(
+        belt_speed=304.0, feed_rate=2.48, rate=[0.62, 0.28, 0.32], level=[1, 10, 10], start_s=[0.0, 0.0, 0.0],
+        stops=[[[14.6, 31.2], [45.8, 52.1]], [[16.3, 41.7], [51.3, 64.1]], [[15.7, 21.6], [27.0, 50.1]]],
+        quota=[17, 8, 9], swing_s=[0.35, 0.2, 0.32], arms_at_end=[0, 0, 0], on_belt=1, on_belt_at=[327.9],
+        stop_s=[16.6, 6.3, 25.4, 12.8, 5.9, 23.1], stop_at=[14.6, 45.8, 16.3, 51.3, 15.7, 27.0]),
+        f"a slow belt, hopper 1 nearly empty at power-up and a part on the belt no arm takes "
+        f"({_describe(P_LOW_PART_ON_BELT)})", disturbances=()),
 ]
 
 
