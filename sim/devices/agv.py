@@ -200,16 +200,22 @@ class AGVLoop(Device):
         """The way forward from one path position to another (mm, 0..length)."""
         return (to_mm - from_mm) % self.length
 
+    def _front_k(self, pos: float) -> int:
+        """The block index (0-based, unwrapped) of a front at pos: a front exactly on a block's
+        start is not in that block yet."""
+        return math.floor((pos - 1e-6) / self.block_mm)
+
     def on_siding(self, a: AGV) -> bool:
-        """The AGV's front is on the siding."""
-        return a.via_siding and a.pos > self.diverge_mm
+        """The AGV's front is on the siding: its front's block is the one beside the siding. A front
+        standing exactly on the merge point (0) is not in block 1 yet: still on the siding."""
+        return a.via_siding and self._front_k(a.pos) % self.n_blocks == self.n_blocks - 1
 
     def blocks_of(self, a: AGV) -> set[int]:
         """Blocks its body covers (1..n; n+1 is the siding)."""
         out = set()
         back = a.pos - a.length
         k0 = math.floor((back + 1e-6) / self.block_mm)
-        k1 = math.floor((a.pos - 1e-6) / self.block_mm)
+        k1 = self._front_k(a.pos)
         for k in range(k0, k1 + 1):
             b = k % self.n_blocks + 1
             if b == self.n_blocks and a.via_siding:

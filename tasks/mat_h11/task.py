@@ -38,6 +38,12 @@ reference had to learn the same lessons: positions are rounded to the mm (a few 
 a moving body's back), an AGV past the diverge on the loop is in block 6 until it comes round,
 an AGV with a load on board and too little battery charges first, the oldest request goes first
 (nearest-first starved station 3 with both AGVs charging in turn), an idle AGV gives way.
+A second blind program (not kept: 3 of 5) failed steady and bursts on S1 by its own fault: a
+front 0.5 mm short of the merge point reads 0 with agvN_on_siding on; it took that for block 1,
+reserved the block for itself and drove in beside the other AGV. The merge point itself is the
+siding's (a front exactly on a block's start is not in it yet): the judge counts a body standing
+there on the siding only, and agvN_on_siding stays on there (it used to drop at 0: the
+reference's motion is the same, its traces record the input).
 
 Cheap programs tried: idle, a fixed timetable (blind.st), worst-case tours with token grants
 (token_blind.st), one rule broken at a time (S1 AGV 2 blind to blocks, S2 never charging, S3

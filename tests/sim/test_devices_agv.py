@@ -207,3 +207,30 @@ def test_rollers_deliver_at_the_drop_stand_and_drop_the_load_elsewhere():
     loop.write("agv1_unload", True)
     run(plant, 1.1)
     assert not loop.read("agv1_loaded") and not loop.delivered and loop.lost
+
+
+def test_a_front_standing_exactly_on_the_merge_point_is_still_on_the_siding():
+    # The siding merges into the loop at 0 mm, the start of block 1; a front standing exactly on a
+    # block's start is not in that block yet: an AGV sent from the charger to 0 stops exactly there,
+    # its whole body on the siding (block 7), on_siding still on.
+    plant, loop = cell(vehicle(start=5500.0, on_siding=True), vehicle(2, start=700.0))
+    a, b = loop.agvs
+    send(loop, 1, 0)
+    run(plant, 0.3)
+    assert a.vel > 0.0 and a.pos > 5500.0
+    run(plant, 1.7)
+    assert a.pos == 0.0 and a.vel == 0.0 and a.via_siding
+    assert loop.read("agv1_position") == 0 and loop.read("agv1_arrived")
+    assert loop.read("agv1_on_siding")
+    assert loop.blocks == [{7}, {1}]  # the other AGV alone in block 1
+    # the first step past it puts the front in block 1 (the back still on the siding)
+    send(loop, 1, 10)
+    plant.step()
+    assert 0.0 < a.pos < 1.0 and not loop.read("agv1_on_siding") and loop.blocks[0] == {7, 1}
+
+
+def test_a_front_just_short_of_the_merge_point_reads_0_on_the_siding():
+    # positions are reported to the nearest mm round the loop: 5999.6 mm reads 0, still on the siding
+    plant, loop = cell(vehicle(start=5999.6, on_siding=True))
+    assert loop.read("agv1_position") == 0 and loop.read("agv1_on_siding")
+    assert loop.blocks_of(loop.agvs[0]) == {7}

@@ -4,7 +4,11 @@ counterexamples: test_task_battery.py."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import tasks
+from sim.task import Condition
+from tasks.mat_h11.task import CHARGER_MM, DEFAULTS, Cell, _one_per_block, build_plant
 
 TASK = tasks.get("MAT-H11")
 
@@ -33,3 +37,26 @@ def test_charging_to_full_makes_a_job_late_and_ends_the_run_there(kit):
         c.violated_rules == ["MAT-H11-S4"] and "not delivered within 50 s" in c.pending for c in late
     )
     assert all(c.end_reason != "time limit" for c in late)
+
+
+def test_an_agv_standing_exactly_on_the_merge_point_is_not_in_block_1():
+    # the prompt: the siding merges into the loop at 0 mm (the start of block 1) and a front standing
+    # exactly on a block's start is not in that block yet; an AGV stops exactly on its target. So an
+    # AGV sent from the charger to 0 is wholly on the siding there, beside the other AGV in block 1;
+    # one step on, its front is in block 1 and the two share it (the blind program's steady breach).
+    params = {**DEFAULTS, **TASK.condition("steady").params}
+    params.update(start_1_mm=CHARGER_MM, siding_1=1, start_2_mm=700.0, fault_2_s=0.0)
+    plant = build_plant(Condition("merge", 1, params))
+    cell = Cell(plant)
+    state = SimpleNamespace(devices=cell)
+    loop, (a, _b) = cell.loop, cell.agvs
+    loop.write("agv1_target", 0)
+    loop.write("agv1_go", True)
+    for _ in range(300):
+        plant.step()
+        assert _one_per_block(state) is None
+    assert a.pos == 0.0 and a.vel == 0.0 and loop.blocks == [{7}, {1}]
+    assert loop.read("agv1_position") == 0 and loop.read("agv1_arrived") and loop.read("agv1_on_siding")
+    loop.write("agv1_target", 1000)
+    plant.step()
+    assert _one_per_block(state) == "AGV 1 and AGV 2 both in block 1"
