@@ -543,9 +543,11 @@ the gate. The hopper is then free for the other mixer: serve whichever mixer is 
 are, either), never wait for one while the other waits.
 
 Mixing: run the mixer's agitator; only time at speed (mN_running, 0.3-1.2 s after mN_run) with
-nothing more coming in counts. After its recipe's mix time open its discharge valve into its packer
-(S5), but only while that packer reports ready: a packer may be busy for up to 25 s (its ready
-input FALSE); if it turns not ready while the valve is open, shut the valve within
+nothing more coming in counts (what the gate lets out lands in the mixer at once: the last material
+comes in as the hopper runs empty, before the weight, lagging, reads it). After its recipe's mix
+time open its discharge valve into its packer (S5), but only while that packer reports ready: a
+packer may be busy for up to 25 s (its ready input FALSE); if it turns not ready while the valve
+is open, shut the valve within
 {OUTLET_GRACE_S:g} s and open it again when the packer is ready. Keep the valve open until the mixer
 reports empty, then shut it.
 
