@@ -1502,7 +1502,7 @@ class CodeGen:
         step_const = 1 if s.step is None else cp.consts.get(id(s.step))
         step = "1" if s.step is None else self.ex(s.step)
         self.flush_pre(ind)
-        assigns_var = _assigns(s.body, s.var.lower())
+        assigns_var = _assigns(s.body, s.var.lower(), cp)
         const_bounds = id(s.start) in cp.consts and id(s.end) in cp.consts and isinstance(step_const, int)
         if not assigns_var and step_const != 0 and not by_ref:
             # fast path: a Python range, with the first failing value stored after a full run
@@ -2302,10 +2302,21 @@ def _ref_actuals(stmts, cp) -> set[str]:
     return names
 
 
-def _assigns(stmts, lname: str) -> bool:
+def _by_value(call, cp) -> bool:
+    """A call that only reads its arguments: a type conversion, or a standard function other
+    than the address-taking ADR and REF (through whose result a variable may later change)."""
+    info = cp.calls.get(id(call))
+    if info is None:
+        return False
+    return info.kind == "conv" or (info.kind == "std" and info.name not in ("ADR", "REF"))
+
+
+def _assigns(stmts, lname: str, cp) -> bool:
     for s in _walk_stmts(stmts):
         for name in ("value", "condition", "selector", "start", "end", "step"):
             for call in _calls_in(getattr(s, name, None)):
+                if _by_value(call, cp):
+                    continue  # INT_TO_REAL(i), ABS(i): i is only read (nested calls are seen on their own)
                 for a in call.args:
                     if a.value is not None and _root_name(a.value) == lname:
                         return True  # an output or VAR_IN_OUT argument may change it

@@ -213,6 +213,25 @@ def test_for_loop_that_changes_its_variable_runs_as_a_counted_loop():
     assert (inst.read("i"), inst.read("n")) == (11, 5)
 
 
+def test_for_loop_reading_its_variable_through_conversions_keeps_the_fast_path():
+    # INT_TO_REAL(i), ABS(i) only read i; a user function with a VAR_IN_OUT or ADR(i) may change it
+    extra = "FUNCTION Bump : INT\nVAR_IN_OUT v : INT; END_VAR\nv := v + 1; Bump := v;\nEND_FUNCTION"
+    src = prog(
+        "i : INT; r : REAL; n : INT; j : INT; m : INT; p : POINTER TO INT;",
+        "FOR i := 1 TO 5 DO r := r + INT_TO_REAL(i) * 0.5; n := n + ABS(-i); END_FOR;\n"
+        "FOR j := 1 TO 10 DO m := m + Bump(v := j); END_FOR;\n"
+        "FOR j := 1 TO 3 DO p := ADR(j); END_FOR;",
+        extra,
+    )
+    program = build(src)
+    fast = program.python_source.split("def run(")[1].split("def run_dbg")[0]
+    assert fast.count("range(") == 1  # only the loop over i; the two over j are counted loops
+    inst = program.instantiate()
+    inst.scan(0)
+    assert (inst.read("i"), inst.read("r"), inst.read("n")) == (6, 7.5, 15)
+    assert (inst.read("j"), inst.read("m")) == (4, 2 + 4 + 6 + 8 + 10)
+
+
 def test_for_with_runtime_step_zero_is_a_fault_not_a_hang():
     inst = run(prog("i : INT; s : INT; n : INT;", "FOR i := 1 TO 3 BY s DO n := n + 1; END_FOR;"))
     assert inst.fault is not None and "step is 0" in inst.fault.message
