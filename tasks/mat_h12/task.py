@@ -346,7 +346,7 @@ class SpurRoom(judges.Monitor):
                 elif out_since[k] is not None and now - out_since[k] > 20:
                     msg = msg or f"transfer {NAMES[k]} lifted with {sp.label} out of service"
             was_down[k] = down
-        return c.note(msg)
+        return None if msg is None else c.note(msg)      # note() has nothing to keep without one
 
 
 class RightSpur(judges.Monitor):
@@ -376,7 +376,7 @@ class RightSpur(judges.Monitor):
                     what = ("no order yet" if word == 0 else "every op done" if nxt == 0
                             else f"its next op at {STATIONS[nxt - 1]}")
                     msg = msg or f"{name} went into spur {STATIONS[k]} with {what} (tag {word})"
-        return c.note(msg)
+        return None if msg is None else c.note(msg)      # note() has nothing to keep without one
 
 
 _STOP_OUT = tuple(f"stop_{st}" for st in NAMES)      # the stoppers' output points, by station
@@ -422,7 +422,7 @@ class NoPassingWithRoom(judges.Monitor):
             elif k < len(STATIONS) and nxt == k + 1:
                 msg = msg or (f"{part.name} let pass station {STATIONS[k]}, its next op, while spur "
                               f"{STATIONS[k]} had room and was in service")
-        return c.note(msg)
+        return None if msg is None else c.note(msg)      # note() has nothing to keep without one
 
 
 def _unloaded(s) -> list[str]:
