@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 import random
 
+from pymunk._chipmunk_cffi import lib as _cp
+
 from sim import judges
 from sim.task import Condition, IOPoint, OperatorAction, ParameterRange
 
@@ -445,6 +447,9 @@ def part_released(name: str, cleared, distance, *, within_s: float, by_mm: float
         within_s, allowance_s=allowance_s, late=late)
 
 
+_velocity = _cp.cpBodyGetVelocity
+
+
 def at_rest_against(part, stop_x: float, length: float, *, slack_mm: float = 3.0, still_mm_s: float = 5.0):
     """`part` if it is queued against a stop across a belt running toward +x (its front within
     `slack_mm` of `stop_x`, the part `length` mm long, and standing still: slower than `still_mm_s`),
@@ -454,7 +459,8 @@ def at_rest_against(part, stop_x: float, length: float, *, slack_mm: float = 3.0
     """
     if part is None or part.xy()[0] + length / 2 < stop_x - slack_mm:
         return None
-    vx, vy = part.body.velocity
+    v = _velocity(part._cpbody)      # part.body.velocity, without the wrapper's property and Vec2d
+    vx, vy = v.x, v.y
     return part if vx * vx + vy * vy < still_mm_s * still_mm_s else None
 
 

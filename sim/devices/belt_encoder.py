@@ -97,8 +97,9 @@ class BeltEncoder(Device):
         return wrap16(self.total_counts)
 
     def read(self, signal: str) -> Any:
-        if signal == "count":
-            return self.count
+        if signal == "count":   # self.count, without its two property calls (read every scan)
+            return (self.start_count + math.floor(self.travel_mm * self.counts_per_mm + 1e-9) + 32768) \
+                % COUNTER_SPAN - 32768
         if signal == "edge_count":
             return self.edge_count
         if signal == "edges":
@@ -118,15 +119,20 @@ class BeltEncoder(Device):
         belt, at = self.conveyor, self.latch_at_mm
         travel_now = self.travel_mm
         seen: dict[int, float] = {}
-        for part in self._parts():
-            x, y = part.xy()
-            along = (x - belt.x) * belt.ux + (y - belt.y) * belt.uy + belt.half_length
-            across = (y - belt.y) * belt.ux - (x - belt.x) * belt.uy
-            if abs(across) > belt.half_width:
+        bx, by, ux, uy, half_length, half_width = belt.x, belt.y, belt.ux, belt.uy, belt.half_length, belt.half_width
+        leading = self._leading
+        tick = self.plant.tick                                  # type: ignore[union-attr]
+        for part in self._flow.parts:                           # _parts(), its filter in line
+            if part.removed or part.holder is not None:
+                continue
+            x, y = part._xy if part._xy_tick == tick else part.xy()   # xy(), its cache in line
+            along = (x - bx) * ux + (y - by) * uy + half_length
+            across = (y - by) * ux - (x - bx) * uy
+            if abs(across) > half_width:
                 continue
             edge = along + part.length / 2
             seen[id(part)] = edge
-            before = self._leading.get(id(part))
+            before = leading.get(id(part))
             if before is not None and before < at <= edge and edge > before:
                 f = (at - before) / (edge - before)
                 travel = self._travel_then + f * (travel_now - self._travel_then)
@@ -135,6 +141,10 @@ class BeltEncoder(Device):
                 self.edge_count = wrap16(self.start_count + math.floor(travel * self.counts_per_mm + 1e-9))
         self._leading = seen
         self._travel_then = travel_now
+
+    def attach(self, plant) -> None:
+        super().attach(plant)
+        self._flow = material_flow(plant)
 
     def _parts(self):
         return [p for p in material_flow(self.plant).parts if not p.removed and p.holder is None]

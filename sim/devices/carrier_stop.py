@@ -53,8 +53,9 @@ class CarrierStop(Stopper):
         vx, vy = -self.uy, self.ux
         reach = self.stroke + self.plate_depth
         half_plate = self.plate_width / 2
+        tick = self.plant.tick
         for part in self._flow.parts:
-            px, py = part.xy()
+            px, py = part._xy if part._xy_tick == tick else part.xy()   # xy(), its cache in line
             dx, dy = px - self.x, py - self.y
             along = dx * vx + dy * vy
             if abs(along) > half_plate + part.radius + 1e-6:

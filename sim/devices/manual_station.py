@@ -30,6 +30,9 @@ class ManualStation(PartDevice):
     kind = "manual_station"
     layer = 1
     signals = ("busy", "queue", "placed")
+    # what read gives, published at power-up and after every step (only a step changes the tray,
+    # the part in hand, the time and the count placed): the session reads them every scan
+    plain_signals = {"busy": "busy_on", "queue": "queue_len", "placed": "placed_word"}
 
     def __init__(self, name: str, x0: float, y0: float, x1: float, y1: float, *,
                  drop: tuple[float, float], rework_s: tuple[float, ...] = (10.0,),
@@ -55,6 +58,12 @@ class ManualStation(PartDevice):
         self.placed = 0
         self.taken_in: list[tuple[float, str, str]] = []
         self.placed_log: list[tuple[float, str, str]] = []
+        self._publish()
+
+    def _publish(self) -> None:
+        self.busy_on = self.work is not None and not self.on_break
+        self.queue_len = len(self.tray)
+        self.placed_word = wrap16(self.placed)
 
     @property
     def on_break(self) -> bool:
@@ -98,6 +107,10 @@ class ManualStation(PartDevice):
         return True
 
     def step(self, dt: float) -> None:
+        self._step(dt)
+        self._publish()
+
+    def _step(self, dt: float) -> None:
         self.time += dt
         self._take_in()
         if self.done is not None and self._drop_clear(self.done):

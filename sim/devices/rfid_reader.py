@@ -33,18 +33,38 @@ from sim.devices.workpiece import PartDevice, Workpiece
 
 
 class _Places:
-    """The parts' centres (Workpiece.xy) as the first head to look in a plant tick found them,
-    shared by the plant's heads: a free part's xy stays the same the whole tick, so the other
-    heads need no look-up of their own. Taken again when the parts changed (one added or
-    removed); none kept (places None) when a part was held then, and a part held now is looked
-    up afresh (a holder moves it at any time)."""
+    """For one plant tick, the carrier whose tag lies in each head's field (`hits`, by head slot),
+    worked out for all the plant's heads at once by the first head to look in the tick: a free
+    part's xy stays the same the whole tick. Taken again at the next tick or once the parts
+    changed (MaterialFlow.version: a part added, removed, grabbed or released); none kept (hits
+    None) when a part was held then (its holder moves it at any time: each head looks afresh)."""
 
-    __slots__ = ("tick", "parts", "places")
+    __slots__ = ("tick", "version", "hits", "heads")
 
     def __init__(self) -> None:
         self.tick = -1
-        self.parts: list[Workpiece] = []
-        self.places: list[tuple[Workpiece, float, float]] | None = []
+        self.version = -1
+        self.hits: list[Workpiece | None] | None = None
+        self.heads: list[RFIDReader] = []
+
+    def take(self, tick: int, flow) -> None:
+        self.tick, self.version = tick, flow.version
+        parts = flow.parts
+        for part in parts:
+            if part.holder is not None:
+                self.hits = None
+                return
+        found = [(part, *part.xy()) for part in parts]
+        hits: list[Workpiece | None] = []
+        for head in self.heads:
+            ax, ay, reach, half = head.ax, head.ay, head.field_mm, head.conveyor.half_width
+            for part, px, py in found:
+                if abs(px - ax) <= reach and abs(py - ay) <= half:
+                    hits.append(part)
+                    break
+            else:
+                hits.append(None)
+        self.hits = hits
 
 
 class RFIDReader(PartDevice):
@@ -115,28 +135,31 @@ class RFIDReader(PartDevice):
     def attach(self, plant) -> None:
         super().attach(plant)
         self._places = plant.shared("rfid_reader_places", _Places)
+        self._slot = len(self._places.heads)
+        self._places.heads.append(self)
 
     def in_field(self) -> Workpiece | None:
-        """The carrier whose tag lies in the antenna's field, if any."""
+        """The carrier whose tag lies in the antenna's field, if any (the first in the parts'
+        order)."""
         places = self._places
-        parts = self.flow.parts
-        tick = self.plant.tick                                       # type: ignore[union-attr]
-        if places.tick != tick or places.parts != parts:
-            places.tick, places.parts = tick, list(parts)
-            found = [(part, *part.xy()) for part in parts]
-            places.places = found if all(part.holder is None for part in parts) else None
-        ax, ay, reach, half = self.ax, self.ay, self.field_mm, self.conveyor.half_width
-        found = places.places
-        if found is None:               # a part was held then: every one looked up as it is now
-            found = ((part, *part.xy()) for part in parts if not part.removed)
-        for part, px, py in found:
-            if part.holder is not None:
-                px, py = part.xy()      # held since: its holder may have moved it
-            if abs(px - ax) <= reach and abs(py - ay) <= half:
-                if part.name not in self.tags:
-                    self.tags[part.name] = int(self.tag_of(part)) & 0xFFFF
-                return part
-        return None
+        if places.tick != self.plant.tick or places.version != self.flow.version:   # type: ignore[union-attr]
+            places.take(self.plant.tick, self.flow)                                  # type: ignore[union-attr]
+        hits = places.hits
+        if hits is not None:
+            part = hits[self._slot]
+        else:                           # a part was held then: every one looked up as it is now
+            ax, ay, reach, half = self.ax, self.ay, self.field_mm, self.conveyor.half_width
+            for part in self.flow.parts:
+                if part.removed:
+                    continue
+                px, py = part.xy()
+                if abs(px - ax) <= reach and abs(py - ay) <= half:
+                    break
+            else:
+                part = None
+        if part is not None and part.name not in self.tags:
+            self.tags[part.name] = int(self.tag_of(part)) & 0xFFFF
+        return part
 
     def _finish(self, what: str, started_on: str | None, word: int) -> None:
         part = self.in_field()
@@ -161,13 +184,22 @@ class RFIDReader(PartDevice):
 
     def step(self, dt: float) -> None:
         self.time += dt
-        self.tag_present = self.in_field() is not None
-        if self._job is not None and self._job[3] < 0:
-            self._job = (*self._job[:3], self.data_out)
-        if self._job is not None and self.time + 1e-9 >= self._job[1]:
-            what, _, carrier, word = self._job
-            self._job = None
-            self._finish(what, carrier, word)
+        places = self._places
+        hits = places.hits
+        if hits is not None and places.tick == self.plant.tick and places.version == self.flow.version:
+            part = hits[self._slot]     # in_field() as the tick's look-up found it, without the call
+            if part is not None and part.name not in self.tags:
+                self.tags[part.name] = int(self.tag_of(part)) & 0xFFFF
+            self.tag_present = part is not None
+        else:
+            self.tag_present = self.in_field() is not None
+        job = self._job
+        if job is not None:
+            if job[3] < 0:
+                job = self._job = (*job[:3], self.data_out)
+            if self.time + 1e-9 >= job[1]:
+                self._job = None
+                self._finish(job[0], job[2], job[3])
 
     def read(self, signal: str) -> Any:
         if signal == "tag_present":

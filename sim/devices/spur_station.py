@@ -139,14 +139,16 @@ class SpurStation(PartDevice):
         tick = self.plant.tick                                       # type: ignore[union-attr]
         if cache.tick != tick:
             cache.tick = tick
-            parts = cache.parts = [(part, *part.xy()) for part in self.flow.parts]
+            parts: list[tuple[Workpiece, float, float]] = []
             x_max = y_max = float("-inf")
-            for _, x, y in parts:
+            for part in self.flow.parts:
+                x, y = part._xy if part._xy_tick == tick else part.xy()   # xy(), its cache in line
+                parts.append((part, x, y))
                 if x > x_max:
                     x_max = x
                 if y > y_max:
                     y_max = y
-            cache.x_max, cache.y_max = x_max, y_max
+            cache.parts, cache.x_max, cache.y_max = parts, x_max, y_max
         return cache.parts
 
     def _taken_in(self) -> list[Workpiece]:

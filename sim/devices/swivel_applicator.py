@@ -89,18 +89,21 @@ class SwivelApplicator(LabelApplicator):
         if self._feed_started:                 # every output of the scan is written by now
             self._feed_started = False
             self._feed_lane = 2 if self._print_b else 1
-        if self.target != self.pos and self.phase == "up":
-            if self.lane:
+        pos = self.pos
+        lane = 1 if pos <= 0.0 else (2 if pos >= 1.0 else 0)    # self.lane, kept while pos stands
+        if self.target != pos and self.phase == "up":
+            if lane:
                 self.swings += 1
-            was = self.lane
+            was = lane
             d = dt / self.swivel_s
-            self.pos = min(self.pos + d, 1.0) if self.target > self.pos else max(self.pos - d, 0.0)
-            if self.lane and self.lane != was:
-                self.encoder = self.encoders[self.lane - 1]
+            pos = self.pos = min(pos + d, 1.0) if self.target > pos else max(pos - d, 0.0)
+            lane = 1 if pos <= 0.0 else (2 if pos >= 1.0 else 0)
+            if lane and lane != was:
+                self.encoder = self.encoders[lane - 1]
                 self.belt = self.encoder.conveyor
                 self._count_before = None
         had, lane_before, fired = self.has_label, self.label_lane, self.fired
-        if self.lane == 0:
+        if lane == 0:
             armed, self.armed = self.armed, False
             self._count_before = None
             super().step(dt)
@@ -112,7 +115,11 @@ class SwivelApplicator(LabelApplicator):
             self.label_lane = 0
         if self.has_label and not had:
             self.label_lane = self._feed_lane
-        self._publish()
+        # _publish(), with the lane as worked out above (the applicator's step moves no arm)
+        up = self.phase == "up"
+        self.ready_on = self.has_label and up
+        self.pad_is_up = up
+        self.at_a_on, self.at_b_on = lane == 1, lane == 2
 
     def _touch(self, at_s: float, step_start_s: float) -> None:
         super()._touch(at_s, step_start_s)

@@ -67,6 +67,9 @@ class MaterialFlow:
         # what the photo-eyes look at in one physics substep (`seen`), and the tick it was made at
         self._seen: tuple[list[tuple[float, float, float, Workpiece]], list[Workpiece]] = ([], [])
         self._seen_tick = -1
+        # counts changed() calls: a device's own cache of the parts (made at one tick) holds
+        # while the tick and this number stand
+        self.version = 0
 
     def seen(self, tick: int) -> tuple[list[tuple[float, float, float, Workpiece]], list[Workpiece]]:
         """The parts a beam can see at plant tick `tick`: (x, y, radius, part) of every free part not
@@ -92,6 +95,7 @@ class MaterialFlow:
     def changed(self) -> None:
         """A part added, removed, lifted, set down, grabbed or released: `seen` is made afresh."""
         self._seen_tick = -1
+        self.version += 1
 
 
 def material_flow(plant: Plant) -> MaterialFlow:
