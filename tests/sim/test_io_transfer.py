@@ -126,3 +126,25 @@ def test_a_task_without_points_publishes_nothing():
     io = {}
     publisher(())(io, [])
     assert io == {}
+
+
+def test_a_run_of_versioned_signals_is_read_only_when_the_devices_count_moved():
+    # a device that counts the changes of its plain signals (Device.signals_version): its run of
+    # points is read in the first sample and again only after the count moved; meanwhile vals
+    # keeps what they read, and a point of another device is read every sample
+    transfer = Transfer("test")
+    words = SimpleNamespace(a=1, b=2, signals_version=0)
+    other = SimpleNamespace(c=3)
+    transfer.input(0, "%IW0", "INT", device=words, attr="a")
+    transfer.input(1, "%IW1", "INT", device=words, attr="b")
+    transfer.input(2, "%IW2", "INT", device=other, attr="c")
+    sample, _ = transfer.build()
+    vals, given, seen = [None] * 3, [None] * 3, []
+    sample(vals, given, lambda address, v: seen.append((address, v)))
+    assert vals == [1, 2, 3] and len(seen) == 3
+    words.a, other.c = 10, 30            # not counted: not read yet
+    sample(vals, given, lambda address, v: seen.append((address, v)))
+    assert vals == [1, 2, 30]
+    words.signals_version += 1
+    sample(vals, given, lambda address, v: seen.append((address, v)))
+    assert vals == [10, 2, 30] and seen[3:] == [("%IW2", 30), ("%IW0", 10)]
