@@ -88,18 +88,23 @@ class Transfer:
             block.append(f"v = {self._name('D', i, device)}.{attr}")
         else:
             block.append(f"v = {self._name('R', i, read)}()")
-        block += _convert(type_name, "")
-        block.append(f"vals[{i}] = v")
         # Given only when new to the controller: the same bool or REAL object, or an equal int,
         # is already in its input image (a REAL is given whenever it is another object: 0.0 and
         # -0.0 are equal, yet a program can tell them apart).
         same = "v != given[{i}]" if type_name in _INT_RANGES else "v is not given[{i}]"
-        block.append(f"if {same.format(i=i)}:")
-        block.append(f"    given[{i}] = v")
+        # A value read as the very one last given (an int of the point's type equal to it) needs
+        # no conversion, and vals[i] holds it already: every sample leaves vals[i] as given[i].
+        unchanged = ("type(v) is not int or v != given[{i}]" if type_name in _INT_RANGES
+                     else "v is not given[{i}]")
+        block.append(f"if {unchanged.format(i=i)}:")
+        block += _convert(type_name, "    ")
+        block.append(f"    vals[{i}] = v")
+        block.append(f"    if {same.format(i=i)}:")
+        block.append(f"        given[{i}] = v")
         if store is not None:
-            block.append(f"    {self._name('S', i, store)}(v)")
+            block.append(f"        {self._name('S', i, store)}(v)")
         else:
-            block.append(f"    set_input({address!r}, v)")
+            block.append(f"        set_input({address!r}, v)")
         pad = "        " if versioned else "    "
         self.sample += [pad + line for line in block]
 

@@ -148,3 +148,25 @@ def test_a_run_of_versioned_signals_is_read_only_when_the_devices_count_moved():
     words.signals_version += 1
     sample(vals, given, lambda address, v: seen.append((address, v)))
     assert vals == [10, 2, 30] and seen[3:] == [("%IW2", 30), ("%IW0", 10)]
+
+
+@pytest.mark.parametrize("type_name, raws", [
+    ("INT", (3, 3.2, 3, 40000, 32767.0)), ("BOOL", (1, True, 0, False, 0.0)),
+    ("REAL", (1, 1.0, 1.0, -0.0, 0.0))])
+def test_a_value_read_again_as_it_was_given_skips_only_what_would_change_nothing(type_name, raws):
+    # the fast test for an unchanged input (the very object given, an equal int) must leave vals
+    # and what the controller is given as the full conversion does, whatever the device returns
+    transfer = Transfer("test")
+    device = SimpleNamespace(v=None)
+    transfer.input(0, "%IW0", type_name, device=device, attr="v")
+    sample, _ = transfer.build()
+    vals, given, seen, want_seen, last = [None], [None], [], [], object()
+    for raw in raws:
+        device.v = raw
+        sample(vals, given, lambda address, v: seen.append(v))
+        want = _coerce(type_name)(raw)
+        assert vals[0] == want and type(vals[0]) is type(want)
+        if (want != last) if type_name == "INT" else (want is not last):
+            want_seen.append(want)
+            last = want
+    assert seen == want_seen
