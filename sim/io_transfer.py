@@ -7,6 +7,10 @@ in the devices themselves. So `compile_transfer` writes the two steps out as one
 function each, one block per point: a plain signal or command (Device.plain_signals,
 plain_commands, as sim.plant.direct_reader / direct_writer decide) becomes an attribute read or
 store, the type conversion is written inline, and a forced point reads its forced value.
+A run of points read from the plain signals of one device that counts their changes
+(Device.signals_version) is read only in a sample where that count moved: otherwise every one
+of them would read the very value it read before, which `vals` (and the controller's image)
+still holds, so skipping them changes nothing.
 
 The code is generated only from the task's own I/O map: addresses go in as repr() literals,
 attribute names only when they are identifiers, every device, call and forced value as a name
@@ -52,6 +56,8 @@ class Transfer:
         self.names: dict[str, Any] = {}
         self.sample: list[str] = ["def sample(vals, given, set_input):"]
         self.apply: list[str] = ["def apply(vals, get_output):"]
+        self._group: Any = None      # the device whose versioned run of inputs is open
+        self._groups = 0             # such runs so far (each keeps the count it last read in VER)
 
     def _name(self, prefix: str, i: int, obj: Any) -> str:
         name = f"{prefix}{i}"
@@ -64,25 +70,43 @@ class Transfer:
         """Input point i: its forced value, the device attribute it is (a plain signal) or a call;
         given to the controller by set_input, or by `store` (what the controller's set_input does
         for this address) where it has one."""
-        out = self.sample
+        block: list[str] = []
+        versioned = (not is_forced and _attribute(attr)
+                     and getattr(device, "signals_version", None) is not None)
+        if not versioned or device is not self._group:
+            self._group = None
+        if versioned and self._group is None:
+            # a run of this device's plain signals: read only when its count of changes moved
+            g, self._groups = self._groups, self._groups + 1
+            self._group = device
+            dev = self._name("D", i, device)
+            self.sample += [f"    w = {dev}.signals_version", f"    if w != VER[{g}]:",
+                            f"        VER[{g}] = w"]
         if is_forced:
-            out.append(f"    v = {self._name('K', i, forced)}")
+            block.append(f"v = {self._name('K', i, forced)}")
         elif _attribute(attr):
-            out.append(f"    v = {self._name('D', i, device)}.{attr}")
+            block.append(f"v = {self._name('D', i, device)}.{attr}")
         else:
-            out.append(f"    v = {self._name('R', i, read)}()")
-        out += _convert(type_name, "    ")
-        out.append(f"    vals[{i}] = v")
+            block.append(f"v = {self._name('R', i, read)}()")
         # Given only when new to the controller: the same bool or REAL object, or an equal int,
         # is already in its input image (a REAL is given whenever it is another object: 0.0 and
         # -0.0 are equal, yet a program can tell them apart).
         same = "v != given[{i}]" if type_name in _INT_RANGES else "v is not given[{i}]"
-        out.append(f"    if {same.format(i=i)}:")
-        out.append(f"        given[{i}] = v")
+        # A value read as the very one last given (an int of the point's type equal to it) needs
+        # no conversion, and vals[i] holds it already: every sample leaves vals[i] as given[i].
+        unchanged = ("type(v) is not int or v != given[{i}]" if type_name in _INT_RANGES
+                     else "v is not given[{i}]")
+        block.append(f"if {unchanged.format(i=i)}:")
+        block += _convert(type_name, "    ")
+        block.append(f"    vals[{i}] = v")
+        block.append(f"    if {same.format(i=i)}:")
+        block.append(f"        given[{i}] = v")
         if store is not None:
-            out.append(f"        {self._name('S', i, store)}(v)")
+            block.append(f"        {self._name('S', i, store)}(v)")
         else:
-            out.append(f"        set_input({address!r}, v)")
+            block.append(f"        set_input({address!r}, v)")
+        pad = "        " if versioned else "    "
+        self.sample += [pad + line for line in block]
 
     def output(self, i: int, address: str, type_name: str, *, forced: Any = None, is_forced: bool = False,
                device: Any = None, attr: str | None = None, write: Callable[[Any], None] | None = None,
@@ -115,6 +139,7 @@ class Transfer:
         # the source stays readable in a traceback through a device's read or write
         linecache.cache[filename] = (len(src), None, src.splitlines(True), filename)
         namespace = dict(self.names)
+        namespace["VER"] = [None] * self._groups   # nothing read yet: the first sample reads all
         exec(compile(src, filename, "exec"), namespace)   # noqa: S102 - generated from the I/O map only
         return namespace["sample"], namespace["apply"]
 

@@ -43,6 +43,11 @@ class Device:
     # writes otherwise states its own.
     plain_signals: dict[str, str] = {}
     plain_commands: dict[str, tuple[str, type]] = {}
+    # A device whose plain signals change only at moments it knows of (a host's list arriving)
+    # may count those moments here (an int it increments whenever any of them may have
+    # changed): the scan's I/O transfer then reads them only when the count moved. None: not
+    # counted, read every scan.
+    signals_version: int | None = None
 
     def __init__(self, name: str):
         self.name = name

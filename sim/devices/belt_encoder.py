@@ -68,6 +68,8 @@ class BeltEncoder(Device):
     kind = "encoder"
     layer = 2
     signals = ("count", "edge_count", "edges")
+    # read every scan straight from these (count a property: read("count") answers with it)
+    plain_signals = {"count": "count", "edge_count": "edge_count"}
 
     def __init__(self, name: str, conveyor, *, counts_per_mm: float = 20.0, start_count: int = 0,
                  at_mm: float = 100.0, latch_at_mm: float | None = None, label: str = ""):

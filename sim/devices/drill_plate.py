@@ -69,9 +69,14 @@ class DrillPlate(Device):
         self._on_jam: list[int | None] = [None] * n
         self._found = None
         self._done: list[set[int]] = [set() for _ in range(n)]
+        # bumped whenever listed() or done() may have changed (a list arrived, a hole drilled or
+        # jammed): judges keep what they work out from them until it moves
+        self.changes = 0
+        self._placed: list[tuple | None] = [None] * n   # (beam pos, head pos, origin) last placed
         self._words: dict[str, int] = {}
         self._words_for: tuple[bool, ...] | None = None
         self._next_list_s = 0.0
+        self.signals_version = 0
         self._word_table()
         self.signals = tuple(["count_" + str(h + 1) for h in range(n)]
                              + [f"{c}_{h + 1}_{i + 1}" for h in range(n) for i in range(max_holes)
@@ -100,6 +105,8 @@ class DrillPlate(Device):
             self._next_list_s = min([t for t in self.sent_at if t > self.time_s] or [float("inf")])
             for name, word in words.items():
                 setattr(self, name, word)
+            self.signals_version += 1   # every signal is one of these words (Device.signals_version)
+            self.changes += 1
 
     def sent(self, head: int) -> bool:
         """Head `head`'s (0-based) list has arrived."""
@@ -141,11 +148,20 @@ class DrillPlate(Device):
         if self._was_down is None:      # a drill down at power-up drilled nothing yet
             self._was_up = [d.position <= 0.0 for d in drills]
             self._was_down = [d.position >= d.stroke for d in drills]
+        bx = beam.pos
+        placed = self._placed
         for n, (head, drill) in enumerate(zip(heads, drills, strict=True)):
-            head.origin = (self.origin[0] + beam.pos, self.head_rail_y)
-            drill.x, drill.y = head.point_at(head.pos)     # the drill rides on its head
-            up = drill.position <= 0.0
-            down = drill.position >= drill.stroke
+            hp = head.pos
+            last = placed[n]
+            # the head's rail rides on the beam, the drill on its head: placed again only when the
+            # beam or the head moved (or the head's origin was set elsewhere)
+            if last is None or last[0] != bx or last[1] != hp or last[2] is not head.origin:
+                origin = head.origin = (self.origin[0] + bx, self.head_rail_y)
+                drill.x, drill.y = head.point_at(hp)
+                placed[n] = (bx, hp, origin)
+            at = drill.position
+            up = at <= 0.0
+            down = at >= drill.stroke
             if self._was_up[n] and not up:          # the drill sets off down
                 i = self.hole_at(n, beam.pos, head.pos)
                 if i is not None and (n + 1, i + 1) in self.jams:
@@ -154,6 +170,7 @@ class DrillPlate(Device):
                     if i not in self.jammed[n]:
                         self.jammed[n].append(i)
                         self._done[n].add(i)
+                        self.changes += 1
             if up and self._on_jam[n] is not None:
                 drill.fault = None
                 self._on_jam[n] = None
@@ -163,6 +180,7 @@ class DrillPlate(Device):
                 if i is not None and i not in self.drilled[n]:
                     self.drilled[n].append(i)
                     self._done[n].add(i)
+                    self.changes += 1
             self._was_up[n], self._was_down[n] = up, down
 
     def state(self) -> dict[str, Any]:

@@ -50,9 +50,11 @@ class _Lane:
         self.k, self.axis, self.merge_mm = k, axis, float(merge_mm)
         self.arrivals = sorted((float(t), float(length)) for t, length in arrivals)
         self.next = 0
-        self.products: list[list] = []  # [number, centre mm, length mm], front-most first
+        # [number, centre mm, length mm, half its length], front-most first (never overlapping)
+        self.products: list[list] = []
         self.axis_then = axis.pos
         self.ready = False
+        self.full = self.gap = self.eye = False  # its eyes, as published
 
 
 class SmartBeltInfeed(Device):
@@ -135,7 +137,7 @@ class SmartBeltInfeed(Device):
         for lane, at in zip(self.lanes, on_phasing, strict=True):
             if at is not None:  # a product left on the phasing belt from a stop
                 self._numbered += 1
-                lane.products.append([self._numbered, float(at[0]), float(at[1])])
+                lane.products.append([self._numbered, float(at[0]), float(at[1]), float(at[1]) / 2])
         self.products = sum(len(ln.arrivals) + len(ln.products) for ln in self.lanes)  # all a lane will land
         self._publish()
 
@@ -185,27 +187,20 @@ class SmartBeltInfeed(Device):
 
     def _publish(self) -> None:
         """Every signal once a step (the judges and the scan's I/O read them many times)."""
-        fm, jm, em = self.full_mm, self.meter_end, self.eye_mm
         for lane in self.lanes:
-            full = gap = eye = ready = False
-            for p in lane.products:
-                half = p[2] / 2
-                lo, hi = p[1] - half, p[1] + half
-                if hi >= jm - 1.0:
-                    ready = True
-                if lo <= fm <= hi:
-                    full = True
-                if lo <= jm <= hi:
-                    gap = True
-                if lo <= em <= hi:
-                    eye = True
-            lane.ready = ready
-            if lane.k == 1:
-                self.full1, self.gap1, self.eye1 = full, gap, eye
-            else:
-                self.full2, self.gap2, self.eye2 = full, gap, eye
+            self._eyes(lane)
+        self._publish_lanes()
+
+    def _publish_lanes(self) -> None:
+        l1, l2 = self.lanes
+        self.full1, self.gap1, self.eye1 = l1.full, l1.gap, l1.eye
+        self.full2, self.gap2, self.eye2 = l2.full, l2.gap, l2.eye
         self.check = self.check_blocked
         self.flights_word = wrap16(self.flights)
+
+    def _eyes(self, lane: _Lane) -> None:
+        """Lane's eyes and its ready flag from where its products lie now (a pass moving none)."""
+        self._pass(lane, 0.0, 0.0, 0.0)
 
     @property
     def check_blocked(self) -> bool:
@@ -226,16 +221,21 @@ class SmartBeltInfeed(Device):
         self.velocity = tgt if abs(tgt - v) <= dv else v + math.copysign(dv, tgt - v)
         before = self.travel
         d = self.velocity * dt
-        self.travel += d
-        if self.travel >= self._next_flight_travel:
+        travel = self.travel = before + d
+        if travel >= self._next_flight_travel:
             self._flight_latch(before, d)
-        while self._upcoming and self._pocket_pos(self._upcoming[0][1], self.travel) >= -self.pitch:
-            self.chain.append(self._upcoming.pop(0))  # an upstream product comes into view
-        if self.chain and self._pocket_pos(self.chain[0][1], self.travel) > self.chain_end:
-            self.chain = [c for c in self.chain if self._pocket_pos(c[1], self.travel) <= self.chain_end]
+        # pocket n's centre stands at phase_mm + (n + 0.5) * pitch + travel (_pocket_pos, inlined)
+        phase, pitch = self.phase_mm, self.pitch
+        upcoming = self._upcoming
+        while upcoming and phase + (upcoming[0][1] + 0.5) * pitch + travel >= -pitch:
+            self.chain.append(upcoming.pop(0))  # an upstream product comes into view
+        chain = self.chain
+        if chain and phase + (chain[0][1] + 0.5) * pitch + travel > self.chain_end:
+            end = self.chain_end
+            self.chain = [c for c in chain if phase + (c[1] + 0.5) * pitch + travel <= end]
         for lane in self.lanes:
             self._lane(lane, dt)
-        self._publish()
+        self._publish_lanes()
 
     def _flight_latch(self, before: float, d: float) -> None:
         if d <= 0.0:
@@ -260,41 +260,75 @@ class SmartBeltInfeed(Device):
         at = self.flight_mm - self.phase_mm - n * self.pitch
         return at if at > travel else at + self.pitch
 
-    def _lane(self, lane: _Lane, dt: float) -> None:
-        ax = lane.axis.pos
-        d_axis = ax - lane.axis_then
-        lane.axis_then = ax
-        prods = lane.products
-        meter = self.metering(lane.k)
+    def _pass(self, lane: _Lane, acc_mv: float, meter_mv: float, phase_mv: float) -> None:
+        """Move each product of lane by its belt's move (accumulation, metering, phasing belt),
+        held back by the one ahead, and publish the lane's eyes and ready flag from the places
+        it moved them to. With no moves (x + 0.0 is x) it only reads the eyes."""
+        acc_end, meter_end = self.acc_end, self.meter_end
+        fm, em = self.full_mm, self.eye_mm
+        ready_at = meter_end - 1.0
+        short = min(fm, meter_end, em, ready_at)  # a product whose front is short of this blocks none
+        full = gap = eye = ready = False
         ahead_rear = math.inf
-        for p in prods:  # front-most first
-            x, half = p[1], p[2] / 2
-            if x < self.acc_end:
-                mv = self.acc_speed * dt
-            elif x < self.meter_end:
-                mv = self.meter_speed * dt if meter else 0.0
+        for p in lane.products:  # front-most first
+            x, half = p[1], p[3]
+            if x < acc_end:
+                mv = acc_mv
+            elif x < meter_end:
+                mv = meter_mv
             else:
-                mv = d_axis
+                mv = phase_mv
             new = x + mv
             if new + half > ahead_rear:  # held back by the product ahead
                 new = max(x, ahead_rear - half) if mv > 0 else x
             p[1] = new
-            ahead_rear = new - half
-        # a product moving back (phasing belt reversed) pushes none: it stops at the one behind
-        for i in range(len(prods) - 1, 0, -1):
-            a, b = prods[i - 1], prods[i]
-            if a[1] - a[2] / 2 < b[1] + b[2] / 2:
-                a[1] = b[1] + b[2] / 2 + a[2] / 2
-        while prods and prods[0][1] >= self.lane_end:
-            p = prods.pop(0)
-            self._land(lane, p, d_axis / dt if dt else 0.0)
+            ahead_rear = lo = new - half
+            hi = new + half
+            if hi >= short:
+                if hi >= ready_at:
+                    ready = True
+                if lo <= fm <= hi:
+                    full = True
+                if lo <= meter_end <= hi:
+                    gap = True
+                if lo <= em <= hi:
+                    eye = True
+        lane.ready, lane.full, lane.gap, lane.eye = ready, full, gap, eye
+
+    def _lane(self, lane: _Lane, dt: float) -> None:
+        """Move lane's products one step (_pass, which reads the eyes on the way); the eyes are
+        read again (_eyes) only when a product was then pushed back, landed or arrived."""
+        ax = lane.axis.pos
+        d_axis = ax - lane.axis_then
+        lane.axis_then = ax
+        prods = lane.products
+        settled = True  # every product stands where the pass put it
+        if prods:
+            meter = self.meter1 if lane.k == 1 else self.meter2
+            self._pass(lane, self.acc_speed * dt, (self.meter_speed * dt) if meter else 0.0, d_axis)
+            # a product moving back (phasing belt reversed) pushes none: it stops at the one behind
+            for i in range(len(prods) - 1, 0, -1):
+                a, b = prods[i - 1], prods[i]
+                if a[1] - a[3] < b[1] + b[3]:
+                    a[1] = b[1] + b[3] + a[3]
+                    settled = False
+            lane_end = self.lane_end
+            while prods and prods[0][1] >= lane_end:
+                p = prods.pop(0)
+                self._land(lane, p, d_axis / dt if dt else 0.0)
+                settled = False
+        else:
+            lane.ready = lane.full = lane.gap = lane.eye = False
         if lane.next < len(lane.arrivals) and lane.arrivals[lane.next][0] <= self.t + 1e-9:
             length = lane.arrivals[lane.next][1]
-            last_rear = prods[-1][1] - prods[-1][2] / 2 if prods else math.inf
+            last_rear = prods[-1][1] - prods[-1][3] if prods else math.inf
             if last_rear >= length:  # the entry is free
                 self._numbered += 1
-                prods.append([self._numbered, length / 2, length])
+                prods.append([self._numbered, length / 2, length, length / 2])
                 lane.next += 1
+                settled = False
+        if not settled:
+            self._eyes(lane)
 
     def _land(self, lane: _Lane, p: list, speed: float) -> None:
         # it reached the lane's end within this step and carried on at its speed onto the chain

@@ -28,7 +28,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from sim.devices.belt_encoder import wrap16
 from sim.plant import Device
 
 REST_SPEED = 1e-6
@@ -108,7 +107,7 @@ class SyncAxis(Device):
 
     @property
     def position_word(self) -> int:
-        return wrap16(int(round(self.pos * self.words_per_mm)))
+        return (int(round(self.pos * self.words_per_mm)) + 32768) % 65536 - 32768   # wrap16, inlined
 
     @property
     def following_error_word(self) -> int:

@@ -104,29 +104,36 @@ class _Cell:
         self.plate = plant.device("plate", DrillPlate)
         self.lamps = (plant.device("jam_lamp_1", Lamp), plant.device("jam_lamp_2", Lamp))
         self._open_for: tuple | None = None
-        self._open: list[str] = []
+        self._open: tuple[str, ...] = ()
+        self._any_for: int | None = None
+        self._any = False
 
     def xs(self) -> set[float]:
         return {x for h in (0, 1) for x, _ in self.plate.listed(h)}
 
-    def open_at(self, x: float) -> list[str]:
+    def open_at(self, x: float) -> tuple[str, ...]:
         """The listed holes at beam position x not yet drilled (nor jammed), as 'n.i'. Asked
-        several times a scan by the judges: kept until a hole is done or a list arrives."""
+        several times a scan by the judges: kept until a hole is done or a list arrives (the
+        plate counts those moments in `changes`)."""
         plate = self.plate
-        key = (x, plate.sent(0), plate.sent(1), len(plate.drilled[0]) + len(plate.jammed[0]),
-               len(plate.drilled[1]) + len(plate.jammed[1]))
+        key = (x, plate.changes)
         if key != self._open_for:
             out = []
             for h in (0, 1):
                 lst, done = plate.listed(h), plate.done(h)
                 out += [f"{h + 1}.{i + 1}" for i, (hx, _) in enumerate(lst)
                         if i not in done and abs(hx - x) <= TOL_MM]
-            self._open, self._open_for = out, key
-        return list(self._open)
+            self._open, self._open_for = tuple(out), key
+        return self._open
 
     def any_open(self) -> bool:
-        """A hole of a list the PLC has is neither drilled nor jammed."""
-        return any(len(self.plate.done(h)) < len(self.plate.listed(h)) for h in (0, 1))
+        """A hole of a list the PLC has is neither drilled nor jammed (kept while the plate's
+        lists and holes done stand)."""
+        plate = self.plate
+        if plate.changes != self._any_for:
+            self._any = any(len(plate.done(h)) < len(plate.listed(h)) for h in (0, 1))
+            self._any_for = plate.changes
+        return self._any
 
 
 def _up(drill) -> bool:
@@ -137,7 +144,7 @@ def _over_open_hole(n):
     """Head n and the beam stand still over a listed hole of head n not yet done, drill n up."""
     def pred(s):
         c = s.devices
-        if c.beam.vel != 0.0 or c.heads[n].vel != 0.0 or not _up(c.drills[n]):
+        if c.beam.vel != 0.0 or c.heads[n].vel != 0.0 or c.drills[n].position > 0.0:  # not _up
             return False
         i = c.plate.under(n)
         return i is not None and i not in c.plate.done(n)
@@ -181,8 +188,9 @@ class _BeamTravel:
             self.travelled += abs(pos - self.last)
         self.last = pos
         # standing with nothing left to do here, drills up, and holes elsewhere or not parked
-        now = (c.beam.vel == 0.0 and _up(c.drills[0]) and _up(c.drills[1]) and not c.open_at(pos)
-               and (abs(pos - PARK_MM) > 0.5 or c.any_open()))
+        d1, d2 = c.drills
+        now = (c.beam.vel == 0.0 and d1.position <= 0.0 and d2.position <= 0.0  # both _up
+               and not c.open_at(pos) and (abs(pos - PARK_MM) > 0.5 or c.any_open()))
         if now and not self.was:
             self.travelled = 0.0
         self.was = now

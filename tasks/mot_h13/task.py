@@ -238,7 +238,7 @@ class _LaneDeadline(judges.Watch):
             if log[self.seen]["lane"] == self.k:
                 self.since = t if self.since is not None else None
             self.seen += 1
-        if not d.waiting(self.k):
+        if not d.lanes[self.k - 1].ready:  # d.waiting(k), read straight
             self.since = None
             return None
         if self.since is None:
@@ -258,6 +258,8 @@ class _NoJam(judges.Watch):
 
     def check(self, s):
         log = s.devices.landed
+        if self.seen >= len(log):  # no landing left to look at: nothing can jam this scan
+            return None
         now = s.time_ms / 1000.0
         while self.seen < len(log) and log[self.seen]["t"] < now - 0.005:
             e = log[self.seen]
@@ -289,6 +291,8 @@ class _Landings(judges.Monitor):
 
     def check(self, s):
         log = s.devices.landed
+        if self.seen >= len(log):  # no new landing: the verdict so far stands
+            return self.msg
         while self.seen < len(log) and not self.msg:
             e = log[self.seen]
             self.seen += 1
@@ -317,6 +321,10 @@ class _FullEye(judges.Watch):
         self.limit = FULL_S + grace_s
 
     def check(self, s):
+        d = s.devices
+        if not d.full1 and not d.full2:  # neither eye blocked: both clocks stop, nothing to report
+            self.since[1] = self.since[2] = None
+            return None
         t = s.time_ms / 1000.0
         for k in (1, 2):
             if s.devices.full1 if k == 1 else s.devices.full2:
@@ -339,16 +347,29 @@ class _Accel(judges.Monitor):
         self.n = 0
 
     def check(self, s):
-        i, j = self.i, (self.i + 1) % 11  # j: the speed 0.1 s before this scan's
-        self.i, self.n = j, self.n + 1
-        for ln, q in zip(s.devices.lanes, self.v, strict=True):
-            q[i] = v = ln.axis.vel
-            if self.n >= 11 and abs(v - q[j]) > ACCEL_LIMIT * 0.1 + 5.0:
-                return (
-                    f"lane {ln.k}'s phasing belt changed speed by {v - q[j]:+.0f} mm/s in 0.1 s "
-                    f"({s.time_ms / 1000:g} s): over {ACCEL_LIMIT / 1000:g} m/s^2"
-                )
+        i = self.i
+        j = i + 1 if i < 10 else 0  # (i + 1) % 11; j: the speed 0.1 s before this scan's
+        self.i = j
+        n = self.n = self.n + 1
+        lane1, lane2 = s.devices.lanes
+        q1, q2 = self.v
+        q1[i] = v = lane1.axis.vel
+        if n >= 11 and abs(v - q1[j]) > _DV_MAX:
+            return self._message(s, lane1, v - q1[j])
+        q2[i] = v = lane2.axis.vel  # (not stored when lane 1 reported: as the loop it replaces)
+        if n >= 11 and abs(v - q2[j]) > _DV_MAX:
+            return self._message(s, lane2, v - q2[j])
         return None
+
+    @staticmethod
+    def _message(s, ln, dv) -> str:
+        return (
+            f"lane {ln.k}'s phasing belt changed speed by {dv:+.0f} mm/s in 0.1 s "
+            f"({s.time_ms / 1000:g} s): over {ACCEL_LIMIT / 1000:g} m/s^2"
+        )
+
+
+_DV_MAX = ACCEL_LIMIT * 0.1 + 5.0  # S3's bound on a speed change over 0.1 s, with the loop's ripple
 
 
 # --- conditions -------------------------------------------------------------------------------

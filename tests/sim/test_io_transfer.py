@@ -126,3 +126,47 @@ def test_a_task_without_points_publishes_nothing():
     io = {}
     publisher(())(io, [])
     assert io == {}
+
+
+def test_a_run_of_versioned_signals_is_read_only_when_the_devices_count_moved():
+    # a device that counts the changes of its plain signals (Device.signals_version): its run of
+    # points is read in the first sample and again only after the count moved; meanwhile vals
+    # keeps what they read, and a point of another device is read every sample
+    transfer = Transfer("test")
+    words = SimpleNamespace(a=1, b=2, signals_version=0)
+    other = SimpleNamespace(c=3)
+    transfer.input(0, "%IW0", "INT", device=words, attr="a")
+    transfer.input(1, "%IW1", "INT", device=words, attr="b")
+    transfer.input(2, "%IW2", "INT", device=other, attr="c")
+    sample, _ = transfer.build()
+    vals, given, seen = [None] * 3, [None] * 3, []
+    sample(vals, given, lambda address, v: seen.append((address, v)))
+    assert vals == [1, 2, 3] and len(seen) == 3
+    words.a, other.c = 10, 30            # not counted: not read yet
+    sample(vals, given, lambda address, v: seen.append((address, v)))
+    assert vals == [1, 2, 30]
+    words.signals_version += 1
+    sample(vals, given, lambda address, v: seen.append((address, v)))
+    assert vals == [10, 2, 30] and seen[3:] == [("%IW2", 30), ("%IW0", 10)]
+
+
+@pytest.mark.parametrize("type_name, raws", [
+    ("INT", (3, 3.2, 3, 40000, 32767.0)), ("BOOL", (1, True, 0, False, 0.0)),
+    ("REAL", (1, 1.0, 1.0, -0.0, 0.0))])
+def test_a_value_read_again_as_it_was_given_skips_only_what_would_change_nothing(type_name, raws):
+    # the fast test for an unchanged input (the very object given, an equal int) must leave vals
+    # and what the controller is given as the full conversion does, whatever the device returns
+    transfer = Transfer("test")
+    device = SimpleNamespace(v=None)
+    transfer.input(0, "%IW0", type_name, device=device, attr="v")
+    sample, _ = transfer.build()
+    vals, given, seen, want_seen, last = [None], [None], [], [], object()
+    for raw in raws:
+        device.v = raw
+        sample(vals, given, lambda address, v: seen.append(v))
+        want = _coerce(type_name)(raw)
+        assert vals[0] == want and type(vals[0]) is type(want)
+        if (want != last) if type_name == "INT" else (want is not last):
+            want_seen.append(want)
+            last = want
+    assert seen == want_seen
