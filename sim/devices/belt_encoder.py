@@ -96,12 +96,13 @@ class BeltEncoder(Device):
 
     @property
     def count(self) -> int:
-        return wrap16(self.total_counts)
+        # wrap16(self.total_counts) written out: the I/O transfer reads it every scan
+        return (self.start_count + math.floor(self.travel_mm * self.counts_per_mm + 1e-9) + 32768) \
+            % COUNTER_SPAN - 32768
 
     def read(self, signal: str) -> Any:
-        if signal == "count":   # self.count, without its two property calls (read every scan)
-            return (self.start_count + math.floor(self.travel_mm * self.counts_per_mm + 1e-9) + 32768) \
-                % COUNTER_SPAN - 32768
+        if signal == "count":
+            return self.count
         if signal == "edge_count":
             return self.edge_count
         if signal == "edges":
@@ -121,7 +122,8 @@ class BeltEncoder(Device):
         belt, at = self.conveyor, self.latch_at_mm
         travel_now = self.travel_mm
         seen: dict[int, float] = {}
-        bx, by, ux, uy, half_length, half_width = belt.x, belt.y, belt.ux, belt.uy, belt.half_length, belt.half_width
+        bx, by, ux, uy = belt.x, belt.y, belt.ux, belt.uy
+        half_length, half_width = belt.half_length, belt.half_width
         leading = self._leading
         tick = self.plant.tick                                  # type: ignore[union-attr]
         for part in self._flow.parts:                           # _parts(), its filter in line
