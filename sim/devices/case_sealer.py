@@ -72,6 +72,10 @@ class CaseSealer(PartDevice):
         self.under: CaseRecord | None = None     # the case under the head after the last step
         self._head_prev: float | None = None
         self._folder_prev = 0.0
+        # the cases still to watch, (part, record) in the flow's order, and the flow's parts they
+        # were picked from: picked again once those change or a case is done
+        self._live: list[tuple[Workpiece, CaseRecord]] = []
+        self._live_from: list[Workpiece] | None = None
 
     # -- geometry ------------------------------------------------------------------------
     def along(self, part: Workpiece) -> float:
@@ -123,17 +127,12 @@ class CaseSealer(PartDevice):
         # along(part) for each part, with the belt's place read once and the part's xy() cache in line
         bx, by, ux, uy, b0 = belt.x, belt.y, belt.ux, belt.uy, belt.half_length
         tick = self.plant.tick          # type: ignore[union-attr]
-        cases = self.cases
+        parts = self.flow.parts
+        if parts != self._live_from:
+            self._pick(parts)
         tails: list[float] = []
         self.under = None
-        for part in self.flow.parts:
-            if part.part_kind != "case" or part.removed:
-                continue
-            rec = cases.get(part.name)
-            if rec is None:
-                rec = cases[part.name] = CaseRecord(part.name, part.height_mm)
-            if rec.done:
-                continue
+        for part, rec in self._live:
             x, y = part._xy if part._xy_tick == tick else part.xy()
             c = (x - bx) * ux + (y - by) * uy + b0
             half = part.length / 2
@@ -163,12 +162,28 @@ class CaseSealer(PartDevice):
             elif rec.under_head:
                 rec.under_head = False
                 rec.done = True
+                self._live_from = None          # pick the cases again at the next step
                 why = ("rear flap not folded" if not rec.folded else "crushed by the head" if rec.crushed
                        else "tape head off its height" if not rec.taped_ok else "")
                 self.sealed.append((round(self.time, 3), part.name, why == "", why))
         if fprev <= 0.0 < fpos and not any(w0 <= tail <= w1 for tail in tails):
             self.folder_outside.append((round(self.time, 3), "the folder started out with no case tail in its "
                                                              "window"))
+
+    def _pick(self, parts: list[Workpiece]) -> None:
+        """The cases of `parts` still to watch (a record for each case first seen): every case
+        not removed and not done, in the flow's order."""
+        cases = self.cases
+        live = []
+        for part in parts:
+            if part.part_kind != "case" or part.removed:
+                continue
+            rec = cases.get(part.name)
+            if rec is None:
+                rec = cases[part.name] = CaseRecord(part.name, part.height_mm)
+            if not rec.done:
+                live.append((part, rec))
+        self._live, self._live_from = live, list(parts)
 
     # -- drawing -------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:
