@@ -72,6 +72,10 @@ class CaseSealer(PartDevice):
         self.under: CaseRecord | None = None     # the case under the head after the last step
         self._head_prev: float | None = None
         self._folder_prev = 0.0
+        # the cases still to watch, (part, record) in the flow's order, and the flow's parts they
+        # were picked from: picked again once those change or a case is done
+        self._live: list[tuple[Workpiece, CaseRecord]] = []
+        self._live_from: list[Workpiece] | None = None
 
     # -- geometry ------------------------------------------------------------------------
     def along(self, part: Workpiece) -> float:
@@ -108,61 +112,78 @@ class CaseSealer(PartDevice):
         if self._belt is None:
             self._bind()
         self.time += dt
-        t = round(self.time, 3)
-        head, folder = self._head, self._folder
+        head, folder, belt = self._head, self._folder, self._belt
         hpos = head.pos
         moved = self._head_prev is not None and abs(hpos - self._head_prev) > MOVE_MM
         self._head_prev = hpos
         fpos, fprev = folder.position, self._folder_prev
         self._folder_prev = fpos
         plate_half = folder.plate_width / 2
+        plate_in = self.fold_at_mm - plate_half        # where a case's front comes over the plate
         w0 = self.fold_at_mm + plate_half
         w1 = w0 + self.window_mm
         h0, h1 = self.head_at_mm - self.head_half_mm, self.head_at_mm + self.head_half_mm
+        folder_out = fpos >= folder.stroke
+        # along(part) for each part, with the belt's place read once and the part's xy() cache in line
+        bx, by, ux, uy, b0 = belt.x, belt.y, belt.ux, belt.uy, belt.half_length
+        tick = self.plant.tick          # type: ignore[union-attr]
+        parts = self.flow.parts
+        if parts != self._live_from:
+            self._pick(parts)
         tails: list[float] = []
         self.under = None
-        for part in self.flow.parts:
-            if part.part_kind != "case" or part.removed:
-                continue
-            rec = self.cases.get(part.name)
-            if rec is None:
-                rec = self.cases[part.name] = CaseRecord(part.name, part.height_mm)
-            if rec.done:
-                continue
-            c = self.along(part)
+        for part, rec in self._live:
+            x, y = part._xy if part._xy_tick == tick else part.xy()
+            c = (x - bx) * ux + (y - by) * uy + b0
             half = part.length / 2
             front, tail = c + half, c - half
-            if front < self.fold_at_mm - plate_half and front < h0:
+            if front < plate_in and front < h0:
                 continue        # still short of the folder and the head: nothing can happen to it
             tails.append(tail)
             # folder: folded when fully out behind the tail in its window; a case over the plate
             # with the folder not back is struck
-            if fpos >= folder.stroke and w0 <= tail <= w1:
+            if folder_out and w0 <= tail <= w1:
                 rec.folded = True
-            if fpos > 0.0 and front > self.fold_at_mm - plate_half and tail < w0 and not rec.struck:
+            if fpos > 0.0 and front > plate_in and tail < w0 and not rec.struck:
                 rec.struck = True
-                self.folder_outside.append((t, f"the folder was out with {part.name} over its plate"))
+                self.folder_outside.append((round(self.time, 3), f"the folder was out with {part.name} over its "
+                                                                 "plate"))
             # head
-            under = tail < h1 and front > h0
-            if under:
+            if tail < h1 and front > h0:
                 rec.under_head = True
                 self.under = rec
-                target = self.target_for(rec.height)
                 if hpos < rec.height - self.crash_below_mm and not rec.crushed:
                     rec.crushed = True
-                    self.crashes.append((t, part.name, hpos, rec.height))
-                if abs(hpos - target) > self.tol_mm:
+                    self.crashes.append((round(self.time, 3), part.name, hpos, rec.height))
+                if abs(hpos - self.target_for(rec.height)) > self.tol_mm:
                     rec.taped_ok = False
                 if moved:
-                    self.moved_under.append((t, part.name))
+                    self.moved_under.append((round(self.time, 3), part.name))
             elif rec.under_head:
                 rec.under_head = False
                 rec.done = True
+                self._live_from = None          # pick the cases again at the next step
                 why = ("rear flap not folded" if not rec.folded else "crushed by the head" if rec.crushed
                        else "tape head off its height" if not rec.taped_ok else "")
-                self.sealed.append((t, part.name, why == "", why))
+                self.sealed.append((round(self.time, 3), part.name, why == "", why))
         if fprev <= 0.0 < fpos and not any(w0 <= tail <= w1 for tail in tails):
-            self.folder_outside.append((t, "the folder started out with no case tail in its window"))
+            self.folder_outside.append((round(self.time, 3), "the folder started out with no case tail in its "
+                                                             "window"))
+
+    def _pick(self, parts: list[Workpiece]) -> None:
+        """The cases of `parts` still to watch (a record for each case first seen): every case
+        not removed and not done, in the flow's order."""
+        cases = self.cases
+        live = []
+        for part in parts:
+            if part.part_kind != "case" or part.removed:
+                continue
+            rec = cases.get(part.name)
+            if rec is None:
+                rec = cases[part.name] = CaseRecord(part.name, part.height_mm)
+            if not rec.done:
+                live.append((part, rec))
+        self._live, self._live_from = live, list(parts)
 
     # -- drawing -------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:

@@ -97,6 +97,7 @@ class PhotoEye(_SwitchingSensor):
     kind = "photo_eye"
     layer = 5
     signals = ("blocked", "clear")
+    plain_signals = {"blocked": "blocked", "clear": "clear"}     # properties, read as attributes too
 
     def __init__(self, name: str, x1: float, y1: float, x2: float, y2: float, *, bounce_s: float = 0.0,
                  live_at_power_up: bool = False):
@@ -109,6 +110,10 @@ class PhotoEye(_SwitchingSensor):
                                                                 # the general step
         self._along_y = self.bx == 0.0      # then by is +-1 exactly (hypot(0, d) is |d|)
         self._along_x = self.by == 0.0
+        # what step's test along y (or x) reads, gathered once (a beam never moves): its start, its
+        # direction's component along that axis, its length and crosses_line's direction across it
+        along = self.by if self._along_y else self.bx
+        self._beam = (self.x1, self.y1, along, self.beam_length, -self.by, self.bx)
 
     def step(self, dt: float) -> None:
         """_SwitchingSensor.step with the beam's test of every part (crosses_line) written out in it:
@@ -127,8 +132,7 @@ class PhotoEye(_SwitchingSensor):
         now = False
         if self._along_y:
             # ux = 0, uy = +-1: along = dy * uy, |dist| = |dx|
-            x1, y1, uy, reach = self.x1, self.y1, self.by, self.beam_length
-            nx, ny = -uy, self.bx               # crosses_line's direction across the beam
+            x1, y1, uy, reach, nx, ny = self._beam
             for px, py, r, part in free:
                 dx = px - x1
                 if dx > r or dx < -r:
@@ -141,8 +145,7 @@ class PhotoEye(_SwitchingSensor):
                     break
         elif self._along_x:
             # uy = 0, ux = +-1: along = dx * ux, |dist| = |dy|
-            x1, y1, ux, reach = self.x1, self.y1, self.bx, self.beam_length
-            nx, ny = -self.by, ux
+            x1, y1, ux, reach, nx, ny = self._beam
             for px, py, r, part in free:
                 dy = py - y1
                 if dy > r or dy < -r:
@@ -187,13 +190,27 @@ class PhotoEye(_SwitchingSensor):
     def sees(self, part: Workpiece) -> bool:
         return crosses_line(part, self.x1, self.y1, self.bx, self.by, self.beam_length)
 
-    def read(self, signal: str) -> Any:
+    @property
+    def blocked(self) -> bool:
+        """The 'blocked' signal."""
         if not self._stepped:
             self._power_up()
+        return self.output
+
+    @property
+    def clear(self) -> bool:
+        """The 'clear' signal."""
+        if not self._stepped:
+            self._power_up()
+        return not self.output
+
+    def read(self, signal: str) -> Any:
         if signal == "blocked":
-            return self.output
+            return self.blocked
         if signal == "clear":
-            return not self.output
+            return self.clear
+        if not self._stepped:
+            self._power_up()
         return super().read(signal)
 
     def state(self) -> dict[str, Any]:
@@ -284,6 +301,8 @@ class InspectionSensor(PartDevice):
     kind = "inspection_sensor"
     layer = 2
     signals = ("part_present", "result_valid", "kind_code", "colour_code", "height")
+    plain_signals = {"part_present": "part_present", "result_valid": "valid", "kind_code": "kind_code",
+                     "colour_code": "colour_code", "height": "height"}
 
     def __init__(self, name: str, x: float, y: float, *, zone_length: float = 60.0, zone_width: float = 100.0,
                  angle_deg: float = 0.0, measure_s: float = 0.3):
@@ -304,26 +323,33 @@ class InspectionSensor(PartDevice):
         self.measured: list[Workpiece] = []
         self._stepped = False
 
-    def _in_zone(self, part: Workpiece) -> bool:
-        px, py = part.xy()
-        dx, dy = px - self.x, py - self.y
-        return (abs(dx * self.ux + dy * self.uy) <= self.zone_length / 2
-                and abs(dy * self.ux - dx * self.uy) <= self.zone_width / 2)
-
     def _track(self) -> Workpiece | None:
-        """The part in the zone (the one already there first); a new one restarts the measuring."""
+        """The part in the zone (the one already there first); a new one restarts the measuring.
+        A part is in the zone when its centre (xy(), its per-substep cache read in line) lies
+        within half the zone's length along the zone's axis and half its width across it."""
+        x0, y0, ux, uy = self.x, self.y, self.ux, self.uy
+        half_l, half_w = self.zone_length / 2, self.zone_width / 2
+        tick = self.plant.tick              # type: ignore[union-attr]
         part = self.part
-        if part is None or part.removed or part.lifted or not self._in_zone(part):
-            part = None
-            for p in self.flow.parts:
-                if not p.lifted and self._in_zone(p):
-                    part = p
-                    break
-            if part is not self.part:
-                self.part = part
-                self._in_zone_s = 0.0
-                self.valid = False
-                self.kind_code = self.colour_code = self.height = 0
+        if part is not None and not part.removed and not part.lifted:
+            px, py = part._xy if part._xy_tick == tick else part.xy()
+            dx, dy = px - x0, py - y0
+            if abs(dx * ux + dy * uy) <= half_l and abs(dy * ux - dx * uy) <= half_w:
+                return part                 # still there
+        part = None
+        for p in self.flow.parts:
+            if p.lifted:
+                continue
+            px, py = p._xy if p._xy_tick == tick else p.xy()
+            dx, dy = px - x0, py - y0
+            if abs(dx * ux + dy * uy) <= half_l and abs(dy * ux - dx * uy) <= half_w:
+                part = p
+                break
+        if part is not self.part:
+            self.part = part
+            self._in_zone_s = 0.0
+            self.valid = False
+            self.kind_code = self.colour_code = self.height = 0
         return part
 
     def step(self, dt: float) -> None:
@@ -340,11 +366,16 @@ class InspectionSensor(PartDevice):
                 self.height = int(round(part.height_mm))
                 self.measured.append(part)
 
+    @property
+    def part_present(self) -> bool:
+        """The 'part_present' signal."""
+        if not self._stepped:
+            self._track()           # at power-up, before the first step: a part already in the zone
+        return self.part is not None
+
     def read(self, signal: str) -> Any:
         if signal == "part_present":
-            if not self._stepped:
-                self._track()       # at power-up, before the first step: a part already in the zone
-            return self.part is not None
+            return self.part_present
         if signal == "result_valid":
             return self.valid
         if signal == "kind_code":

@@ -37,6 +37,10 @@ from sim.devices.conveyor import Conveyor
 from sim.devices.workpiece import Workpiece, material_flow
 from sim.plant import Plant
 
+_get_angle = _cp.cpBodyGetAngle
+_get_position = _cp.cpBodyGetPosition
+_set_position = _cp.cpBodySetPosition
+
 
 class _Deck(Conveyor):
     """The car's on-board belt: a Conveyor the car moves with it. Drawn a layer above the car's
@@ -58,8 +62,10 @@ class TransferCar(Axis):
     layer = 1
     signals = Axis.signals + ("entry_eye", "end_eye", "label_valid", "label")
     commands = Axis.commands + ("belt_run",)
-    plain_signals = {**Axis.plain_signals, "label_valid": "label_valid"}
-    plain_commands = Axis.plain_commands      # write adds belt_run; the others are the Axis's own
+    # the eyes, label_valid and belt_run are properties, read and written as attributes too
+    plain_signals = {**Axis.plain_signals, "label_valid": "label_valid", "entry_eye": "entry_eye",
+                     "end_eye": "end_eye"}
+    plain_commands = {**Axis.plain_commands, "belt_run": ("belt_run", bool)}   # the others: the Axis's own
     BAND_MM = 300.0     # `band` lists the parts this close to the track (judges look at no others)
 
     def __init__(self, name: str, *, origin: tuple[float, float] = (0.0, 0.0), deck_length: float = 1400.0,
@@ -157,6 +163,27 @@ class TransferCar(Axis):
         return super().read(signal)
 
     @property
+    def entry_eye(self) -> bool:
+        """The 'entry_eye' signal."""
+        self._power_up()
+        return self.eyes["entry_eye"]
+
+    @property
+    def end_eye(self) -> bool:
+        """The 'end_eye' signal."""
+        self._power_up()
+        return self.eyes["end_eye"]
+
+    @property
+    def belt_run(self) -> bool:
+        """The 'belt_run' command as last written: the deck's run."""
+        return self.deck.run
+
+    @belt_run.setter
+    def belt_run(self, value: bool) -> None:
+        self.deck.write("run", value)
+
+    @property
     def label_valid(self) -> bool:
         return self.aboard is not None and self.aboard_for >= self.read_s - 1e-9
 
@@ -165,26 +192,40 @@ class TransferCar(Axis):
         return bool(self.deck.read("running"))
 
     # -- physics ----------------------------------------------------------------------------
-    def _sense(self, parts) -> None:
-        """Both beams run straight across the belt (along +y), so sensors.crosses_line reduces to
-        this: the part's centre within its radius of the beam's span and the beam within the
-        part's half size along x of its centre (the same arithmetic, with the half size cached)."""
+    def _sense(self, parts) -> list[Workpiece]:
+        """Both eyes over `parts` (into self.eyes), and those of them lying wholly on the deck
+        (wholly_aboard, with the deck's place worked out once). The beams run straight across the
+        belt (along +y), so sensors.crosses_line reduces to this: the part's centre within its
+        radius of the beam's span and the beam within the part's half size along x of its centre
+        (the same arithmetic, with the half sizes cached as half_sizes caches them)."""
         cy = self.origin[1] + self.pos
-        entry, end = self.entry_x + self.entry_eye_mm, self.entry_x + self.end_eye_mm
-        half = self.deck_width / 2 + 20.0
-        y1, length = cy - half, 2 * half
+        ex, length, hw = self.entry_x, self.deck_length, self.deck_width / 2
+        entry, end = ex + self.entry_eye_mm, ex + self.end_eye_mm
+        half = hw + 20.0
+        y1, span = cy - half, 2 * half
         seen_entry = seen_end = False
-        tick = self.plant.tick              # type: ignore[union-attr]
+        whole: list[Workpiece] = []
+        tick, halves = self.plant.tick, self._halves          # type: ignore[union-attr]
         for part in parts:
             px, py = part._xy if part._xy_tick == tick else part.xy()     # xy(), its cache in line
+            got = halves.get(part)          # half_sizes(part), its cache in line
+            if got is None or got[0] != _get_angle(part._cpbody):
+                hx, hy = self.half_sizes(part)
+            else:
+                hx, hy = got[1], got[2]
             r = part.radius
             along = py - y1
-            if along < -r or along > length + r:
-                continue
-            hx = self.half_sizes(part)[0]
-            seen_entry = seen_entry or abs(px - entry) < hx
-            seen_end = seen_end or abs(px - end) < hx
-        self.eyes["entry_eye"], self.eyes["end_eye"] = seen_entry, seen_end
+            if -r <= along <= span + r:
+                if abs(px - entry) < hx:
+                    seen_entry = True
+                if abs(px - end) < hx:
+                    seen_end = True
+            along = px - ex
+            if along - hx >= 0.0 and along + hx <= length and abs(py - cy) + hy <= hw:
+                whole.append(part)
+        eyes = self.eyes
+        eyes["entry_eye"], eyes["end_eye"] = seen_entry, seen_end
+        return whole
 
     def _power_up(self) -> None:
         if not self._stepped:
@@ -192,7 +233,7 @@ class TransferCar(Axis):
 
     def half_sizes(self, part: Workpiece) -> tuple[float, float]:
         """Half the part's size along x and along y (cached while it keeps its angle)."""
-        angle = _cp.cpBodyGetAngle(part._cpbody)     # part.body.angle without pymunk's wrapper
+        angle = _get_angle(part._cpbody)     # part.body.angle without pymunk's wrapper
         got = self._halves.get(part)
         if got is None or got[0] != angle:
             got = self._halves[part] = (angle, part.half_extent(1.0, 0.0), part.half_extent(0.0, 1.0))
@@ -208,7 +249,7 @@ class TransferCar(Axis):
         deck = self.deck
         deck.x, deck.y = cx, cy
         ex, dx, hw = self.entry_x, self.discharge_x, self.deck_width / 2
-        m = self.BAND_MM
+        band_lo, band_hi = ex - self.BAND_MM, dx + self.BAND_MM
         near: list[Workpiece] = []
         band: list[Workpiece] = []
         fell: list[Workpiece] = []
@@ -218,7 +259,7 @@ class TransferCar(Axis):
                 continue
             px, py = part._xy if part._xy_tick == tick else part.xy()     # xy(), its cache in line
             r = part.radius
-            if px + r <= ex - m or px - r >= dx + m:
+            if px + r <= band_lo or px - r >= band_hi:
                 continue                       # nowhere near the track
             band.append(part)
             if px + r <= ex or px - r >= dx:
@@ -240,23 +281,15 @@ class TransferCar(Axis):
                     self.carried.append(part)
             along = deck.velocity * dt
             for part in self.carried:
-                x, y = part.body.position
-                part.body.position = (x + along, y + moved)
+                body = part._cpbody             # part.body.position, without pymunk's wrapper
+                v = _get_position(body)
+                _set_position(body, (v.x + along, v.y + moved))
         elif self.carried:
             for part in self.carried:
                 part.release()
             self.carried = []
         if near:
-            self._sense(near)
-            # wholly_aboard(p) for each, with the deck's place worked out once
-            length, entry = self.deck_length, ex
-            whole = []
-            for p in near:
-                px, py = p.xy()
-                hx, hy = self.half_sizes(p)
-                along = px - entry
-                if along - hx >= 0.0 and along + hx <= length and abs(py - cy) + hy <= hw:
-                    whole.append(p)
+            whole = self._sense(near)
             now = whole[0] if len(whole) == 1 else None
         else:
             self.eyes["entry_eye"] = self.eyes["end_eye"] = False

@@ -31,6 +31,9 @@ from sim.plant import Device, Plant
 _get_velocity = _cp.cpBodyGetVelocity          # bound once: a part's step calls them every substep
 _get_spin = _cp.cpBodyGetAngularVelocity
 _set_force = _cp.cpBodySetForce
+_set_torque = _cp.cpBodySetTorque
+_get_position = _cp.cpBodyGetPosition          # xy() and half_extent(), for every sensor of every substep
+_get_rotation = _cp.cpBodyGetRotation
 
 # Renderer colours by name (RGB 0..255); a part's colour is also reported by inspection sensors.
 COLOURS: dict[str, tuple[int, int, int]] = {
@@ -190,7 +193,7 @@ class Workpiece(Device):
         tick = self.plant.tick          # type: ignore[union-attr]
         if self._xy_tick == tick:
             return self._xy
-        v = _cp.cpBodyGetPosition(self._cpbody)
+        v = _get_position(self._cpbody)
         xy = self._xy = (v.x, v.y)
         if self.holder is None:
             self._xy_tick = tick
@@ -200,7 +203,7 @@ class Workpiece(Device):
         """Half the part's size measured along the unit direction (nx, ny)."""
         if self.shape_name == "circle":
             return self.radius
-        rot = _cp.cpBodyGetRotation(self._cpbody)
+        rot = _get_rotation(self._cpbody)
         c, s = rot.x, rot.y
         # local x axis is the length, local y axis the width
         return 0.5 * (self.length * abs(nx * c + ny * s) + self.width * abs(-nx * s + ny * c))
@@ -307,7 +310,7 @@ class Workpiece(Device):
         m = k[1] if on_belt else k[2]          # as _gains: (h, gain belt, floor, turn belt, floor)
         _set_force(body, ((svx - vx) * m, (svy - vy) * m))
         if wx != 0.0:
-            _cp.cpBodySetTorque(body, -wx * (k[3] if on_belt else k[4]))
+            _set_torque(body, -wx * (k[3] if on_belt else k[4]))
 
     def state(self) -> dict[str, Any]:
         px, py = self.body.position

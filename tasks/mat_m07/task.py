@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import random
 
+from pymunk._chipmunk_cffi import lib as _cp
+
 from sim import judges
 from sim.devices.axis import Axis
 from sim.devices.case_sealer import CaseSealer
@@ -70,6 +72,8 @@ PROMPT_S = 0.5
 RELEASE_EXTRA_S = 0.25            # room for a last head correction of up to 3 mm before the release
 RELEASE_MM = 20.0
 HOLD_S = 2.0
+
+_get_velocity = _cp.cpBodyGetVelocity
 
 
 def _sealer_x(along: float) -> float:
@@ -135,6 +139,8 @@ class _Line:
         self.parts = {f"case{n}": plant[f"case{n}"] for n in range(1, CASES + 1)}
         self.next_at_ms = -1                 # the scan whose next case `next_case` holds
         self.next_case: Workpiece | None = None
+        self.queue = list(self.parts.items())
+        self.gone = 0                        # queue[:gone] are removed or done: never next again
 
 
 def _next_case(s) -> Workpiece | None:
@@ -146,21 +152,19 @@ def _next_case(s) -> Workpiece | None:
         return line.next_case
     cases = line.sealer.cases
     found = None
-    for name, part in line.parts.items():
+    queue, k = line.queue, line.gone
+    while k < len(queue):
+        name, part = queue[k]
         rec = cases.get(name)
-        if not (part.removed or (rec is not None and (rec.done or rec.under_head))):
+        if part.removed or (rec is not None and rec.done):
+            if k == line.gone:
+                line.gone = k + 1           # removed and done are for good
+        elif rec is None or not rec.under_head:
             found = part
             break
+        k += 1
     line.next_at_ms, line.next_case = s.time_ms, found
     return found
-
-
-def _nothing_under_head(s) -> bool:
-    return s.devices.sealer.case_under_head() is None
-
-
-def _known_height(s, part) -> bool:
-    return part is not None and part in s.devices.station.measured
 
 
 def _head_off(s, part) -> float:
@@ -168,8 +172,14 @@ def _head_off(s, part) -> float:
 
 
 def _head_must_go(s) -> bool:
+    """Nothing under the head (sealer.under: its case_under_head()), the next case's height known
+    (measured by the station) and the head more than TOL off it (_head_off, in line)."""
+    line = s.devices
+    if line.sealer.under is not None:
+        return False
     part = _next_case(s)
-    return _nothing_under_head(s) and _known_height(s, part) and _head_off(s, part) > TOL
+    return (part is not None and part in line.station.measured
+            and abs(line.head.pos - (part.height_mm - TAPE_BELOW)) > TOL)
 
 
 class _HeadWay:
@@ -209,13 +219,15 @@ def _case_to_release(s) -> str | None:
     - 5 mm (+-3) and nothing is under the head: it may go now (after the drive's settle time and
     a last correction of up to 3 mm: RELEASE_EXTRA_S)."""
     line = s.devices
-    part = line.station.part
-    if part is None or not line.station.valid or part is not _next_case(s) or not _nothing_under_head(s):
+    station = line.station
+    part = station.part
+    if part is None or not station.valid or part is not _next_case(s) or line.sealer.under is not None:
         return None
-    if _head_off(s, part) > TOL or not line.head.standstill:
+    head = line.head
+    if abs(head.pos - (part.height_mm - TAPE_BELOW)) > TOL or not head.standstill:
         return None
-    vx, vy = part.body.velocity
-    return part.name if vx * vx + vy * vy < 4.0 else None
+    v = _get_velocity(part._cpbody)     # part.body.velocity without pymunk's wrapper
+    return part.name if v.x * v.x + v.y * v.y < 4.0 else None
 
 
 HEAD_IN_X = JUNCTION + HEAD_AT - HEAD_HALF
@@ -253,7 +265,8 @@ class _Sealed(judges.Judge):
         if self.done:
             return True
         line = s.devices
-        for t, name, ok, why in line.sealer.sealed[len(self.good):]:
+        sealed = line.sealer.sealed
+        for t, name, ok, why in (sealed[len(self.good):] if len(sealed) > len(self.good) else ()):
             if not ok:
                 self.failed = f"{name} left the tape head at {t:.2f} s badly sealed: {why}"
                 return False

@@ -47,6 +47,8 @@ from __future__ import annotations
 import math
 import random
 
+from pymunk._chipmunk_cffi import lib as _cp
+
 from sim import judges
 from sim.devices.conveyor import Conveyor
 from sim.devices.forklift import Forklift
@@ -78,6 +80,8 @@ CAR_SET_OFF_MM = 10.0
 MOVED_MM = 0.01
 CROSS_MM = 0.5
 HOLD_S = 2.0
+
+_get_angle = _cp.cpBodyGetAngle    # part.body.angle without pymunk's wrapper (TransferCar.half_sizes)
 
 
 def _pallet(dest: int, length: int) -> dict:
@@ -138,9 +142,11 @@ class _Cell:
         self.eyes = [plant.device(f"lane_{k}_eye", PhotoEye) for k in (1, 2, 3)]
         self.infeed_eye = plant.device("infeed_eye", PhotoEye)
         self.delivered: dict[str, tuple[int, int]] = {}     # pallet -> (lane it lies wholly in, its dest)
+        self.delivered_right: list[str] = []    # the pallets of `delivered` whose lane is their dest, in order
         self.at_ms = -1
         self.rows: list[tuple] = []        # (part, x, y, lo, hi, on the car's belt, moved in x)
         self.deck_empty = True             # no row on the car's belt
+        self.running = False               # some row moved in x
         self.xs: dict[str, float] = {}
         self.car_pos: float | None = None
         self.car_moved = False
@@ -151,27 +157,37 @@ class _Cell:
             return self.rows
         self.at_ms = s.time_ms
         car = self.car
-        _, cy = car.deck_centre()
-        hw = car.deck_width / 2
+        pos = car.pos
+        cy = car.origin[1] + pos            # car.deck_centre()'s y
+        reach = car.deck_width / 2
         rows, xs = [], {}
-        last_xs, half_sizes, tick = self.xs, car.half_sizes, s.plant.tick
-        deck_empty = True
+        last_xs, halves, tick = self.xs, car._halves, s.plant.tick
+        deck_empty, running = True, False
         for part in car.band:
             if part.removed:
                 continue
             x, y = part._xy if part._xy_tick == tick else part.xy()     # xy(), its cache in line
-            hx, hy = half_sizes(part)
+            got = halves.get(part)          # car.half_sizes(part), its cache in line
+            if got is None or got[0] != _get_angle(part._cpbody):
+                hx, hy = car.half_sizes(part)
+            else:
+                hx, hy = got[1], got[2]
             lo, hi = x - hx, x + hx
-            on = hi > ENTRY_X and lo < DISCHARGE_X and abs(y - cy) < hw + hy
+            on = hi > ENTRY_X and lo < DISCHARGE_X and abs(y - cy) < reach + hy
             if on:
                 deck_empty = False
-            before = last_xs.get(part.name)
-            rows.append((part, x, y, lo, hi, on, before is not None and abs(x - before) > CROSS_MM))
-            xs[part.name] = x
-        self.rows, self.xs, self.deck_empty = rows, xs, deck_empty
-        self.car_moved = self.car_pos is not None and abs(car.pos - self.car_pos) > MOVED_MM
-        self.car_pos = car.pos
-        self.still_s = 0.0 if self.car_moved or not car.standstill else self.still_s + 0.01
+            name = part.name
+            before = last_xs.get(name)
+            moving = before is not None and abs(x - before) > CROSS_MM
+            if moving:
+                running = True
+            rows.append((part, x, y, lo, hi, on, moving))
+            xs[name] = x
+        self.rows, self.xs, self.deck_empty, self.running = rows, xs, deck_empty, running
+        last = self.car_pos
+        moved = self.car_moved = last is not None and abs(pos - last) > MOVED_MM
+        self.car_pos = pos
+        self.still_s = 0.0 if moved or not car.standstill else self.still_s + 0.01
         return rows
 
 
@@ -182,7 +198,9 @@ def _deliveries(s) -> list[str]:
             k = min(range(3), key=lambda i: abs(LANES_MM[i] - y))
             if abs(LANES_MM[k] - y) < BELT_W / 2:
                 c.delivered[part.name] = (k + 1, part.code)
-    return [name for name, (lane, dest) in c.delivered.items() if lane == dest]
+                if k + 1 == part.code:
+                    c.delivered_right.append(part.name)
+    return c.delivered_right
 
 
 def _at(s, mm: float) -> bool:
@@ -195,14 +213,17 @@ def _ready_at(s, mm: float) -> bool:
     (judged from the car itself, so a program that keeps in_position from coming by restarting
     its move starts no later)."""
     c = s.devices
-    c.look(s)
-    return _at(s, mm) and c.still_s >= s.params["settle_s"] - 1e-9
+    if c.at_ms != s.time_ms:
+        c.look(s)
+    car = c.car
+    return c.still_s >= s.params["settle_s"] - 1e-9 and car.standstill and abs(car.pos - mm) <= AT_MM
 
 
 def _deck_empty(s) -> bool:
     """No pallet overlaps the car's belt (worked out with the scan's look)."""
     c = s.devices
-    c.look(s)
+    if c.at_ms != s.time_ms:
+        c.look(s)
     return c.deck_empty
 
 
@@ -212,7 +233,8 @@ def _in_line(y: float) -> bool:
 
 def _load_cause(s) -> bool:
     """The car in position at the load position, its belt empty, a pallet's nose at infeed_eye."""
-    return _ready_at(s, LOAD_MM) and s.devices.infeed_eye.read("blocked") and _deck_empty(s)
+    # _ready_at has made the scan's look
+    return _ready_at(s, LOAD_MM) and s.devices.infeed_eye.read("blocked") and s.devices.deck_empty
 
 
 def _loading_left(s) -> float:
@@ -328,8 +350,11 @@ def _still_while_straddling(s):
 
 def _cross_only_at_conveyor(s):
     c = s.devices
+    rows = c.look(s)
+    if not c.running:
+        return None         # it judges only rows that moved in x: none did
     pos = c.car.pos
-    for part, _, y, lo, hi, _, running in c.look(s):
+    for part, _, y, lo, hi, _, running in rows:
         if not running:
             continue
         if lo < ENTRY_X < hi and _in_line(y) and abs(pos - LOAD_MM) > AT_MM:
@@ -344,6 +369,8 @@ def _cross_only_at_conveyor(s):
 def _not_into_full_lane(s):
     c = s.devices
     rows = c.look(s)
+    if not c.running:
+        return None         # it judges only rows that moved in x: none did
     for part, _, y, lo, hi, _, running in rows:
         if not (running and lo < DISCHARGE_X < hi):
             continue
