@@ -146,8 +146,8 @@ class CaseSealer(PartDevice):
                 rec.folded = True
             if fpos > 0.0 and front > plate_in and tail < w0 and not rec.struck:
                 rec.struck = True
-                self.folder_outside.append((round(self.time, 3), f"the folder was out with {part.name} over its "
-                                                                 "plate"))
+                self.folder_outside.append(
+                    (round(self.time, 3), f"the folder was out with {part.name} over its plate"))
             # head
             if tail < h1 and front > h0:
                 rec.under_head = True
@@ -167,8 +167,8 @@ class CaseSealer(PartDevice):
                        else "tape head off its height" if not rec.taped_ok else "")
                 self.sealed.append((round(self.time, 3), part.name, why == "", why))
         if fprev <= 0.0 < fpos and not any(w0 <= tail <= w1 for tail in tails):
-            self.folder_outside.append((round(self.time, 3), "the folder started out with no case tail in its "
-                                                             "window"))
+            self.folder_outside.append(
+                (round(self.time, 3), "the folder started out with no case tail in its window"))
 
     def _pick(self, parts: list[Workpiece]) -> None:
         """The cases of `parts` still to watch (a record for each case first seen): every case

@@ -142,7 +142,7 @@ class _Cell:
         self.eyes = [plant.device(f"lane_{k}_eye", PhotoEye) for k in (1, 2, 3)]
         self.infeed_eye = plant.device("infeed_eye", PhotoEye)
         self.delivered: dict[str, tuple[int, int]] = {}     # pallet -> (lane it lies wholly in, its dest)
-        self.delivered_right: list[str] = []    # the pallets of `delivered` whose lane is their dest, in order
+        self.delivered_right: list[str] = []    # pallets of `delivered` lying in their dest lane, in order
         self.at_ms = -1
         self.rows: list[tuple] = []        # (part, x, y, lo, hi, on the car's belt, moved in x)
         self.deck_empty = True             # no row on the car's belt
