@@ -260,7 +260,9 @@ def _sample(rng: random.Random) -> dict:
     """One condition from the published ranges. Jointly: the cycle is at least 1.5 lift loops of
     that drive and those fingers; the refills cover the order (three of at least 4); a full stack
     of 12 at power-up has at most one more filled tray outside it (on the carriage or the outfeed
-    shelf: with both, nothing could take the machine's next one before the stack is taken away)."""
+    shelf: with both, nothing could take the machine's next one before the stack is taken away); an
+    empty tray on the fingers with both shelves taken and a tray in the machine has a place left on
+    the empty stack (else it could go nowhere and the outfeed never be cleared)."""
     max_speed = round(log_uniform(rng, 600.0, 1500.0), 1)
     accel = round(log_uniform(rng, 1500.0, 5000.0), 1)
     finger_s = round(rng.uniform(0.2, 0.6), 2)
@@ -282,6 +284,10 @@ def _sample(rng: random.Random) -> dict:
         topup_count=rng.randint(4, 12),
         call_s=round(rng.uniform(0.5, 3.0), 2), walk_s=round(rng.uniform(1.0, 3.0), 2),
         change_s=round(rng.uniform(4.0, 12.0), 2), fault_at_start=int(rng.random() < 0.25))
+    if carried == 1 and inside and params["infeed0"] and outfeed0 and params["empty0"] == CAPACITY:
+        # an empty on the fingers, both shelves taken, a tray in the machine: with the empty stack
+        # full too the empty has nowhere to go and nothing can free the outfeed (no program passes)
+        params["empty0"] = CAPACITY - 1
     description = (f"{params['empty0']} empty / {params['full0']} full trays stacked, cycle {cycle_s:g} s, "
                    f"lift {max_speed:g} mm/s, fingers {finger_s:g} s, change {params['change_s']:g} s"
                    + (f", top-up at {params['topup_at_s']:g} s" if params["topup_at_s"] else "")
