@@ -72,9 +72,10 @@ class CaseSealer(PartDevice):
         self.under: CaseRecord | None = None     # the case under the head after the last step
         self._head_prev: float | None = None
         self._folder_prev = 0.0
-        # the cases still to watch, (part, record) in the flow's order, and the flow's parts they
-        # were picked from: picked again once those change or a case is done
-        self._live: list[tuple[Workpiece, CaseRecord]] = []
+        self._marks = (0.0,) * 6        # set by _bind
+        # the cases still to watch, (part, record, half its length) in the flow's order, and the
+        # flow's parts they were picked from: picked again once those change or a case is done
+        self._live: list[tuple[Workpiece, CaseRecord, float]] = []
         self._live_from: list[Workpiece] | None = None
 
     # -- geometry ------------------------------------------------------------------------
@@ -99,6 +100,14 @@ class CaseSealer(PartDevice):
         self._folder = plant[self.folder_name]
         self._head_prev = self._head.pos
         self._folder_prev = self._folder.position
+        # the fixed marks along the belt (step's arithmetic, done once): where a case's front
+        # comes over the plate, the fold window, the head's footprint, and the lesser of the
+        # first and the footprint's start (a case whose front is short of it is not looked at)
+        plate_half = self._folder.plate_width / 2
+        plate_in = self.fold_at_mm - plate_half
+        w0 = self.fold_at_mm + plate_half
+        h0, h1 = self.head_at_mm - self.head_half_mm, self.head_at_mm + self.head_half_mm
+        self._marks = (plate_in, w0, w0 + self.window_mm, h0, h1, min(plate_in, h0))
 
     def case_under_head(self) -> CaseRecord | None:
         """The record of a case lying (partly) under the head's footprint now, if any."""
@@ -118,28 +127,26 @@ class CaseSealer(PartDevice):
         self._head_prev = hpos
         fpos, fprev = folder.position, self._folder_prev
         self._folder_prev = fpos
-        plate_half = folder.plate_width / 2
-        plate_in = self.fold_at_mm - plate_half        # where a case's front comes over the plate
-        w0 = self.fold_at_mm + plate_half
-        w1 = w0 + self.window_mm
-        h0, h1 = self.head_at_mm - self.head_half_mm, self.head_at_mm + self.head_half_mm
+        plate_in, w0, w1, h0, h1, first = self._marks
         folder_out = fpos >= folder.stroke
+        started = fprev <= 0.0 < fpos   # the folder leaving its retracted end in this step
         # along(part) for each part, with the belt's place read once and the part's xy() cache in line
         bx, by, ux, uy, b0 = belt.x, belt.y, belt.ux, belt.uy, belt.half_length
         tick = self.plant.tick          # type: ignore[union-attr]
         parts = self.flow.parts
         if parts != self._live_from:
             self._pick(parts)
-        tails: list[float] = []
+        tails: list[float] = []         # only when the folder started: is a tail in its window?
         self.under = None
-        for part, rec in self._live:
+        for part, rec, half in self._live:
             x, y = part._xy if part._xy_tick == tick else part.xy()
             c = (x - bx) * ux + (y - by) * uy + b0
-            half = part.length / 2
-            front, tail = c + half, c - half
-            if front < plate_in and front < h0:
+            front = c + half
+            if front < first:
                 continue        # still short of the folder and the head: nothing can happen to it
-            tails.append(tail)
+            tail = c - half
+            if started:
+                tails.append(tail)
             # folder: folded when fully out behind the tail in its window; a case over the plate
             # with the folder not back is struck
             if folder_out and w0 <= tail <= w1:
@@ -155,7 +162,7 @@ class CaseSealer(PartDevice):
                 if hpos < rec.height - self.crash_below_mm and not rec.crushed:
                     rec.crushed = True
                     self.crashes.append((round(self.time, 3), part.name, hpos, rec.height))
-                if abs(hpos - self.target_for(rec.height)) > self.tol_mm:
+                if abs(hpos - (rec.height - self.tape_below_mm)) > self.tol_mm:   # target_for, in line
                     rec.taped_ok = False
                 if moved:
                     self.moved_under.append((round(self.time, 3), part.name))
@@ -166,7 +173,7 @@ class CaseSealer(PartDevice):
                 why = ("rear flap not folded" if not rec.folded else "crushed by the head" if rec.crushed
                        else "tape head off its height" if not rec.taped_ok else "")
                 self.sealed.append((round(self.time, 3), part.name, why == "", why))
-        if fprev <= 0.0 < fpos and not any(w0 <= tail <= w1 for tail in tails):
+        if started and not any(w0 <= tail <= w1 for tail in tails):
             self.folder_outside.append(
                 (round(self.time, 3), "the folder started out with no case tail in its window"))
 
@@ -182,7 +189,7 @@ class CaseSealer(PartDevice):
             if rec is None:
                 rec = cases[part.name] = CaseRecord(part.name, part.height_mm)
             if not rec.done:
-                live.append((part, rec))
+                live.append((part, rec, part.length / 2))
         self._live, self._live_from = live, list(parts)
 
     # -- drawing -------------------------------------------------------------------------

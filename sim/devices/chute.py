@@ -62,15 +62,28 @@ class Chute(PartDevice):
         # value read in line): cheaper than asking pymunk for the shapes in the rectangle
         x0, y0, x1, y1 = self.x0, self.y0, self.x1, self.y1
         tick = self.plant.tick              # type: ignore[union-attr]
-        for part in self.flow.parts:
+        flow = self.flow
+        if flow._seen_tick == tick and flow._seen_every_free:
+            # the eyes' rows of this tick (flow.seen) list every free part, in the parts' order,
+            # with the same cached positions: the same first part in the rectangle
+            for x, y, _, part in flow._seen[0]:
+                if x0 <= x <= x1 and y0 <= y <= y1:
+                    self._collect_part(part)
+                    break
+            return
+        for part in flow.parts:
             x, y = part._xy if part._xy_tick == tick else part.xy()
             if x0 <= x <= x1 and y0 <= y <= y1 and part.holder is None:
-                if self.full:
-                    self.overfilled.append((self.time, part.part_kind))
-                self.collected.append((self.time, part.part_kind))
-                self.level += 1
-                part.remove()
+                self._collect_part(part)
                 break                       # the list changed; the next part waits a substep
+
+    def _collect_part(self, part) -> None:
+        """Collect `part`: logged, counted and taken out of the plant."""
+        if self.full:
+            self.overfilled.append((self.time, part.part_kind))
+        self.collected.append((self.time, part.part_kind))
+        self.level += 1
+        part.remove()
 
     def state(self) -> dict[str, Any]:
         return {"x0": self.x0, "y0": self.y0, "x1": self.x1, "y1": self.y1, "label": self.label,

@@ -60,19 +60,60 @@ class _Unknown:
 _UNKNOWN = _Unknown()   # surface not looked up yet: forces one look-up
 
 
+class _Belts(list):
+    """The flow's belts: a list that tells the flow when it changes (MaterialFlow.belts_changed)."""
+
+    def __init__(self, flow: MaterialFlow):
+        super().__init__()
+        self._flow = flow
+
+
+def _telling(name: str) -> Any:
+    base = getattr(list, name)
+
+    def change(self: _Belts, *args: Any) -> Any:
+        out = base(self, *args)
+        self._flow.belts_changed()
+        return out
+
+    change.__name__ = name
+    return change
+
+
+for _name in ("append", "insert", "extend", "remove", "pop", "clear", "sort", "reverse",
+              "__setitem__", "__delitem__", "__iadd__", "__imul__"):
+    setattr(_Belts, _name, _telling(_name))
+
+
 class MaterialFlow:
     """The parts and the driven surfaces (belts) of one plant."""
 
     def __init__(self) -> None:
         self.parts: list[Workpiece] = []
-        self.belts: list[Any] = []      # sim.devices.conveyor.Conveyor
+        self.belts: list[Any] = _Belts(self)    # sim.devices.conveyor.Conveyor
         self.created = 0                # parts ever created, for unique names
         # what the photo-eyes look at in one physics substep (`seen`), and the tick it was made at
         self._seen: tuple[list[tuple[float, float, float, Workpiece]], list[Workpiece]] = ([], [])
         self._seen_tick = -1
+        self._seen_every_free = False   # `seen`'s free rows hold every free part (none lifted)
         # counts changed() calls: a device's own cache of the parts (made at one tick) holds
         # while the tick and this number stand
         self.version = 0
+        # TRUE while every belt is a conveyor that never moves (a transfer car's deck does): a
+        # part's surface look-up may then be kept while the part stays clear of every belt edge
+        self.belts_fixed = True
+
+    def belts_changed(self) -> None:
+        """A belt added (or taken away): every part looks its surface up afresh at its next move."""
+        from sim.devices.conveyor import Conveyor
+        from sim.devices.proved_conveyor import ProvedConveyor
+        from sim.devices.two_speed_conveyor import TwoSpeedConveyor
+
+        fixed = (Conveyor, ProvedConveyor, TwoSpeedConveyor)    # exact types: a subclass may move
+        self.belts_fixed = all(type(b) in fixed for b in self.belts)
+        for part in getattr(self, "parts", ()):    # (a copy being made may have none yet)
+            part._keep2 = -1.0
+            part._belts_fixed = self.belts_fixed
 
     def seen(self, tick: int) -> tuple[list[tuple[float, float, float, Workpiece]], list[Workpiece]]:
         """The parts a beam can see at plant tick `tick`: (x, y, radius, part) of every free part not
@@ -83,16 +124,26 @@ class MaterialFlow:
             return self._seen
         free: list[tuple[float, float, float, Workpiece]] = []
         held: list[Workpiece] = []
+        lifted_free = False
         for part in self.parts:
             if part.lifted:
+                lifted_free = lifted_free or part.holder is None
                 continue
             if part.holder is None:
-                px, py = part._xy if part._xy_tick == tick else part.xy()
+                if part._xy_tick == tick:
+                    px, py = part._xy
+                else:                   # part.xy() in line: read once for the tick, kept
+                    v = _get_position(part._cpbody)
+                    px = v.x
+                    py = v.y
+                    part._xy = (px, py)
+                    part._xy_tick = tick
                 free.append((px, py, part.radius, part))
             else:
                 held.append(part)
         self._seen = free, held
         self._seen_tick = tick
+        self._seen_every_free = not lifted_free
         return self._seen
 
     def changed(self) -> None:
@@ -167,12 +218,18 @@ class Workpiece(Device):
         self._surface: Any = _UNKNOWN   # the belt under the part at its last move, None = floor
         self._xy = (float(x), float(y))
         self._xy_tick = -1              # the plant tick at which _xy was read from the body
+        # the surface look-up holds while the part's centre stays within sqrt(_keep2) mm of
+        # (_keep_x, _keep_y), where it was made (-1: look it up at the next move)
+        self._keep_x = self._keep_y = 0.0
+        self._keep2 = -1.0
+        self._belts_fixed = False       # the flow's belts_fixed, kept up to date by the flow
 
     def attach(self, plant: Plant) -> None:
         super().attach(plant)
         plant.space.add(self.body, self.shape)
         self.flow = material_flow(plant)
         self.flow.parts.append(self)
+        self._belts_fixed = self.flow.belts_fixed
         self.flow.changed()
 
     # -- geometry used by sensors and grippers ------------------------------------------
@@ -245,6 +302,7 @@ class Workpiece(Device):
         self.holder = None
         self._xy_tick = -1
         self._surface = _UNKNOWN
+        self._keep2 = -1.0
         self._changed()
         self.body.body_type = pymunk.Body.DYNAMIC
         self.body.velocity = (0.0, 0.0)
@@ -262,6 +320,39 @@ class Workpiece(Device):
             i = self.body.moment / h
             self._k_cache = (h, kb * m, kf * m, kb * i, kf * i)
         return self._k_cache[1:]
+
+    def _look_up(self, px: float, py: float) -> Any:
+        """The first belt of the flow whose rectangle holds (px, py), None = the floor; kept in
+        _surface. With belts that never move, also how far the centre may go before the answer
+        can change: the least room to an edge of that belt, or to any belt before it (their
+        rectangles, which the loop tests first), or to every belt when on none; kept as
+        _keep2, its square, less 1e-6 mm (rounding of the along/across sums is ~1e-12 mm).
+        Only while the belts are fixed (MaterialFlow.belts_fixed)."""
+        flow = self.flow
+        room = math.inf
+        found = None
+        for belt in flow.belts:         # type: ignore[union-attr]
+            dx = px - belt.x
+            dy = py - belt.y
+            along = dx * belt.ux + dy * belt.uy
+            across = dy * belt.ux - dx * belt.uy
+            out_along = abs(along) - belt.half_length
+            out_across = abs(across) - belt.half_width
+            if (-belt.half_length <= along <= belt.half_length
+                    and -belt.half_width <= across <= belt.half_width):     # the step's own test
+                found = belt
+                room = min(room, -out_along, -out_across)
+                break
+            room = min(room, max(out_along, out_across))    # >= 0 outside: a lower bound of the distance
+        self._surface = found
+        room -= 1e-6
+        if room > 0.0:
+            self._keep_x = px
+            self._keep_y = py
+            self._keep2 = room * room
+        else:
+            self._keep2 = -1.0
+        return found
 
     def step(self, dt: float) -> None:
         """Drive the part toward the velocity of the surface under it. The drive is a force,
@@ -281,22 +372,34 @@ class Workpiece(Device):
             if belt is None or (belt is not _UNKNOWN and belt.surface_vx == 0.0 and belt.surface_vy == 0.0):
                 return
         px, py = self._xy if self._xy_tick == self.plant.tick else self.xy()   # type: ignore[union-attr]
-        for belt in self.flow.belts:    # type: ignore[union-attr]
-            dx = px - belt.x
-            dy = py - belt.y
-            along = dx * belt.ux + dy * belt.uy
-            if -belt.half_length <= along <= belt.half_length:
-                across = dy * belt.ux - dx * belt.uy
-                if -belt.half_width <= across <= belt.half_width:
-                    svx = belt.surface_vx
-                    svy = belt.surface_vy
-                    self._surface = belt
-                    on_belt = True
-                    break
-        else:
+        if self._belts_fixed:
+            dx = px - self._keep_x
+            dy = py - self._keep_y
+            if dx * dx + dy * dy < self._keep2:
+                # still as far inside its belt (and outside every belt before it) as the last
+                # look-up found room for: the same surface (the belts do not move)
+                belt = self._surface
+            else:
+                belt = self._look_up(px, py)
+        else:                           # a belt moves: the first belt under the centre, every move
+            for belt in self.flow.belts:    # type: ignore[union-attr]
+                dx = px - belt.x
+                dy = py - belt.y
+                along = dx * belt.ux + dy * belt.uy
+                if -belt.half_length <= along <= belt.half_length:
+                    across = dy * belt.ux - dx * belt.uy
+                    if -belt.half_width <= across <= belt.half_width:
+                        break
+            else:
+                belt = None
+            self._surface = belt
+        if belt is None:
             svx = svy = 0.0
-            self._surface = None
             on_belt = False
+        else:
+            svx = belt.surface_vx
+            svy = belt.surface_vy
+            on_belt = True
         if vx == svx and vy == svy and wx == 0.0:
             return
         if svx == 0.0 and svy == 0.0 and abs(vx) < 0.05 and abs(vy) < 0.05 and abs(wx) < 1e-3:
