@@ -118,6 +118,8 @@ class PhotoEye(_SwitchingSensor):
             self._line = (0, self.x1, 1, self.y1, self.by, self.beam_length, -self.by, self.bx)
         else:
             self._line = (1, self.y1, 0, self.x1, self.bx, self.beam_length, -self.by, self.bx)
+        self._across = self._line[:2]
+        self._fast = False                       # step's own way: once stepped, with a plain beam
         self._no_bounce = self.bounce_s <= 0.0   # then the output is the detection, at once (_switch)
         # the shared look of every eye whose beam lies on the same line across x (along y) or y
         # (along x): [the flow's rows it was made from, those of them within their radius of the line]
@@ -141,8 +143,9 @@ class PhotoEye(_SwitchingSensor):
         rows in the same order as its own pass would). Without bounce the output is the detection
         at once (what _switch makes of it), so the clock that only times chatter is not kept.
         The power-up look and a subclass that sees otherwise take the general way."""
-        if not self._plain_beam or not self._stepped:
+        if not self._fast:
             super().step(dt)
+            self._fast = self._plain_beam       # stepped once: from now on the way below
             return
         flow, tick = self.flow, self.plant.tick               # type: ignore[union-attr]
         # flow.seen(tick), its test of the shared rows in line (every eye, every substep)
@@ -152,11 +155,10 @@ class PhotoEye(_SwitchingSensor):
         if column is None:
             now = self._crosses(free)
         else:
-            # the beam along y (x): k = 0 (1), the rows' coordinate across it; j, along it
-            k, at, j, start, u, reach, nx, ny = self._line
             if column[0] is free:
                 rows = column[1]
             else:
+                k, at = self._across
                 rows = []
                 for row in free:
                     d = row[k] - at         # along y: ux = 0, uy = +-1, so |dist| = |dx| (along x: |dy|)
@@ -164,14 +166,17 @@ class PhotoEye(_SwitchingSensor):
                         continue
                     rows.append(row)
                 column[0], column[1] = free, rows
-            for row in rows:
-                r = row[2]
-                along = (row[j] - start) * u
-                if along < -r or along > reach + r:
-                    continue
-                if abs(row[k] - at) < row[3].half_extent(nx, ny):
-                    now = True
-                    break
+            if rows:
+                # the beam along y (x): k = 0 (1), the rows' coordinate across it; j, along it
+                k, at, j, start, u, reach, nx, ny = self._line
+                for row in rows:
+                    r = row[2]
+                    along = (row[j] - start) * u
+                    if along < -r or along > reach + r:
+                        continue
+                    if abs(row[k] - at) < row[3].half_extent(nx, ny):
+                        now = True
+                        break
         if not now and held:
             now = self._crosses([(*part.xy(), part.radius, part) for part in held])
         if self._no_bounce:
