@@ -251,7 +251,7 @@ class TransferCar(Axis):
         self._stepped = True
         self.time += dt
         before = self.pos
-        super().step(dt)
+        Axis.step(self, dt)                 # super().step, without building the super object
         moved = self.pos - before
         cx, oy, ex, dx, hw, band_lo, band_hi = self._step_geometry
         cy = oy + self.pos
