@@ -110,10 +110,26 @@ class PhotoEye(_SwitchingSensor):
                                                                 # the general step
         self._along_y = self.bx == 0.0      # then by is +-1 exactly (hypot(0, d) is |d|)
         self._along_x = self.by == 0.0
-        # what step's test along y (or x) reads, gathered once (a beam never moves): its start, its
-        # direction's component along that axis, its length and crosses_line's direction across it
-        along = self.by if self._along_y else self.bx
-        self._beam = (self.x1, self.y1, along, self.beam_length, -self.by, self.bx)
+        # what step's test along y (or x) reads, gathered once (a beam never moves): which coordinate
+        # of a part lies across the beam and the beam's there, which along it and the beam's start
+        # there, its direction's component along that axis, its length and crosses_line's direction
+        # across it
+        if self._along_y:
+            self._line = (0, self.x1, 1, self.y1, self.by, self.beam_length, -self.by, self.bx)
+        else:
+            self._line = (1, self.y1, 0, self.x1, self.bx, self.beam_length, -self.by, self.bx)
+        self._across = self._line[:2]
+        self._fast = False                       # step's own way: once stepped, with a plain beam
+        self._no_bounce = self.bounce_s <= 0.0   # then the output is the detection, at once (_switch)
+        # the shared look of every eye whose beam lies on the same line across x (along y) or y
+        # (along x): [the flow's rows it was made from, those of them within their radius of the line]
+        self._column: list[Any] | None = None
+
+    def attach(self, plant: Any) -> None:
+        super().attach(plant)
+        if self._along_y or self._along_x:
+            key = ("x", self.x1) if self._along_y else ("y", self.y1)
+            self._column = plant.shared("photo_eye_columns", dict).setdefault(key, [None, []])
 
     def step(self, dt: float) -> None:
         """_SwitchingSensor.step with the beam's test of every part (crosses_line) written out in it:
@@ -121,45 +137,52 @@ class PhotoEye(_SwitchingSensor):
         parts as the flow has read them for this substep (MaterialFlow.seen). A beam along y (or x),
         as most beams across a belt, tests first how far the part lies off the beam's line: the
         arithmetic of the general test with the zero terms left out, which changes no comparison.
+        Eyes whose beams lie on one line (three lanes' eyes at the same x) share that first test:
+        the first of them to step in a substep keeps the rows that pass it (in the flow's order),
+        the others test only those (the rows are the substep's snapshot, so each eye sees the same
+        rows in the same order as its own pass would). Without bounce the output is the detection
+        at once (what _switch makes of it), so the clock that only times chatter is not kept.
         The power-up look and a subclass that sees otherwise take the general way."""
-        if not self._plain_beam or not self._stepped:
+        if not self._fast:
             super().step(dt)
+            self._fast = self._plain_beam       # stepped once: from now on the way below
             return
-        self._t += dt
         flow, tick = self.flow, self.plant.tick               # type: ignore[union-attr]
         # flow.seen(tick), its test of the shared rows in line (every eye, every substep)
         free, held = flow._seen if flow._seen_tick == tick else flow.seen(tick)
         now = False
-        if self._along_y:
-            # ux = 0, uy = +-1: along = dy * uy, |dist| = |dx|
-            x1, y1, uy, reach, nx, ny = self._beam
-            for px, py, r, part in free:
-                dx = px - x1
-                if dx > r or dx < -r:
-                    continue
-                along = (py - y1) * uy
-                if along < -r or along > reach + r:
-                    continue
-                if abs(dx) < part.half_extent(nx, ny):
-                    now = True
-                    break
-        elif self._along_x:
-            # uy = 0, ux = +-1: along = dx * ux, |dist| = |dy|
-            x1, y1, ux, reach, nx, ny = self._beam
-            for px, py, r, part in free:
-                dy = py - y1
-                if dy > r or dy < -r:
-                    continue
-                along = (px - x1) * ux
-                if along < -r or along > reach + r:
-                    continue
-                if abs(dy) < part.half_extent(nx, ny):
-                    now = True
-                    break
-        else:
+        column = self._column
+        if column is None:
             now = self._crosses(free)
+        else:
+            if column[0] is free:
+                rows = column[1]
+            else:
+                k, at = self._across
+                rows = []
+                for row in free:
+                    d = row[k] - at         # along y: ux = 0, uy = +-1, so |dist| = |dx| (along x: |dy|)
+                    if d > row[2] or d < -row[2]:
+                        continue
+                    rows.append(row)
+                column[0], column[1] = free, rows
+            if rows:
+                # the beam along y (x): k = 0 (1), the rows' coordinate across it; j, along it
+                k, at, j, start, u, reach, nx, ny = self._line
+                for row in rows:
+                    r = row[2]
+                    along = (row[j] - start) * u
+                    if along < -r or along > reach + r:
+                        continue
+                    if abs(row[k] - at) < row[3].half_extent(nx, ny):
+                        now = True
+                        break
         if not now and held:
             now = self._crosses([(*part.xy(), part.radius, part) for part in held])
+        if self._no_bounce:
+            self.detected = self.output = now
+            return
+        self._t += dt
         if now == self.detected and self._t >= self._chatter_until:
             self.output = now
         else:

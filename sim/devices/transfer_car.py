@@ -62,9 +62,10 @@ class TransferCar(Axis):
     layer = 1
     signals = Axis.signals + ("entry_eye", "end_eye", "label_valid", "label")
     commands = Axis.commands + ("belt_run",)
-    # the eyes, label_valid and belt_run are properties, read and written as attributes too
-    plain_signals = {**Axis.plain_signals, "label_valid": "label_valid", "entry_eye": "entry_eye",
-                     "end_eye": "end_eye"}
+    # the eyes and belt_run are properties, label_valid and label_code (the 'label' signal)
+    # attributes the step keeps: all read and written as attributes too
+    plain_signals = {**Axis.plain_signals, "label_valid": "label_valid", "label": "label_code",
+                     "entry_eye": "entry_eye", "end_eye": "end_eye"}
     plain_commands = {**Axis.plain_commands, "belt_run": ("belt_run", bool)}   # the others: the Axis's own
     BAND_MM = 300.0     # `band` lists the parts this close to the track (judges look at no others)
 
@@ -92,6 +93,17 @@ class TransferCar(Axis):
         self.eyes = {"entry_eye": False, "end_eye": False}
         self.aboard: Workpiece | None = None             # the part lying wholly on the deck, if one
         self.aboard_for = 0.0
+        # the label reader, as of the last step: label_valid once `aboard` has lain so for read_s,
+        # label_code (the 'label' signal) its code then (else 0)
+        self.label_valid = False
+        self.label_code = 0
+        # the fixed geometry step and _sense work with: the deck's ends in plant x, its half width,
+        # the band's ends; the eyes' x, their beams' half span beyond the deck's centre line, and span
+        ex, dx, hw = self.entry_x, self.discharge_x, self.deck_width / 2
+        self._step_geometry = (self.origin[0], self.origin[1], ex, dx, hw, ex - self.BAND_MM,
+                               dx + self.BAND_MM)
+        self._eye_geometry = (ex, self.deck_length, hw, ex + self.entry_eye_mm, ex + self.end_eye_mm,
+                              hw + 20.0, 2 * (hw + 20.0))
         self.time = 0.0
         self.near: list[Workpiece] = []                  # parts that may overlap the car's belt, this step
         self.band: list[Workpiece] = []                  # parts within BAND_MM of the track's x band
@@ -150,7 +162,7 @@ class TransferCar(Axis):
         if command == "belt_run":
             self.deck.write("run", value)
         else:
-            super().write(command, value)
+            Axis.write(self, command, value)     # super().write, without building the super object
 
     def read(self, signal: str) -> Any:
         if signal in self.eyes:
@@ -159,19 +171,21 @@ class TransferCar(Axis):
         if signal == "label_valid":
             return self.label_valid
         if signal == "label":
-            return self.aboard.code if self.label_valid else 0
+            return self.label_code
         return super().read(signal)
 
     @property
     def entry_eye(self) -> bool:
         """The 'entry_eye' signal."""
-        self._power_up()
+        if not self._stepped:
+            self._power_up()
         return self.eyes["entry_eye"]
 
     @property
     def end_eye(self) -> bool:
         """The 'end_eye' signal."""
-        self._power_up()
+        if not self._stepped:
+            self._power_up()
         return self.eyes["end_eye"]
 
     @property
@@ -181,11 +195,7 @@ class TransferCar(Axis):
 
     @belt_run.setter
     def belt_run(self, value: bool) -> None:
-        self.deck.write("run", value)
-
-    @property
-    def label_valid(self) -> bool:
-        return self.aboard is not None and self.aboard_for >= self.read_s - 1e-9
+        self.deck.run = bool(value)         # what the deck's write("run", value) does (Conveyor.write)
 
     @property
     def belt_running(self) -> bool:
@@ -199,10 +209,8 @@ class TransferCar(Axis):
         radius of the beam's span and the beam within the part's half size along x of its centre
         (the same arithmetic, with the half sizes cached as half_sizes caches them)."""
         cy = self.origin[1] + self.pos
-        ex, length, hw = self.entry_x, self.deck_length, self.deck_width / 2
-        entry, end = ex + self.entry_eye_mm, ex + self.end_eye_mm
-        half = hw + 20.0
-        y1, span = cy - half, 2 * half
+        ex, length, hw, entry, end, half, span = self._eye_geometry
+        y1 = cy - half
         seen_entry = seen_end = False
         whole: list[Workpiece] = []
         tick, halves = self.plant.tick, self._halves          # type: ignore[union-attr]
@@ -243,16 +251,15 @@ class TransferCar(Axis):
         self._stepped = True
         self.time += dt
         before = self.pos
-        super().step(dt)
+        Axis.step(self, dt)                 # super().step, without building the super object
         moved = self.pos - before
-        cx, cy = self.origin[0], self.origin[1] + self.pos
+        cx, oy, ex, dx, hw, band_lo, band_hi = self._step_geometry
+        cy = oy + self.pos
         deck = self.deck
         deck.x, deck.y = cx, cy
-        ex, dx, hw = self.entry_x, self.discharge_x, self.deck_width / 2
-        band_lo, band_hi = ex - self.BAND_MM, dx + self.BAND_MM
         near: list[Workpiece] = []
         band: list[Workpiece] = []
-        fell: list[Workpiece] = []
+        fell: list[Workpiece] | None = None
         tick = self.plant.tick              # type: ignore[union-attr]
         for part in self.flow.parts:
             if part.lifted:
@@ -266,13 +273,16 @@ class TransferCar(Axis):
                 continue
             off = py - cy if py > cy else cy - py
             if ex < px < dx and off > hw and part.holder is None:
+                if fell is None:
+                    fell = []
                 fell.append(part)              # over the pit: it falls in
             elif off < hw + r:
                 near.append(part)
-        for part in fell:
-            self.fallen.append((round(self.time, 3), part.name))
-            band.remove(part)
-            part.remove()
+        if fell is not None:
+            for part in fell:
+                self.fallen.append((round(self.time, 3), part.name))
+                band.remove(part)
+                part.remove()
         self.near, self.band = near, band
         if moved != 0.0:
             for part in near:
@@ -298,6 +308,8 @@ class TransferCar(Axis):
             self.aboard_for += dt
         else:
             self.aboard, self.aboard_for = now, 0.0
+        valid = self.label_valid = now is not None and self.aboard_for >= self.read_s - 1e-9
+        self.label_code = now.code if valid else 0
 
     def drop(self) -> None:
         """Called when a carried part is taken out of the plant (Workpiece.remove)."""

@@ -147,6 +147,7 @@ class _Cell:
         self.rows: list[tuple] = []        # (part, x, y, lo, hi, on the car's belt, moved in x)
         self.deck_empty = True             # no row on the car's belt
         self.running = False               # some row moved in x
+        self.crossing = False              # some row that moved in x lies across an end of the deck
         self.xs: dict[str, float] = {}
         self.car_pos: float | None = None
         self.car_moved = False
@@ -162,7 +163,7 @@ class _Cell:
         reach = car.deck_width / 2
         rows, xs = [], {}
         last_xs, halves, tick = self.xs, car._halves, s.plant.tick
-        deck_empty, running = True, False
+        deck_empty, running, crossing = True, False, False
         for part in car.band:
             if part.removed:
                 continue
@@ -181,9 +182,12 @@ class _Cell:
             moving = before is not None and abs(x - before) > CROSS_MM
             if moving:
                 running = True
+                if lo < ENTRY_X < hi or lo < DISCHARGE_X < hi:
+                    crossing = True
             rows.append((part, x, y, lo, hi, on, moving))
             xs[name] = x
-        self.rows, self.xs, self.deck_empty, self.running = rows, xs, deck_empty, running
+        self.rows, self.xs, self.deck_empty = rows, xs, deck_empty
+        self.running, self.crossing = running, crossing
         last = self.car_pos
         moved = self.car_moved = last is not None and abs(pos - last) > MOVED_MM
         self.car_pos = pos
@@ -193,7 +197,7 @@ class _Cell:
 
 def _deliveries(s) -> list[str]:
     c = s.devices
-    for part, _, y, lo, _, _, _ in c.look(s):
+    for part, _, y, lo, _, _, _ in (c.rows if c.at_ms == s.time_ms else c.look(s)):
         if lo >= DISCHARGE_X and part.name not in c.delivered and not part.name.startswith("stored"):
             k = min(range(3), key=lambda i: abs(LANES_MM[i] - y))
             if abs(LANES_MM[k] - y) < BELT_W / 2:
@@ -339,7 +343,7 @@ def _completion():
 
 def _still_while_straddling(s):
     c = s.devices
-    rows = c.look(s)
+    rows = c.rows if c.at_ms == s.time_ms else c.look(s)
     if not c.car_moved:
         return None
     for part, _, _, lo, hi, on, _ in rows:
@@ -350,9 +354,9 @@ def _still_while_straddling(s):
 
 def _cross_only_at_conveyor(s):
     c = s.devices
-    rows = c.look(s)
-    if not c.running:
-        return None         # it judges only rows that moved in x: none did
+    rows = c.rows if c.at_ms == s.time_ms else c.look(s)
+    if not c.crossing:
+        return None         # it judges only rows that moved in x across an end: none did
     pos = c.car.pos
     for part, _, y, lo, hi, _, running in rows:
         if not running:
@@ -368,9 +372,9 @@ def _cross_only_at_conveyor(s):
 
 def _not_into_full_lane(s):
     c = s.devices
-    rows = c.look(s)
-    if not c.running:
-        return None         # it judges only rows that moved in x: none did
+    rows = c.rows if c.at_ms == s.time_ms else c.look(s)
+    if not c.crossing:
+        return None         # it judges only rows that moved in x across an end: none did
     for part, _, y, lo, hi, _, running in rows:
         if not (running and lo < DISCHARGE_X < hi):
             continue
