@@ -82,7 +82,7 @@ class Conveyor(Device):
 
     def attach(self, plant: Plant) -> None:
         super().attach(plant)
-        material_flow(plant).belts.append(self)
+        material_flow(plant).add_belt(self)
         static = plant.space.static_body
         segs: list[tuple[tuple[float, float], tuple[float, float]]] = []
         if self.guides:

@@ -60,37 +60,12 @@ class _Unknown:
 _UNKNOWN = _Unknown()   # surface not looked up yet: forces one look-up
 
 
-class _Belts(list):
-    """The flow's belts: a list that tells the flow when it changes (MaterialFlow.belts_changed)."""
-
-    def __init__(self, flow: MaterialFlow):
-        super().__init__()
-        self._flow = flow
-
-
-def _telling(name: str) -> Any:
-    base = getattr(list, name)
-
-    def change(self: _Belts, *args: Any) -> Any:
-        out = base(self, *args)
-        self._flow.belts_changed()
-        return out
-
-    change.__name__ = name
-    return change
-
-
-for _name in ("append", "insert", "extend", "remove", "pop", "clear", "sort", "reverse",
-              "__setitem__", "__delitem__", "__iadd__", "__imul__"):
-    setattr(_Belts, _name, _telling(_name))
-
-
 class MaterialFlow:
     """The parts and the driven surfaces (belts) of one plant."""
 
     def __init__(self) -> None:
         self.parts: list[Workpiece] = []
-        self.belts: list[Any] = _Belts(self)    # sim.devices.conveyor.Conveyor
+        self.belts: list[Any] = []      # sim.devices.conveyor.Conveyor, added by add_belt
         self.created = 0                # parts ever created, for unique names
         # what the photo-eyes look at in one physics substep (`seen`), and the tick it was made at
         self._seen: tuple[list[tuple[float, float, float, Workpiece]], list[Workpiece]] = ([], [])
@@ -103,15 +78,16 @@ class MaterialFlow:
         # part's surface look-up may then be kept while the part stays clear of every belt edge
         self.belts_fixed = True
 
-    def belts_changed(self) -> None:
-        """A belt added (or taken away): every part looks its surface up afresh at its next move."""
+    def add_belt(self, belt: Any) -> None:
+        """A belt (a Conveyor attaching): every part looks its surface up afresh at its next move."""
+        self.belts.append(belt)
         from sim.devices.conveyor import Conveyor
         from sim.devices.proved_conveyor import ProvedConveyor
         from sim.devices.two_speed_conveyor import TwoSpeedConveyor
 
         fixed = (Conveyor, ProvedConveyor, TwoSpeedConveyor)    # exact types: a subclass may move
         self.belts_fixed = all(type(b) in fixed for b in self.belts)
-        for part in getattr(self, "parts", ()):    # (a copy being made may have none yet)
+        for part in self.parts:
             part._keep2 = -1.0
             part._belts_fixed = self.belts_fixed
 
