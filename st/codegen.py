@@ -19,6 +19,7 @@ statement it came from; the runtime walks a fault's traceback through it.
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 from . import ast as A
 from . import types as T
@@ -87,6 +88,10 @@ SMALL_LOOP = (
     1000  # constant FOR loops up to this many iterations, with no inner loop or call, skip the watchdog
 )
 
+
+# a block's member used this many times in its body, or inside a loop, lives in a local during
+# a call (loaded before the body, stored after it); one used less is read from the instance
+CACHE_USES = 3
 
 CALL_COST = 4  # watchdog units per call of a user POU (a loop iteration is 1): a call costs more time
 
@@ -425,6 +430,8 @@ class CodeGen:
         self.mode = mode
         self.read = set()
         self.written = set()
+        self.uses = Counter()
+        self.looped = set()
         self.uses_globals = False
         self.loops = []
         self.pre = []
@@ -458,7 +465,16 @@ class CodeGen:
             for v in p.vars.values():
                 if v.owner is p and v.kind not in ("VAR_TEMP", "VAR_EXTERNAL") and v.lname not in bound:
                     self.cached[v.lname] = v
+        tmp = self.tmp
         body_lines, body_map = self._body(p, 2)
+        if self.cached:
+            # a member read or written only once or twice, outside loops, is cheaper straight from
+            # the instance than copied into a local and back every call: keep the others cached
+            keep = {k: v for k, v in self.cached.items() if k in self.looped or self.uses[k] >= CACHE_USES}
+            if len(keep) < len(self.cached):
+                self.cached, self.read, self.written = keep, set(), set()
+                self.tmp, self.uses_globals = tmp, False
+                body_lines, body_map = self._body(p, 2)
         name = "run" if mode == "fast" else "run_dbg"
         self.pos = (p.node.line, p.node.col)
         self.emit(1, f"def {name}(self, ctx):")
@@ -1511,7 +1527,7 @@ class CodeGen:
                 rng = range(a, b + (1 if step_const > 0 else -1), step_const)
                 final = a + len(rng) * step_const
                 rcode = f"range({lit(a)}, {lit(b + (1 if step_const > 0 else -1))}, {lit(step_const)})"
-                small = len(rng) <= SMALL_LOOP and not _has_loop_or_call(s.body, cp)
+                small = (_static_iterations(s, cp) or SMALL_LOOP + 1) <= SMALL_LOOP
                 final_code = lit(T.wrap(final, vt) if isinstance(vt, T.Elem) and vt.is_intlike else final)
             else:
                 small = False
@@ -1599,6 +1615,9 @@ class CodeGen:
         if p.funclike or v.kind == "VAR_TEMP":
             return self.loc(v)
         if self.mode == "fast" and v.lname in self.cached:
+            self.uses[v.lname] += 1
+            if self.loops:
+                self.looped.add(v.lname)
             (self.written if write else self.read).add(v.lname)
             if write:
                 self.read.add(v.lname)
@@ -2333,13 +2352,43 @@ def _assigns(stmts, lname: str, cp) -> bool:
     return False
 
 
-def _has_loop_or_call(stmts, cp) -> bool:
-    for s in _walk_stmts(stmts):
-        if isinstance(s, (A.ForStmt, A.WhileStmt, A.RepeatStmt, A.CallStmt)):
-            return True
-        if isinstance(s, A.Assign) and _has_call(s.value):
-            return True
-    return False
+def _static_iterations(s: A.ForStmt, cp) -> int | None:
+    """Iterations of a FOR loop with constant bounds and step, counting those of the FOR loops
+    with constant bounds nested in it (each nested loop's count times the outer one's); None when
+    the nest holds a WHILE or REPEAT, a FOR without constant bounds or a call of a user POU. Such
+    a nest does a bounded amount of work however its data goes, so a small one runs unwatched."""
+    step = 1 if s.step is None else cp.consts.get(id(s.step))
+    if id(s.start) not in cp.consts or id(s.end) not in cp.consts or not isinstance(step, int) or not step:
+        return None
+    if _assigns(s.body, s.var.lower(), cp) or _calls_user_pou(s.body, cp):
+        return None
+    a, b = cp.consts[id(s.start)], cp.consts[id(s.end)]
+    inner = _nested_iterations(s.body, cp)
+    if inner is None:
+        return None
+    return len(range(a, b + (1 if step > 0 else -1), step)) * (1 + inner)
+
+
+def _nested_iterations(stmts, cp) -> int | None:
+    """The iterations of the loops in these statements (those inside IF and CASE branches too,
+    as if every branch ran), each counting its own nested loops; None as _static_iterations."""
+    total = 0
+    for t in stmts:
+        if isinstance(t, (A.WhileStmt, A.RepeatStmt)):
+            return None
+        if isinstance(t, A.ForStmt):
+            k = _static_iterations(t, cp)
+        elif isinstance(t, A.IfStmt):
+            branches = t.then_body + [x for b in t.elsifs for x in b.body] + (t.else_body or [])
+            k = _nested_iterations(branches, cp)
+        elif isinstance(t, A.CaseStmt):
+            k = _nested_iterations([x for br in t.branches for x in br.body] + (t.else_body or []), cp)
+        else:
+            k = 0
+        if k is None:
+            return None
+        total += k
+    return total
 
 
 def _implicit(ref) -> bool:

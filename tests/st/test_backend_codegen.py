@@ -247,6 +247,45 @@ def test_nested_loops_share_one_watchdog_budget():
     assert inst.read("n") < 1_000_001
 
 
+def test_a_small_nest_of_constant_for_loops_runs_unwatched_and_a_big_one_stays_watched():
+    # 5 x (1 + 4 x 3) = 65 iterations in all: bounded whatever the data, so no watchdog counter;
+    # a WHILE inside, or a nest past SMALL_LOOP iterations, keeps it
+    src = prog(
+        "i : INT; j : INT; k : INT; n : DINT; m : DINT; w : INT; grid : ARRAY[1..5, 1..4] OF INT;",
+        "FOR i := 1 TO 5 DO FOR j := 1 TO 4 DO grid[i, j] := i * j;"
+        " FOR k := 1 TO 3 DO n := n + grid[i, j]; END_FOR; END_FOR; END_FOR;\n"
+        "FOR i := 1 TO 40 DO FOR j := 1 TO 40 DO m := m + 1; END_FOR; END_FOR;\n"
+        "FOR i := 1 TO 2 DO w := 0; WHILE w < 3 DO w := w + 1; END_WHILE; END_FOR;",
+    )
+    program = build(src)
+    fast = program.python_source.split("def run(")[1].split("def run_dbg")[0]
+    first, second = fast.split("for v_i in")[1:3]
+    assert "_watchdog" not in first.split("v_m")[0]
+    assert "_watchdog" in second.split("v_w")[0]  # 40 x (1 + 40) = 1640 > SMALL_LOOP
+    assert fast.count("_watchdog") == 3  # the outer loop of 40 x 40 (its inner 40 is small), FOR+WHILE
+    inst = program.instantiate()
+    inst.scan(0)
+    assert (inst.read("n"), inst.read("m"), inst.read("w")) == (3 * 15 * 10, 1600, 3)
+    assert (inst.read("i"), inst.read("j"), inst.read("k")) == (3, 41, 4)
+
+
+def test_members_used_once_are_read_from_the_instance_and_the_others_from_locals():
+    src = prog(
+        "once : INT; often : INT; looped : INT; i : INT; out : INT;",
+        "out := once + 1;\noften := often + 1; often := often * 2;\n"
+        "FOR i := 1 TO 3 DO looped := looped + i; END_FOR;",
+    )
+    program = build(src)
+    fast = program.python_source.split("def run(")[1].split("def run_dbg")[0]
+    assert "v_once = self.v_once" not in fast and "self.v_out = " in fast
+    assert "v_often = self.v_often" in fast and "v_looped = self.v_looped" in fast
+    inst = program.instantiate()
+    inst.write("once", 41)
+    inst.scan(0)
+    inst.scan(10)
+    assert (inst.read("out"), inst.read("often"), inst.read("looped")) == (42, 6, 12)
+
+
 def test_function_locals_are_fresh_on_every_call():
     src = """FUNCTION Count : INT
 VAR n : INT; END_VAR
