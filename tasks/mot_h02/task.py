@@ -1032,7 +1032,7 @@ TASK = Task(
             1,
             NESTS,
             "",
-            "nests holding a part at power-up (0 to 3 nests; the parts in them are unworked)",
+            "a set of 0 to 3 nest numbers (each 1 .. 8): the nests holding a part at power-up, unworked",
         ),
         ParameterRange(
             "stalls",
