@@ -148,8 +148,8 @@ class _FillerStands(judges.Monitor):
         if d.capper.jammed or d.labeller.jammed:
             self.last_jam_ms = s.time_ms
         elif not d.filler.running and s.time_ms - self.last_jam_ms >= RESTART_MS:
-            return (f"the filler stood with no jam downstream for {RESTART_S:g} s (nor within "
-                    f"{RESTART_S:g} s of power-up)")
+            return (f"the filler stood with no jam downstream in the last {RESTART_S:g} s (and not "
+                    f"within {RESTART_S:g} s of power-up)")
         return None
 
 
