@@ -707,8 +707,8 @@ TASK = Task(
         f"{FULL_S:g} s while its pallet is in the station, and each line's carton is laid within "
         f"{LINE_CYCLE_S:g} s of its carton before, or of its pallet or its carton at the pick arriving "
         f"where that is later (its first within {FIRST_S:g} s of power-up or of those) while it has a carton "
-        "waiting and its pallet in. When both lines have a carton waiting, serve the one nearer to backing "
-        "up.\n"
+        "waiting and its pallet in. When both lines have a carton waiting, serve first the one nearer to "
+        "backing up: the one whose deadline above comes sooner (nothing else is judged).\n"
         "The carton sizes, the counts already laid, the lines' paces and late starts, the exchange times, "
         "the drives' speeds and the vacuum's times differ from run to run: read the words and the switches."
     ),
