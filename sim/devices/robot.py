@@ -31,6 +31,7 @@ still TRUE). The part settles square again only once the jaws have opened fully 
 closing at that station before that slips again (and is no new attempt). Misses are recorded in
 `misses` as (time_s, part, station); `miss_station` is the station of a miss not yet made good by a
 pick (None otherwise); the drawing shows the jaws in the fault colour and "missed pick".
+`missed_at_power_up()` starts a run after such a miss (jaws closed past the part, valve on).
 
 Units: millimetres, seconds.
 """
@@ -152,6 +153,17 @@ class Robot(Device):
         gripper valve is closed until the program's first scan writes `grip`."""
         self.held, self.jaw, self.grip = part, JAW_CONTACT, True
         part.x, part.y = self.x, self.y
+
+    def missed_at_power_up(self) -> None:
+        """Start the run with the jaws fully closed past the part lying at the station where the
+        robot stands (as after a stop during a missed pick): the gripper valve is closed until
+        the program's first scan writes `grip`; the part settles square once the jaws open fully."""
+        here = self._station_here()
+        if here is None or here.place is None or not here.place.parts:
+            raise ValueError(f"{self.name}: no part at its power-up station to have missed")
+        self.jaw, self.grip = 1.0, True
+        self.misses.append((self.time, here.place.parts[-1], here))
+        self.miss_station, self._reseated = here, False
 
     def path_to(self, number: int) -> float:
         """Length (mm) of the safe path the tool still has to go to station `number`: back to

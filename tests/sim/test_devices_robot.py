@@ -400,3 +400,24 @@ def test_closing_on_an_empty_place_is_no_attempt_and_no_miss():
     robot.write("grip", True)
     run_until(plant, lambda: robot.read("gripper_closed"))
     assert robot.attempts == 0 and robot.misses == [] and robot.miss_station is None
+
+
+def test_a_robot_can_start_with_its_jaws_closed_past_the_part_after_a_miss():
+    plant, robot, cell, infeed, outfeed = make_cell_plant(start_station=1)
+    infeed.place_initial(Part(5))
+    robot.missed_at_power_up()
+    assert robot.read("gripper_closed") and not robot.read("part_held") and infeed.read("part_present")
+    assert robot.miss_station.number == 1 and robot.attempts == 0
+    plant.step(SCAN)                                        # the valve stays closed: nothing changes
+    assert robot.read("gripper_closed") and not robot.read("part_held")
+    robot.write("grip", False)
+    run_until(plant, lambda: robot.read("gripper_open"))
+    robot.write("grip", True)
+    run_until(plant, lambda: robot.read("part_held"))
+    assert robot.attempts == 1 and robot.miss_station is None
+
+
+def test_a_power_up_miss_needs_a_part_where_the_robot_stands():
+    plant, robot, cell, infeed, outfeed = make_cell_plant(start_station=1)
+    with pytest.raises(ValueError):
+        robot.missed_at_power_up()
