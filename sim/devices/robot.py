@@ -23,6 +23,16 @@ recorded in `picks` as (time_s, part, station), so a judge knows where a carry b
 modelled here rather than by sim.devices.gripper.Gripper because the parts a robot carries
 between machine fixtures are kinematic records (sim.devices.machine.Part), not pymunk bodies.
 
+Fault, a missed pick (`miss_picks`): the part lies crooked in its place and the jaws slip past it.
+The robot's pick attempts are counted from 1 (every closing of the jaws past the contact point at
+a station whose place holds a part); on an attempt listed in `miss_picks` the jaws go on to fully
+closed (gripper_closed TRUE, part_held FALSE) and the part stays where it lies (the place's sensor
+still TRUE). The part settles square again only once the jaws have opened fully (gripper_open): a
+closing at that station before that slips again (and is no new attempt). Misses are recorded in
+`misses` as (time_s, part, station); `miss_station` is the station of a miss not yet made good by a
+pick (None otherwise); the drawing shows the jaws in the fault colour and "missed pick".
+`missed_at_power_up()` starts a run after such a miss (jaws closed past the part, valve on).
+
 Units: millimetres, seconds.
 """
 
@@ -69,7 +79,8 @@ class Robot(Device):
 
     def __init__(self, name: str, stations: list[Station], *, lane_y: float, start_station: int,
                  speed_x: float = 600.0, speed_y: float = 400.0, settle_s: float = 0.15,
-                 grip_time_s: float = 0.3, rail: tuple[float, float] | None = None):
+                 grip_time_s: float = 0.3, rail: tuple[float, float] | None = None,
+                 miss_picks: tuple[int, ...] | list[int] = ()):
         super().__init__(name)
         self.stations = {s.number: s for s in stations}
         if start_station not in self.stations:
@@ -92,6 +103,11 @@ class Robot(Device):
         self.held: Part | None = None
         self.dropped: list[tuple[float, Part]] = []
         self.picks: list[tuple[float, Part, Station]] = []
+        self.miss_picks = frozenset(int(n) for n in miss_picks)
+        self.attempts = 0                             # pick attempts so far (a slip before reseating is none)
+        self.misses: list[tuple[float, Part, Station]] = []
+        self.miss_station: Station | None = None      # where the last miss is not yet made good by a pick
+        self._reseated = True                         # the jaws opened fully since the last miss
         self.ignored_starts = 0
         self.time = 0.0
         self._start = False
@@ -137,6 +153,17 @@ class Robot(Device):
         gripper valve is closed until the program's first scan writes `grip`."""
         self.held, self.jaw, self.grip = part, JAW_CONTACT, True
         part.x, part.y = self.x, self.y
+
+    def missed_at_power_up(self) -> None:
+        """Start the run with the jaws fully closed past the part lying at the station where the
+        robot stands (as after a stop during a missed pick): the gripper valve is closed until
+        the program's first scan writes `grip`; the part settles square once the jaws open fully."""
+        here = self._station_here()
+        if here is None or here.place is None or not here.place.parts:
+            raise ValueError(f"{self.name}: no part at its power-up station to have missed")
+        self.jaw, self.grip = 1.0, True
+        self.misses.append((self.time, here.place.parts[-1], here))
+        self.miss_station, self._reseated = here, False
 
     def path_to(self, number: int) -> float:
         """Length (mm) of the safe path the tool still has to go to station `number`: back to
@@ -214,13 +241,13 @@ class Robot(Device):
             if before < JAW_CONTACT <= self.jaw:
                 here = self._station_here()
                 if here is not None and here.place is not None and here.place.parts:
-                    self.held = here.place.take()
-                    self.jaw = JAW_CONTACT
-                    self.picks.append((self.time, self.held, here))
+                    self._pick_or_slip(here)
         else:
             if self.jaw <= 0.0:
                 return
             self.jaw = max(0.0, self.jaw - rate)
+            if self.jaw <= 0.0:
+                self._reseated = True
             if self.held is not None and self.jaw < JAW_RELEASE:
                 part, self.held = self.held, None
                 here = self._station_here()
@@ -230,12 +257,29 @@ class Robot(Device):
                     part.x, part.y = self.x, self.y
                     self.dropped.append((self.time, part))
 
+    def _pick_or_slip(self, here: Station) -> None:
+        """The jaws reach the part lying at `here`: they hold it, or slip past it (a missed pick)."""
+        if here is self.miss_station and not self._reseated:
+            slip = True                               # still crooked: the jaws never opened fully
+        else:
+            self.attempts += 1
+            slip = self.attempts in self.miss_picks
+        if slip:
+            self.misses.append((self.time, here.place.parts[-1], here))
+            self.miss_station, self._reseated = here, False
+            return
+        self.held = here.place.take()
+        self.jaw = JAW_CONTACT
+        self.picks.append((self.time, self.held, here))
+        self.miss_station = None
+
     def state(self) -> dict[str, Any]:
         return {"x": self.x, "y": self.y, "lane_y": self.lane_y, "rail": self.rail,
                 "busy": self.busy, "target": self.target, "commanded": self.commanded,
                 "at_position": self.read("at_position"), "error": self.error,
                 "jaw": self.jaw, "grip": self.grip, "part_held": self.held is not None,
                 "held_part": self.held.state() if self.held is not None else None,
+                "missed": self.miss_station is not None and self.held is None,
                 "stations": [{"number": s.number, "name": s.name, "x": s.x, "y": s.y}
                              for s in self.stations.values()],
                 "dropped": [p.state() for _, p in self.dropped]}
@@ -267,10 +311,12 @@ class Robot(Device):
             draw_part_record(pen, {**held, "x": x, "y": y})
         jaw = max(0.0, min(1.0, s.get("jaw", 0.0)))
         gap = 34 - 22 * jaw
-        jaw_col = "LIT" if s.get("part_held") else "JAW"
+        jaw_col = "LIT" if s.get("part_held") else ("FAULT" if s.get("missed") else "JAW")
         for side in (-1, 1):
             pen.rect_rotated(x + side * gap, y, 10, 36, 0.0, jaw_col)
         at = s.get("at_position") or 0
         state = "moving" if s.get("busy") else (f"at station {at}" if at else "stopped")
+        if s.get("missed"):
+            state += ", missed pick"
         pen.label(f"{name}: {state}", x, ly + 48)
         pen.hot(name, "robot", carriage + [pen.px(x - 40, y - 20), pen.px(x + 40, y + 20)])

@@ -17,6 +17,24 @@ R2 may stand at the fixture (inside the zone, door open), the fixture may hold a
 the first raw part may come late (up to 12 s). Judged: every set-off by progress (sim.judges.Way),
 parts by identity (distinct), zone waits by waits_at_most; a miss ends the run (MissEndsTheRun),
 so a deadlock (each robot waiting on the other) fails at its first 0.3 s set-off deadline.
+
+Hardened (missed picks): a program written blind from the prompt earned 1 on every registered
+condition, so the robots now have a stated field fault, the missed pick (sim.devices.robot,
+miss_picks): a crooked part makes the jaws slip past it to fully closed, gripper_closed without
+part_held, the part still there; it settles square only once the jaws open fully. It hits either
+robot at any pick (R1 at the infeed, R2 in the fixture, R2's power-up pick too) and may repeat at the
+retry; R2 may also start standing in the fixture with its jaws closed past the part (a start state
+to discover). The stated reaction is a retry at the station: open at once, close again as soon as
+gripper_open, until part_held; judged by four more watches of the completion (the jaws opening
+fully, then closing again there, each within the grip time + 0.3 s), and meanwhile the other
+robot's set-offs still apply. What a careful program gets wrong: the old reference's loader already
+re-tried on gripper_closed but closed again once re-sent in position, 0.1 s later, before the jaws
+were open (counterexamples/recloses_before_open.st); the second program took a closed gripper in
+the fixture for "nothing to take" and left (counterexamples/leaves_after_miss.st); the
+blind-written program waits for part_held in the fixture's power-up pick. Registered:
+fast_r2_slow_r1 (R1's 2nd pick, R2's 3rd twice), r2_in_zone (R2's jaws closed at power-up, its
+first retry misses too),
+blocked_outfeed (R1's first pick twice, R2's 6th); sampled: none in about 1 run of 3.
 """
 
 from __future__ import annotations
@@ -41,6 +59,7 @@ SET_OFF_S = 0.3
 SET_OFF_MM = 20.0
 ZONE_WAIT_S = 15.0
 DOOR_EXTRA_S = 0.3       # a door's travel time plus this: the door must have travelled by then
+JAWS_EXTRA_S = 0.3       # the grip time plus this: the jaws of a retry must have travelled by then
 
 
 def build_plant(condition: Condition) -> Plant:
@@ -72,9 +91,13 @@ def build_plant(condition: Condition) -> Plant:
     r2 = [Station(FIXTURE, "fixture", FIX_X, FIX_Y, cell.fixture),
           Station(OWN_PLACE, "outfeed", 1500, -320, outfeed), Station(HOME, "R2 home", R2_HOME_X, 0)]
     plant.add(Robot("r1", r1, lane_y=0, start_station=p["r1_start"], speed_x=p["r1_speed_x"],
-                    speed_y=p["r1_speed_y"], settle_s=0.1, grip_time_s=p["grip_s"], rail=(-200, 1700)))
-    plant.add(Robot("r2", r2, lane_y=0, start_station=p["r2_start"], speed_x=p["r2_speed_x"],
-                    speed_y=p["r2_speed_y"], settle_s=0.1, grip_time_s=p["grip_s"], rail=(-200, 1700)))
+                    speed_y=p["r1_speed_y"], settle_s=0.1, grip_time_s=p["grip_s"], rail=(-200, 1700),
+                    miss_picks=p["r1_misses"]))
+    robot2 = plant.add(Robot("r2", r2, lane_y=0, start_station=p["r2_start"], speed_x=p["r2_speed_x"],
+                             speed_y=p["r2_speed_y"], settle_s=0.1, grip_time_s=p["grip_s"],
+                             rail=(-200, 1700), miss_picks=p["r2_misses"]))
+    if p.get("r2_jaws_closed", 0):     # stopped during a missed pick in the fixture
+        robot2.missed_at_power_up()
     return plant
 
 
@@ -193,6 +216,64 @@ def _door_wanted_open(s) -> bool:
     return cell.door < 1.0 and not cell.busy and (_finished_part_waits(cell) or not cell.fixture.parts)
 
 
+def _retry_open(name):
+    """After a missed pick (the jaws fully closed past the part) the gripper opens, fully, at once."""
+    def cause(s):
+        robot = getattr(s.devices, name)
+        return robot.miss_station is not None and robot.held is None and robot.jaw >= 1.0
+    return judges.progress_within(
+        f"{name.upper()} opens its gripper within {SET_OFF_S:g} s of a missed pick", cause=cause,
+        ways=[judges.Way(f"{name.upper()}'s jaws opening fully", lambda s: getattr(s.devices, name).jaw,
+                         by=0.02, until=lambda s: getattr(s.devices, name).jaw <= 0.0,
+                         arrive_s=lambda s: getattr(s.devices, name).grip_time_s + JAWS_EXTRA_S)],
+        within_s=SET_OFF_S)
+
+
+def _retry_close(name):
+    """Once the jaws are fully open after a miss they close again at the station of the miss: the
+    step arrives when the part is held, or when the jaws slipped past it there again (the opening
+    judge then takes over). Jaws closed anywhere else never arrive."""
+    def cause(s):
+        robot = getattr(s.devices, name)
+        return robot.miss_station is not None and robot.held is None and robot.jaw <= 0.0
+
+    def closed_there(s):
+        robot = getattr(s.devices, name)
+        if robot.held is not None:
+            return True
+        miss = robot.miss_station
+        return robot.jaw >= 1.0 and miss is not None and robot.path_to(miss.number) <= 0.5
+    return judges.progress_within(
+        f"{name.upper()} closes its gripper again at the same station within {SET_OFF_S:g} s of "
+        "gripper_open after a missed pick", cause=cause,
+        ways=[judges.Way(f"{name.upper()}'s jaws closing on the part",
+                         lambda s: 1.0 - getattr(s.devices, name).jaw, by=0.02, until=closed_there,
+                         arrive_s=lambda s: getattr(s.devices, name).grip_time_s + JAWS_EXTRA_S)],
+        within_s=SET_OFF_S)
+
+
+class _RetryWatches(judges.Watch):
+    """The four missed-pick watches (_retry_open, _retry_close for each robot), asked only while a
+    miss is pending or one of them is still in an episode or saw its cause last: otherwise every
+    cause is False and a call would only note that, so skipping it gives the same verdicts at a
+    fraction of the cost per scan (the closed loop's speed)."""
+
+    def __init__(self):
+        self.watches = (_retry_open("r1"), _retry_open("r2"), _retry_close("r1"), _retry_close("r2"))
+        self.idle = True
+
+    def check(self, s):
+        d = s.devices
+        if self.idle and d.r1.miss_station is None and d.r2.miss_station is None:
+            return None
+        for watch in self.watches:
+            missed = watch.check(s)
+            if missed:
+                return missed
+        self.idle = all(w.since_ms is None and not w.was_cause for w in self.watches)
+        return None
+
+
 def _watches():
     return (
         judges.progress_within(f"R1 sets off to load within {SET_OFF_S:g} s once the fixture is ready and "
@@ -217,6 +298,7 @@ def _watches():
                                                 arrive_s=lambda s: (1.0 - s.devices.cell.door)
                                                 * s.devices.cell.door_time_s + DOOR_EXTRA_S)],
                                within_s=SET_OFF_S),
+        _RetryWatches(),
     )
 
 
@@ -243,8 +325,11 @@ COMPLETION = Completion(
     "machined part to take) until it is out of the zone; each robot away from its pick after "
     "part_held; the door closing once a raw part lies on the fixture with both robots out of the zone "
     "(closed within its travel time + 0.3 s and the cycle started); the door opening once a cycle is "
-    "done or the fixture is empty (fully open within its travel time + 0.3 s). Setting off means the "
-    "tool really moving 20 mm that way, on to its station; a re-sent start moves nothing.",
+    "done or the fixture is empty (fully open within its travel time + 0.3 s); after a missed pick "
+    "(gripper_closed, part_held FALSE) the robot's gripper opening (fully open within its grip time "
+    "+ 0.3 s) and, once gripper_open, closing again at the same station (closed on the part, or "
+    "slipped past it again, within its grip time + 0.3 s). Setting off means the tool really moving "
+    "20 mm that way, on to its station, or the jaws really travelling; a re-sent start moves nothing.",
     lambda: MissEndsTheRun(judges.watched(
         judges.in_order(judges.distinct(f"{LOT} parts on the outfeed", _delivered, LOT),
                         judges.held("both robots parked at home", _parked, 1.0)),
@@ -363,9 +448,10 @@ rising edge on robot_start; the robot pulls its arm back to the travel lane (y =
 reaches out to the station; a move cannot be stopped or turned once started. in_position /
 robot_at report arrival; robot_x is the tool's x on the rail in mm, all along a move. Close the
 gripper at a station to pick the part lying there (part_held TRUE once held; gripper_closed when
-there was nothing); open it at a station to set the part down (gripper_open when it has let go).
-Each robot's speeds (traverse and reach) are its own and differ per run; the two may differ a lot,
-so a fast robot following a slow one on the lane can catch it up. Once part_held comes on, the robot
+the jaws closed on nothing: no part there, or a missed pick, see below); open it at a station to set
+the part down (gripper_open when it has let go). Each robot's speeds (traverse and reach) are its
+own and differ per run; the two may differ a lot, so a fast robot following a slow one on the lane
+can catch it up. Once part_held comes on, the robot
 sets off within {SET_OFF_S:g} s (to its home when it cannot go on yet).
 
 The fixture zone is tool x between {ZONE[0]:g} and {ZONE[1]:g} mm (the guard and 40 mm either side): only
@@ -387,10 +473,19 @@ fully open door.
 Outfeed: holds one part; downstream takes each part away a while after it is set down, and may be
 blocked at power-up (a part already lying there). Never set a part down on an occupied place.
 
+Missed picks: a part may lie crooked in its place (at the infeed or on the fixture), and then the
+jaws slip past it: the gripper closes fully (gripper_closed TRUE), part_held stays FALSE and the part
+still lies there (infeed_part / fixture_part still TRUE). It can hit either robot at any pick, the
+one at power-up too, and again at the retry. The robot stays at that station and retries at once:
+open the gripper, and as soon as gripper_open is TRUE close it again, until part_held. The part
+settles square only once the jaws are fully open: closing again before gripper_open slips again.
+The other robot's job goes on meanwhile (every set-off stated below still applies to it).
+
 Start states to discover: R1 at its home or at the infeed, R2 at its home, at the outfeed or standing
 at the fixture (inside the zone, door open); the fixture may hold a machined part (done), which is
 one of the {LOT} (one raw part fewer arrives); the first raw part may come late. Both grippers start
-open with nothing held.
+open with nothing held, except that R2 standing at the fixture over a machined part may start with
+its jaws closed past it after a missed pick (gripper_closed TRUE, part_held FALSE): retry as above.
 
 When all {LOT} parts are on the outfeed (each counted once), park both robots at their homes
 (station 3) with the grippers open."""
@@ -419,7 +514,24 @@ PARAMETERS = [
     ParameterRange("r1_start", 2, 3, "", "R1's station at power-up (2 infeed, 3 home)"),
     ParameterRange("r2_start", 1, 3, "", "R2's station at power-up (1 fixture, 2 outfeed, 3 home)"),
     ParameterRange("preloaded", 0, 1, "", "1 = the fixture holds a machined part at power-up"),
+    ParameterRange("r2_jaws_closed", 0, 1, "", "1 = R2 starts at the fixture with its jaws closed past "
+                   "the machined part (a missed pick before power-up)"),
+    ParameterRange("missed_pick", 1, 11, "", "pick attempts at which the jaws slip past the part (each "
+                   "robot its own, counted from 1, a retry counts; up to 5 per robot, none in about 1 run "
+                   "of 3, two in a row in some)", keys=("r1_misses", "r2_misses")),
 ]
+
+
+def _misses(rng: random.Random) -> list[int]:
+    """One robot's missed pick attempts: none in 1 of 3; else 1-2 misses at attempts 1-8, each a
+    double (that attempt and its retry) in 1 of 3."""
+    if rng.random() < 1 / 3:
+        return []
+    misses: set[int] = set()
+    for _ in range(rng.randint(1, 2)):
+        attempt = rng.randint(1, LOT)
+        misses.update((attempt, attempt + 1) if rng.random() < 1 / 3 else (attempt,))
+    return sorted(misses)
 
 
 def sample(rng: random.Random) -> dict:
@@ -427,7 +539,10 @@ def sample(rng: random.Random) -> dict:
     (low, high) process span, arrivals, take-away and the outfeed block independent and uniform
     (the block is 0 in half the conditions); start stations uniform. Jointly: a fixture holding a
     machined part at power-up in 1 of 3; the door is open at power-up when R2 stands inside the
-    guard (it came in through it), otherwise open in 1 of 3."""
+    guard (it came in through it), otherwise open in 1 of 3. Missed picks per robot (_misses), drawn
+    after the rest so the other values per seed stay those drawn before the fault came; R2 standing
+    at the fixture over a machined part misses that power-up pick in 1 of 2 and, independently, starts
+    with its jaws closed past it in 1 of 2 (only there: a part must lie where the jaws missed it)."""
     r2_start = rng.randint(1, 3)
     params = {
         "r1_speed_x": round(rng.uniform(400, 1500)), "r2_speed_x": round(rng.uniform(400, 1500)),
@@ -442,11 +557,21 @@ def sample(rng: random.Random) -> dict:
         "door_open": r2_start == FIXTURE or rng.random() < 1 / 3,
     }
     params["arrival_gaps_s"] = [round(rng.uniform(1.0, 8.0), 1) for _ in range(LOT - 1 - params["preloaded"])]
+    for robot in ("r1", "r2"):
+        params[f"{robot}_misses"] = _misses(rng)
+    if r2_start == FIXTURE and params["preloaded"] and rng.random() < 0.5:   # the power-up pick
+        params["r2_misses"] = sorted({1, *params["r2_misses"]})
+    params["r2_jaws_closed"] = int(r2_start == FIXTURE and bool(params["preloaded"]) and rng.random() < 0.5)
     words = [f"R1 starts at {params['r1_start']}, R2 at {r2_start}"]
     if params["preloaded"]:
         words.append("a machined part on the fixture")
     if params["outfeed_blocked_s"]:
         words.append(f"outfeed blocked {params['outfeed_blocked_s']:g} s")
+    for robot in ("r1", "r2"):
+        if params[f"{robot}_misses"]:
+            words.append(f"{robot.upper()} misses picks {params[f'{robot}_misses']}")
+    if params["r2_jaws_closed"]:
+        words.append("R2's jaws closed past the part at power-up")
     return {"params": params, "description": "; ".join(words)}
 
 
@@ -456,25 +581,27 @@ CONDITIONS = [
         process_s=(4.0, 5.0), first_arrival_s=1.0, arrival_gaps_s=[3] * 7, takeaway_s=2.0,
         r1_start=HOME, r2_start=HOME),
     Condition.of("fast_r2_slow_r1", 22, "slow R1, fast R2 (R2 catches R1 up on the lane), quick cycles, "
-        "parts queue at the infeed, R1 starts at the infeed",
+        "parts queue at the infeed, R1 starts at the infeed; R1 misses its 2nd pick, R2 its 3rd twice",
         r1_speed_x=420, r2_speed_x=1480, r1_speed_y=320, r2_speed_y=950, grip_s=0.5, door_s=0.5,
         process_s=(2.0, 3.0), first_arrival_s=0.0, arrival_gaps_s=[1, 1, 1.5, 1, 1, 2, 1], takeaway_s=1.5,
-        r1_start=OWN_PLACE, r2_start=OWN_PLACE),
+        r1_start=OWN_PLACE, r2_start=OWN_PLACE, r1_misses=[2], r2_misses=[3, 4]),
     Condition.of("r2_in_zone", 23, "R2 stands at the fixture at power-up over a machined part, door open, "
-        "the outfeed blocked 9 s, slow take-away",
+        "the outfeed blocked 9 s, slow take-away; R2's jaws closed past the part at power-up, its first "
+        "retry misses too",
         r1_speed_x=1200, r2_speed_x=600, r1_speed_y=800, r2_speed_y=400, grip_s=0.2, door_s=1.6,
         process_s=(2.5, 6.0), first_arrival_s=0.5, arrival_gaps_s=[2, 6, 2, 3, 5, 2], takeaway_s=8.5,
-        r1_start=HOME, r2_start=FIXTURE, preloaded=1, outfeed_blocked_s=9.0, door_open=True),
+        r1_start=HOME, r2_start=FIXTURE, preloaded=1, outfeed_blocked_s=9.0, door_open=True, r2_misses=[1],
+        r2_jaws_closed=1),
     Condition.of("late_order", 24, "the first raw part 11 s late, R2 at the fixture over an empty fixture, "
         "fast R1, slow R2, long cycles",
         r1_speed_x=1450, r2_speed_x=450, r1_speed_y=980, r2_speed_y=330, grip_s=0.6, door_s=1.2,
         process_s=(6.0, 8.0), first_arrival_s=11.0, arrival_gaps_s=[4, 8, 1, 6, 2, 7, 3], takeaway_s=9.5,
         r1_start=OWN_PLACE, r2_start=FIXTURE, door_open=True),
     Condition.of("blocked_outfeed", 25, "outfeed blocked 10 s at power-up, 10 s take-away, quick cycles, "
-        "door closed at power-up",
+        "door closed at power-up; R1's first pick misses twice, R2 misses its 6th",
         r1_speed_x=800, r2_speed_x=1000, r1_speed_y=500, r2_speed_y=700, grip_s=0.25, door_s=2.0,
         process_s=(2.0, 4.0), first_arrival_s=2.0, arrival_gaps_s=[1, 2, 1, 2, 1, 2, 1], takeaway_s=10.0,
-        r1_start=HOME, r2_start=OWN_PLACE, outfeed_blocked_s=10.0),
+        r1_start=HOME, r2_start=OWN_PLACE, outfeed_blocked_s=10.0, r1_misses=[1, 2], r2_misses=[6]),
 ]
 
 TASK = Task(
@@ -483,6 +610,7 @@ TASK = Task(
             "tools kept apart, each robot waiting outside, neither starved.",
     specification=SPEC, io=IO, completion=COMPLETION, safety_rules=SAFETY, parameters=PARAMETERS,
     conditions=CONDITIONS, time_limit_s=200.0, build_plant=build_plant, plant_description=PLANT,
-    sampler=sample, condition_defaults={"preloaded": 0, "outfeed_blocked_s": 0.0, "door_open": False},
+    sampler=sample, condition_defaults={"preloaded": 0, "outfeed_blocked_s": 0.0, "door_open": False,
+                                          "r1_misses": [], "r2_misses": [], "r2_jaws_closed": 0},
     judged_devices=_Devices,
 )

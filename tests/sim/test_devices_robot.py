@@ -335,3 +335,89 @@ def test_a_part_placed_at_power_up_can_stay_longer_than_the_take_away_time():
         plant.step(SCAN)
         t += SCAN
     assert t == pytest.approx(2.5, abs=0.011) and not table.delivered
+
+
+def test_a_listed_pick_attempt_slips_past_the_part_which_stays_where_it_lies():
+    plant, robot, cell, infeed, outfeed = make_cell_plant(miss_picks=(1,))
+    move(plant, robot, 1)
+    infeed.place_initial(Part(4))
+    robot.write("grip", True)
+    run_until(plant, lambda: robot.read("gripper_closed"))
+    assert not robot.read("part_held") and infeed.read("part_present")    # the slip's signals
+    assert [(p.number, st.number) for _, p, st in robot.misses] == [(4, 1)] and robot.picks == []
+    assert robot.miss_station.number == 1 and robot.attempts == 1 and robot.state()["missed"]
+    robot.write("grip", False)                              # retry: open fully, then close again
+    run_until(plant, lambda: robot.read("gripper_open"))
+    robot.write("grip", True)
+    run_until(plant, lambda: robot.read("part_held"))
+    assert not infeed.read("part_present") and robot.miss_station is None and robot.attempts == 2
+    assert not robot.state()["missed"] and len(robot.misses) == 1
+
+
+def test_closing_again_before_the_jaws_opened_fully_slips_again_and_is_no_new_attempt():
+    plant, robot, cell, infeed, outfeed = make_cell_plant(miss_picks=(1,))
+    move(plant, robot, 1)
+    infeed.place_initial(Part(4))
+    robot.write("grip", True)
+    run_until(plant, lambda: robot.read("gripper_closed"))
+    robot.write("grip", False)
+    run_until(plant, lambda: robot.jaw < 0.3)               # past the contact point, not fully open
+    assert not robot.read("gripper_open")
+    robot.write("grip", True)
+    run_until(plant, lambda: robot.read("gripper_closed"))
+    assert not robot.read("part_held") and len(robot.misses) == 2 and robot.attempts == 1
+    robot.write("grip", False)
+    run_until(plant, lambda: robot.read("gripper_open"))
+    robot.write("grip", True)
+    run_until(plant, lambda: robot.read("part_held"))       # attempt 2 is not listed: it holds
+    assert robot.attempts == 2
+
+
+def test_attempts_count_per_robot_across_stations_and_two_in_a_row_can_slip():
+    plant, robot, cell, infeed, outfeed = make_cell_plant(miss_picks=(2, 3))
+    move(plant, robot, 1)
+    infeed.place_initial(Part(1))
+    robot.write("grip", True)
+    run_until(plant, lambda: robot.read("part_held"))       # attempt 1 holds
+    move(plant, robot, 3)
+    robot.write("grip", False)
+    run_until(plant, lambda: robot.read("gripper_open"))
+    assert outfeed.read("part_present")
+    for attempt in (2, 3):                                  # two misses in a row at the outfeed
+        robot.write("grip", True)
+        run_until(plant, lambda: robot.read("gripper_closed"))
+        assert not robot.read("part_held") and robot.attempts == attempt
+        robot.write("grip", False)
+        run_until(plant, lambda: robot.read("gripper_open"))
+    robot.write("grip", True)
+    run_until(plant, lambda: robot.read("part_held"))
+    assert robot.attempts == 4 and [st.number for _, _, st in robot.misses] == [3, 3]
+
+
+def test_closing_on_an_empty_place_is_no_attempt_and_no_miss():
+    plant, robot, cell, infeed, outfeed = make_cell_plant(miss_picks=(1,))
+    move(plant, robot, 1)
+    robot.write("grip", True)
+    run_until(plant, lambda: robot.read("gripper_closed"))
+    assert robot.attempts == 0 and robot.misses == [] and robot.miss_station is None
+
+
+def test_a_robot_can_start_with_its_jaws_closed_past_the_part_after_a_miss():
+    plant, robot, cell, infeed, outfeed = make_cell_plant(start_station=1)
+    infeed.place_initial(Part(5))
+    robot.missed_at_power_up()
+    assert robot.read("gripper_closed") and not robot.read("part_held") and infeed.read("part_present")
+    assert robot.miss_station.number == 1 and robot.attempts == 0
+    plant.step(SCAN)                                        # the valve stays closed: nothing changes
+    assert robot.read("gripper_closed") and not robot.read("part_held")
+    robot.write("grip", False)
+    run_until(plant, lambda: robot.read("gripper_open"))
+    robot.write("grip", True)
+    run_until(plant, lambda: robot.read("part_held"))
+    assert robot.attempts == 1 and robot.miss_station is None
+
+
+def test_a_power_up_miss_needs_a_part_where_the_robot_stands():
+    plant, robot, cell, infeed, outfeed = make_cell_plant(start_station=1)
+    with pytest.raises(ValueError):
+        robot.missed_at_power_up()
