@@ -231,6 +231,11 @@ def owed_step(s, zn):
     return o
 
 
+def _coming_in(d, zn) -> bool:
+    """The gantry (outside zone `zn`) moving toward it on X."""
+    return d.x.vel < 0.0 if zn == "a" else d.x.vel > 0.0
+
+
 def _exit_distance(d, zn) -> float:
     x0, x1 = d.zone[zn].x_range      # out toward the middle of the machine (A: +X, B: -X)
     return x1 - d.x.pos if zn == "a" else d.x.pos - x0
@@ -242,12 +247,16 @@ def _owed_step(d, zn):
         return None
     inside = zone.tool_inside()
     if d.jam[zn]:
-        # a crooked part: out of the zone first (S2), then the clamp open; then its new Ready
+        # a crooked part: out of the zone first (S2), then the clamp open once the gantry is not
+        # coming in (S2 again: a clamp still opening as the gantry enters opens with it inside);
+        # then its new Ready
         if inside:
             return ("clear", zone.part["number"]), _exit_distance(d, zn)
-        if d.clamp[zn].position > 0.0:
+        if d.clamp[zn].position > 0.0 and not _coming_in(d, zn):
             return ("release", zone.part["number"]), d.clamp[zn].position
         return None
+    if zone.misseated:
+        return None     # the clamp has stalled: a program may give the zone up before CONFIRM_S
     k = zone.next_point()
     if inside and not _z_up(d):
         if d.bottomed or d.aborted:
@@ -560,7 +569,8 @@ class NoLimitSwitch(judges.Monitor):
 
 # --- conditions ------------------------------------------------------------------------------
 
-DEFAULTS = dict(a_crooked_part=0, b_crooked_part=0, reseat_s=3.0, a_intrude_on_way=0, b_intrude_on_way=0, a_part_at_power_up=0, b_part_at_power_up=0,
+DEFAULTS = dict(a_crooked_part=0, b_crooked_part=0, reseat_s=3.0, a_intrude_on_way=0, b_intrude_on_way=0,
+                a_part_at_power_up=0, b_part_at_power_up=0,
                 z_down_at_b=0, a_intrude_part=0,
                 a_intrude_delay_s=1.0, a_intrude_stay_s=1.0, b_intrude_part=0, b_intrude_delay_s=1.0,
                 b_intrude_stay_s=1.0, settle_s=0.05, response_s=0.02, retract_s=0.3, clamp_s=0.3,
@@ -731,7 +741,8 @@ TASK = Task(
         "locators): its clamp then stops half way on the part's raised edge and its closed switch never "
         "comes on (on a part that lies right the clamp closes in 0.2-0.6 s); once that clamp is fully open "
         "again and the gantry out of the zone, the operator comes (0.5-2 s later), re-seats the part "
-        "(2-5 s in the curtain), leaves and presses the zone's Ready again. At power-up the drives are off and the gantry stands "
+        "(2-5 s in the curtain), leaves and presses the zone's Ready again. At power-up the drives are off "
+        "and the gantry stands "
         "between the zones, or the drill stands fully down over point k of zone B's part, clamped (an "
         "interrupted job: points 1..k of that part are drilled); a fixture may hold a part at power-up "
         "(it counts as ready: its Ready was pressed before power-up; its points are undrilled unless the "
@@ -755,7 +766,8 @@ TASK = Task(
         f"{XY_SET_OFF_MM:g} mm out of the zone after the last point's drill is fully up, the clamp opening "
         f"{CLAMP_SET_OFF_MM:g} mm once the gantry is out with the part finished; and each step going on to "
         "its end without turning back. A gantry step that becomes possible while the gantry moves the other "
-        "way may take, on top, twice the gantry's braking time (its speed / the acceleration) to turn round.\n"
+        "way may take, on top, twice the gantry's braking time (its speed / the acceleration) to turn "
+        "round.\n"
         f"4. If a zone's curtain breaks while the gantry is in that zone: within {STOP_WITHIN_S:g} s stop X "
         "and Y and switch z_lower off, and keep them so while it is broken. Once it is clear again, go on "
         f"within {STEP_WITHIN_S:g} s with the part where it was: a point whose feed was interrupted before "
@@ -765,12 +777,14 @@ TASK = Task(
         "reached in while the gantry was on its way there): stop short of it, and go on within "
         f"{STEP_WITHIN_S:g} s of it being clear again.\n"
         f"6. A crooked part: if a clamp's closed switch is not on {CONFIRM_S:g} s after its valve came on, "
-        "its part lies crooked: do not drill it. Bring the gantry out of that zone if it is in it (S2), "
-        f"then switch the clamp valve off, each setting off within {STEP_WITHIN_S:g} s (the gantry "
-        f"{XY_SET_OFF_MM:g} mm out of the zone from that moment, the clamp {CLAMP_SET_OFF_MM:g} mm open "
-        "from then or from the gantry being out), and keep the clamp open until that zone's Ready comes "
-        "again. That part has lost its Ready: the re-seated part takes its place in the Ready order by "
-        "its new Ready (a part of the other zone readied before it goes first). Meanwhile the turn "
+        "its part lies crooked: do not drill it. Bring the gantry out of that zone if it is in it, then, "
+        "with the gantry out and not moving toward that zone on X, switch the clamp valve off (S2: a "
+        f"clamp still opening as the gantry enters opens with it inside); each sets off within "
+        f"{STEP_WITHIN_S:g} s (the gantry {XY_SET_OFF_MM:g} mm out of the zone from that moment, the "
+        f"clamp {CLAMP_SET_OFF_MM:g} mm open from then or from the gantry being out and not moving toward "
+        "the zone), and keep the clamp open until that zone's Ready comes again. That part has lost its "
+        "Ready: the re-seated part takes its place in the Ready order by its new Ready (a part of the other "
+        "zone readied before it goes first). Meanwhile the turn "
         "passes to the other zone's ready part at once, as in 2-3.\n"
         f"7. When all {2 * PARTS} parts are done, park the gantry (X 700, Y 200 mm) with the drill up, "
         "z_lower off and both clamps open, and keep it so.\n"
@@ -833,7 +847,8 @@ TASK = Task(
         ParameterRange("react_s", 0.5, 2.0, "s", "the operator's reaction to a finished part"),
         ParameterRange("ready_s", 0.5, 3.0, "s", "from the operator leaving the curtain to pressing Ready"),
         ParameterRange("crooked_part", 0, 3, "", "n > 0: that zone's n-th part is seated crooked (its "
-                       "clamp stops half way until it is re-seated)", keys=("a_crooked_part", "b_crooked_part")),
+                       "clamp stops half way until it is re-seated)",
+                       keys=("a_crooked_part", "b_crooked_part")),
         ParameterRange("reseat_s", 2.0, 5.0, "s", "the operator re-seating a crooked part, in the curtain"),
         ParameterRange("intrude_part", 0, 3, "", "n > 0: someone reaches into that zone during its n-th part",
                        keys=("a_intrude_part", "b_intrude_part")),
