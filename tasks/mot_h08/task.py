@@ -163,7 +163,9 @@ class Devices:
         self.aborted = False
         self.owed: dict = {}          # owed_step per zone, worked out once per scan
         self.coil_since: dict = {zn: None for zn in ZONES}   # the clamp valve on since (ms)
-        self.jam: dict = {zn: False for zn in ZONES}         # jam_known, latched until re-seated
+        # the clamp stalled on a crooked part and the program can know it: its valve on CONFIRM_S
+        # without the closed switch, or switched off since the stall; latched until re-seated
+        self.jam: dict = {zn: False for zn in ZONES}
 
     def track(self, s) -> None:
         if self.at_ms == s.time_ms:
@@ -206,16 +208,9 @@ def _clamped(d, zn) -> bool:
 
 def _waiting(d, zn) -> bool:
     """The zone holds a part whose Ready has been given and which is not finished, nor known to
-    lie crooked (jam_known)."""
+    lie crooked (Devices.jam)."""
     zone = d.zone[zn]
     return zone.part is not None and zone.readied and not zone.part_finished and not d.jam[zn]
-
-
-def jam_known(d, zn) -> bool:
-    """The clamp stalled on a crooked part and the program can know it: its valve has been on
-    CONFIRM_S without the closed switch, or it has switched the valve off since the stall.
-    Latched (Devices.track) until the operator has re-seated the part."""
-    return d.jam[zn]
 
 
 def served_zone(d) -> str | None:
