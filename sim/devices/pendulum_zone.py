@@ -24,8 +24,18 @@ fixture, its part and the operator who serves it:
   on its way into the zone for that part: the tool still outside, moving toward the zone and
   `approach_mm` (lo, hi) from its edge (a gantry able to stop before the edge must).
 
+- `crooked`: the numbers of the parts the operator seats crooked (on a chip, not down on its
+  locators). The clamp's jaw meets the part's raised edge: the zone stalls the clamp's rod at
+  `crooked_stall` of its stroke (the clamp's own 'never_extends' stall, set while that part lies
+  there), so its closed switch never comes on. Once the rod has stalled against it the part is
+  `misseated`; when the clamp is fully open again and the tool out of the zone the operator comes
+  `react_s` later (he waits again while the clamp leaves fully open or the tool comes in), stands
+  in the curtain `reseat_s` re-seating it (its Ready is void: `readied` drops), and presses Ready
+  again `ready_s` after leaving; the part then lies right and the clamp closes.
+
 At power-up a part may lie in the fixture (`part_at_power_up`, counted as the first part and
-ready: its Ready was pressed before), `drilled_at_power_up` of its points already drilled.
+ready: its Ready was pressed before), `drilled_at_power_up` of its points already drilled (a
+part drilled at power-up was clamped: it cannot be crooked).
 
     zone = plant.add(PendulumZone("zone_a", gantry="gantry", clamp="clamp_a", curtain="curtain_a",
                                   ready="ready_a", points=((150, 120), (350, 120)), x_range=(-50, 500),
@@ -62,12 +72,17 @@ class PendulumZone(Device):
                  part_at_power_up: bool = False, drilled_at_power_up: int = 0, first_load_s: float = 0.0,
                  load_s: float = 4.0, swap_s: float = 6.0, react_s: float = 1.0, ready_s: float = 1.0,
                  intrusions: tuple[tuple, ...] = (), point_tol_mm: float = 0.5,
-                 approach_mm: tuple[float, float] = (120.0, 350.0), label: str = ""):
+                 approach_mm: tuple[float, float] = (120.0, 350.0), crooked: tuple[int, ...] = (),
+                 crooked_stall: float = 0.5, reseat_s: float = 3.0, label: str = ""):
         super().__init__(name)
         if not points:
             raise ValueError(f"{name}: a zone needs at least one work point")
         if not 0 <= drilled_at_power_up <= len(points):
             raise ValueError(f"{name}: drilled_at_power_up must be 0..{len(points)}")
+        if drilled_at_power_up and part_at_power_up and 1 in crooked:
+            raise ValueError(f"{name}: a part drilled at power-up was clamped: it cannot be crooked")
+        if not 0.0 < crooked_stall < 1.0:
+            raise ValueError(f"{name}: crooked_stall must be a fraction of the clamp's stroke")
         self.gantry_name, self.clamp_name, self.curtain_name, self.ready_name = gantry, clamp, curtain, ready
         self.points = tuple((float(x), float(y)) for x, y in points)
         self.x_range = (float(x_range[0]), float(x_range[1]))
@@ -78,6 +93,10 @@ class PendulumZone(Device):
                            for i in intrusions}
         self.approach_mm = (float(approach_mm[0]), float(approach_mm[1]))
         self.point_tol_mm = float(point_tol_mm)
+        self.crooked = frozenset(int(n) for n in crooked)
+        self.crooked_stall, self.reseat_s = float(crooked_stall), float(reseat_s)
+        self.misseated = False                 # the clamp's rod stalled against a crooked part
+        self.reseated: list[tuple[float, int]] = []   # (time, part) of every re-seating done
         self.label = label or name
         self.time = 0.0
         self.loaded = 0                        # parts put in so far
@@ -87,7 +106,8 @@ class PendulumZone(Device):
         self.finished: list[int] = []
         self.removed: list[int] = []
         self.drill_log: list[tuple[float, int, int]] = []   # (time, part, point) of every bottoming
-        self.operator = "away"                 # away, loading, to_ready, waiting, coming, swapping, done
+        # away, loading, to_ready, pressing, waiting, coming, swapping, to_reseat, reseating, done
+        self.operator = "away"
         self.until = self.first_load_s
         self.person_in = False
         self.intruding_until: float | None = None
@@ -112,12 +132,29 @@ class PendulumZone(Device):
         self.curtain = plant.device(self.curtain_name, LightCurtain)
         self.ready = plant.device(self.ready_name, PushButton)
         self._z_rod = isinstance(self.gantry.z, Cylinder)   # how the drill's bottom shows (see _drill)
+        self._clamp_fault = (self.clamp.fault, self.clamp.stall_fraction)   # the clamp's own, restored
+        if self.crooked_now and self.clamp.position > 0.0:
+            raise ValueError(f"{self.name}: a crooked part lies under a clamp that is not open")
+        self._seat()
 
     def _new_part(self, drilled: int = 0) -> None:
         self.loaded += 1
-        self.part = {"number": self.loaded, "drilled": [i < drilled for i in range(len(self.points))]}
+        self.part = {"number": self.loaded, "drilled": [i < drilled for i in range(len(self.points))],
+                     "crooked": self.loaded in self.crooked}
         self.readied, self.ready_at, self.entered_at = False, None, None
+        self.misseated = False
         self._recount()
+        self._seat()
+
+    def _seat(self) -> None:
+        """The clamp's rod stalls short while a crooked part lies in the fixture."""
+        c = getattr(self, "clamp", None)
+        if c is None:
+            return                      # before attach: attach seats the part at power-up
+        if self.part is not None and self.part["crooked"]:
+            c.fault, c.stall_fraction = "never_extends", self.crooked_stall
+        else:
+            c.fault, c.stall_fraction = self._clamp_fault
 
     def _recount(self) -> None:
         # the next undrilled point and whether the part is finished, kept once per change (judges
@@ -143,6 +180,11 @@ class PendulumZone(Device):
             return False
         gap, toward = (x - hi, v < 0.0) if x > hi else (lo - x, v > 0.0)
         return toward and self.approach_mm[0] <= gap <= self.approach_mm[1]
+
+    @property
+    def crooked_now(self) -> bool:
+        """A crooked part lies in the fixture (not yet re-seated)."""
+        return self.part is not None and self.part["crooked"]
 
     @property
     def part_finished(self) -> bool:
@@ -179,6 +221,11 @@ class PendulumZone(Device):
         self.time += dt
         t = self.time
         self._drill()
+        part = self.part
+        if part is not None and part["crooked"] and not self.misseated:
+            c = self.clamp
+            if c.heading_out and c.position >= c.stroke * self.crooked_stall - 1e-9:
+                self.misseated = True   # the jaw stands on the part's raised edge
         if self.part is not None and self.readied and not self.part_finished:
             if self.entered_at is None and self.tool_inside():
                 self.entered_at = t
@@ -210,6 +257,21 @@ class PendulumZone(Device):
         elif op == "waiting":
             if self.part_finished and self.clamp.position <= 0.0 and not self.tool_inside():
                 self.operator, self.until = "coming", t + self.react_s
+            elif self.misseated and self.clamp.position <= 0.0 and not self.tool_inside():
+                self.operator, self.until = "to_reseat", t + self.react_s
+        elif op == "to_reseat":
+            if self.clamp.position > 0.0 or self.tool_inside():
+                self.operator = "waiting"          # not with the clamp moving or the tool in the zone
+            elif t >= self.until - 1e-9:
+                self.readied, self.ready_at = False, None
+                self.operator, self.until = "reseating", t + self.reseat_s
+        elif op == "reseating" and t >= self.until - 1e-9:
+            self.part["crooked"] = False
+            self.misseated = False
+            self.entered_at = None
+            self.reseated.append((t, self.part["number"]))
+            self._seat()
+            self.operator, self.until = "to_ready", t + self.ready_s
         elif op == "coming" and t >= self.until - 1e-9:
             self.finished.append(self.part["number"])
             self.removed.append(self.part["number"])
@@ -222,7 +284,8 @@ class PendulumZone(Device):
                 self.operator, self.until = "to_ready", t + self.ready_s
             else:
                 self.operator = "done"
-        self.person_in = self.operator in ("loading", "swapping") or self.intruding_until is not None
+        self.person_in = (self.operator in ("loading", "swapping", "reseating")
+                          or self.intruding_until is not None)
         self.curtain.operate(self.person_in)
 
     # -- picture ----------------------------------------------------------------------------
@@ -233,7 +296,9 @@ class PendulumZone(Device):
         return {"x": ox + (min(xs) + max(xs)) / 2, "y": oy + (min(ys) + max(ys)) / 2,   # the fixture's centre
                 "origin": (ox, oy), "points": self.points, "x_range": self.x_range, "label": self.label,
                 "part": None if part is None else {"number": part["number"],
-                                                   "drilled": list(part["drilled"])},
+                                                   "drilled": list(part["drilled"]),
+                                                   "crooked": part["crooked"]},
+                "misseated": self.misseated,
                 "readied": self.readied, "person": self.person_in, "operator": self.operator,
                 "finished": len(self.finished), "parts": self.parts,
                 "clamped": self.clamp is not None and self.clamp.position >= self.clamp.stroke}
@@ -258,11 +323,12 @@ class PendulumZone(Device):
         plate = pen.rect_rotated((x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0, 0.0, "TABLE")
         part = s["part"]
         if part is not None:
-            pen.rect_rotated((x0 + x1) / 2, (y0 + y1) / 2, x1 - x0 - 30, y1 - y0 - 30, 0.0,
-                             pen.rgb("silver"), border=0)
+            pen.rect_rotated((x0 + x1) / 2, (y0 + y1) / 2, x1 - x0 - 30, y1 - y0 - 30,
+                             3.0 if part.get("crooked") else 0.0, pen.rgb("silver"), border=0)
             for (px, py), done in zip(s["points"], part["drilled"], strict=True):
                 pen.circle(ox + px, oy + py, 9, "TEXT_DARK" if done else "BUSY", width=0 if done else 2)
-            pen.label(f"part {part['number']}" + (" (ready)" if s["readied"] else ""), (x0 + x1) / 2, y1 - 8)
+            pen.label(f"part {part['number']}" + (" (ready)" if s["readied"] else "")
+                      + (" crooked" if part.get("crooked") else ""), (x0 + x1) / 2, y1 - 8)
         else:
             for px, py in s["points"]:
                 pen.circle(ox + px, oy + py, 6, "GUARD", width=1)

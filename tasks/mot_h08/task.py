@@ -37,6 +37,27 @@ Changes from the catalog entry, and why:
   that sets off to the next point while the drill is still in the part earned 1.
 - Stopping within 0.3 s needs the drive's quick stop (dropping enable brakes at 3x the
   acceleration); a new target brakes at the normal acceleration, too slowly for the fast cases.
+- A part seated crooked (PendulumZone crooked=, a zone's part 1-3 one time in three; registered in
+  drill_down_in_b, quick_operator and crooked_first) is not in the catalog. It was added because
+  a careful program written blind from the prompt passed every registered condition on its first
+  try: the task had no fault to recover from while the other job goes on. The clamp stops half
+  way on the part's raised edge and its closed switch never comes on; the prompt (point 6) says:
+  not closed 1 s after the valve came on means crooked; bring the gantry out of the zone, then,
+  with it out and not moving toward the zone, open the clamp (S2 as it stood: a clamp opening
+  with the gantry in its zone), each within 0.5 s, keep it open; the operator re-seats the part
+  and presses Ready again, which gives it a new place in the Ready order, and meanwhile the turn
+  passes to the other zone. Judged by the shared progress judge as two more steps of the zone's
+  job ("clear", "release"); a jammed zone is skipped by served_zone, so the other zone's step is
+  owed from the moment the program can know. The turn can now pass while the gantry is moving
+  the other way (on its way into the crooked zone), so every gantry step owed then gets twice the
+  braking time (2 v / a) on top of 0.5 s (brake_allowance, stated in point 3): without it no
+  program could turn a gantry at 600 mm/s round in 0.5 s. What a careful program gets wrong:
+  opening the clamp at once with the gantry in the zone, or while it is still coming in (S2:
+  crooked_unclamp_at_once; the second program did the latter once in 200 sampled runs before its
+  fix), going on to the point and waiting for a clamp that will never close
+  (crooked_waits_in_zone), retrying the clamp (crooked_retry), and a move out to park cut off by
+  someone reaching into the zone it is leaving, never given again (the reference did this once in
+  200 before its fix).
 """
 
 from __future__ import annotations
@@ -68,6 +89,8 @@ Z_STROKE_MM = 50.0
 CLAMP_STROKE_MM = 20.0
 STEP_WITHIN_S = 0.5       # every step of a job sets off within this of becoming possible
 CLAMP_WITHIN_S = 0.5
+CONFIRM_S = 1.0           # a clamp whose closed switch is not on this long after its valve: crooked part
+CROOKED_STALL = 0.5       # the jaw stands on a crooked part's raised edge at half its stroke
 STOP_WITHIN_S = 0.3       # S3
 STILL_MM = 0.05
 XY_SET_OFF_MM = 5.0
@@ -116,13 +139,16 @@ def build_plant(condition: Condition) -> Plant:
             react_s=p["react_s"], ready_s=p["ready_s"],
             intrusions=((intr, p[f"{zn}_intrude_delay_s"], p[f"{zn}_intrude_stay_s"],
                          bool(p[f"{zn}_intrude_on_way"])),) if intr else (),
+            crooked=(p[f"{zn}_crooked_part"],) if p[f"{zn}_crooked_part"] else (),
+            crooked_stall=CROOKED_STALL, reseat_s=p["reseat_s"],
             point_tol_mm=WINDOW_MM, label=f"zone {Z}"))
     return plant
 
 
 class Devices:
     """What the judges read; `track(s)` follows the drill once per scan (reached the bottom
-    since it left the top; a curtain broke while it was down)."""
+    since it left the top; a curtain broke while it was down) and each clamp's valve (on since
+    when; a jam the program knows of: `jam`)."""
 
     def __init__(self, plant):
         self.x = plant.device("x", Axis)
@@ -136,12 +162,27 @@ class Devices:
         self.bottomed = self.z.position >= self.z.stroke
         self.aborted = False
         self.owed: dict = {}          # owed_step per zone, worked out once per scan
+        self.coil_since: dict = {zn: None for zn in ZONES}   # the clamp valve on since (ms)
+        # the clamp stalled on a crooked part and the program can know it: its valve on CONFIRM_S
+        # without the closed switch, or switched off since the stall; latched until re-seated
+        self.jam: dict = {zn: False for zn in ZONES}
 
     def track(self, s) -> None:
         if self.at_ms == s.time_ms:
             return
         self.at_ms = s.time_ms
         self.owed = {}
+        for zn in ZONES:
+            c = self.clamp[zn]
+            if not c.extend_coil:
+                self.coil_since[zn] = None
+            elif self.coil_since[zn] is None:
+                self.coil_since[zn] = s.time_ms
+            if not self.zone[zn].misseated:
+                self.jam[zn] = False
+            elif not self.jam[zn]:
+                since = self.coil_since[zn]
+                self.jam[zn] = since is None or s.time_ms - since >= round(CONFIRM_S * 1000)
         z = self.z
         if z.position <= 0.0:
             self.bottomed = self.aborted = False
@@ -166,9 +207,10 @@ def _clamped(d, zn) -> bool:
 
 
 def _waiting(d, zn) -> bool:
-    """The zone holds a part whose Ready has been given and which is not finished."""
+    """The zone holds a part whose Ready has been given and which is not finished, nor known to
+    lie crooked (Devices.jam)."""
     zone = d.zone[zn]
-    return zone.part is not None and zone.readied and not zone.part_finished
+    return zone.part is not None and zone.readied and not zone.part_finished and not d.jam[zn]
 
 
 def served_zone(d) -> str | None:
@@ -205,11 +247,32 @@ def owed_step(s, zn):
     return o
 
 
+def _coming_in(d, zn) -> bool:
+    """The gantry (outside zone `zn`) moving toward it on X."""
+    return d.x.vel < 0.0 if zn == "a" else d.x.vel > 0.0
+
+
+def _exit_distance(d, zn) -> float:
+    x0, x1 = d.zone[zn].x_range      # out toward the middle of the machine (A: +X, B: -X)
+    return x1 - d.x.pos if zn == "a" else d.x.pos - x0
+
+
 def _owed_step(d, zn):
     zone = d.zone[zn]
     if not d.curtain[zn].clear or zone.part is None:
         return None
     inside = zone.tool_inside()
+    if d.jam[zn]:
+        # a crooked part: out of the zone first (S2), then the clamp open once the gantry is not
+        # coming in (S2 again: a clamp still opening as the gantry enters opens with it inside);
+        # then its new Ready
+        if inside:
+            return ("clear", zone.part["number"]), _exit_distance(d, zn)
+        if d.clamp[zn].position > 0.0 and not _coming_in(d, zn):
+            return ("release", zone.part["number"]), d.clamp[zn].position
+        return None
+    if zone.misseated:
+        return None     # the clamp has stalled: a program may give the zone up before CONFIRM_S
     k = zone.next_point()
     if inside and not _z_up(d):
         if d.bottomed or d.aborted:
@@ -217,8 +280,7 @@ def _owed_step(d, zn):
         return ("down", zone.part["number"], k), d.z.stroke - d.z.position
     if zone.part_finished:
         if inside:
-            x0, x1 = zone.x_range      # out toward the middle of the machine (A: +X, B: -X)
-            return ("leave", zone.part["number"]), (x1 - d.x.pos if zn == "a" else d.x.pos - x0)
+            return ("leave", zone.part["number"]), _exit_distance(d, zn)
         if d.clamp[zn].position > 0.0:
             return ("unclamp", zone.part["number"]), d.clamp[zn].position
         return None
@@ -240,13 +302,37 @@ _STEP_WORDS = {"to": "the gantry setting off toward point {k} of part {n}",
                "down": "the drill going down at point {k} of part {n}",
                "up": "the drill coming up at point {k} of part {n}",
                "leave": "the gantry leaving the zone with part {n} finished",
-               "unclamp": "the clamp opening on finished part {n}"}
+               "unclamp": "the clamp opening on finished part {n}",
+               "clear": "the gantry leaving the zone with crooked part {n} unclamped",
+               "release": "the clamp opening on crooked part {n}"}
 
 
 def _arrive_s(s, key) -> float:
     p = s.params
     return {"to": 6.0, "down": p["feed_s"] + 0.6, "up": p["retract_s"] + 0.6, "leave": 4.0,
-            "unclamp": p["clamp_s"] + 0.6}[key[0]]
+            "unclamp": p["clamp_s"] + 0.6, "clear": 4.0, "release": p["clamp_s"] + 0.6}[key[0]]
+
+
+def brake_allowance(s, zn, key) -> float:
+    """Time a gantry step may take on top of STEP_WITHIN_S because the gantry is moving away
+    from where the step goes when it becomes owed (the turn passing from a zone whose clamp did
+    not close, while the gantry was on its way there): braking at the drives' acceleration and
+    coming back to where it was, 2 v / a. 0 for a gantry at rest or moving the step's way."""
+    d = s.devices
+    vx, vy = d.x.vel, d.y.vel
+    if key is None or (vx == 0.0 and vy == 0.0):
+        return 0.0
+    kind = key[0]
+    if kind == "to":
+        px, py = d.zone[zn].points[key[2] - 1]
+        ux, uy = px - d.x.pos, py - d.y.pos
+        if ux * vx + uy * vy >= 0.0:
+            return 0.0
+        return 2.0 * max(abs(vx), abs(vy)) / s.params["accel"]
+    if kind in ("leave", "clear"):
+        away = -vx if zn == "a" else vx
+        return 2.0 * away / s.params["accel"] if away > 0.0 else 0.0
+    return 0.0
 
 
 def zone_job(zn: str) -> judges.Watch:
@@ -279,13 +365,20 @@ def zone_job(zn: str) -> judges.Watch:
     def done(s):
         return key(s) != cur["ep"]
 
-    set_off = {"to": XY_SET_OFF_MM, "leave": XY_SET_OFF_MM, "unclamp": CLAMP_SET_OFF_MM}
+    set_off = {"to": XY_SET_OFF_MM, "leave": XY_SET_OFF_MM, "unclamp": CLAMP_SET_OFF_MM,
+               "clear": XY_SET_OFF_MM, "release": CLAMP_SET_OFF_MM}
+    brake = {"s": 0.0}             # this episode's brake_allowance, read once at its start
+
+    def allowance(s):
+        o = cur["o"]
+        brake["s"] = brake_allowance(s, zn, None if o is None else o[0])
+        return brake["s"]
 
     def by(kind):
         return set_off.get(kind, Z_SET_OFF_MM)
 
     ways = [judges.Way(f"zone {Z}: the step owed", distance, by=Z_SET_OFF_MM, until=done,
-                       slack=0.01, arrive_s=lambda s: _arrive_s(s, cur["ep"]))]
+                       slack=0.01, arrive_s=lambda s: _arrive_s(s, cur["ep"]) + brake["s"])]
 
     class _ZoneJob(judges.progress_within):
         def check(self, s):
@@ -306,10 +399,12 @@ def zone_job(zn: str) -> judges.Watch:
     def late(t):
         ep = cur["ep"]
         what = _STEP_WORDS[ep[0]].format(n=ep[1], k=ep[2] if len(ep) > 2 else 0)
-        return f"zone {Z}: from {t:g} s {what} was owed, but it had not set off {STEP_WITHIN_S:g} s later"
+        extra = f" (+{brake['s']:.2f} s to brake)" if brake["s"] else ""
+        return (f"zone {Z}: from {t:g} s {what} was owed, but it had not set off {STEP_WITHIN_S:g} s"
+                f"{extra} later")
 
     return _ZoneJob(f"zone {Z}'s job", cause, ways, STEP_WITHIN_S, excused=lambda s: key(s) is None,
-                    late=late)
+                    allowance_s=allowance, late=late)
 
 
 def clamp_prompt(zn: str) -> judges.Watch:
@@ -326,7 +421,7 @@ def clamp_prompt(zn: str) -> judges.Watch:
         [judges.Way(f"clamp {Z}", lambda s: s.devices.clamp[zn].stroke - s.devices.clamp[zn].position,
                     by=CLAMP_SET_OFF_MM, until=lambda s: _clamped(s.devices, zn),
                     arrive_s=lambda s: s.params["clamp_s"] + 0.6)],
-        CLAMP_WITHIN_S, excused=lambda s: not _waiting(s.devices, zn),
+        CLAMP_WITHIN_S, excused=lambda s: not _waiting(s.devices, zn) or s.devices.zone[zn].misseated,
         late=lambda t: f"zone {Z}'s part was ready at {t:g} s but its clamp had not set off closing "
                        f"{CLAMP_WITHIN_S:g} s later")
 
@@ -490,7 +585,8 @@ class NoLimitSwitch(judges.Monitor):
 
 # --- conditions ------------------------------------------------------------------------------
 
-DEFAULTS = dict(a_intrude_on_way=0, b_intrude_on_way=0, a_part_at_power_up=0, b_part_at_power_up=0,
+DEFAULTS = dict(a_crooked_part=0, b_crooked_part=0, reseat_s=3.0, a_intrude_on_way=0, b_intrude_on_way=0,
+                a_part_at_power_up=0, b_part_at_power_up=0,
                 z_down_at_b=0, a_intrude_part=0,
                 a_intrude_delay_s=1.0, a_intrude_stay_s=1.0, b_intrude_part=0, b_intrude_delay_s=1.0,
                 b_intrude_stay_s=1.0, settle_s=0.05, response_s=0.02, retract_s=0.3, clamp_s=0.3,
@@ -508,8 +604,9 @@ CONDITIONS = (
           b_first_load_s=3.5, a_swap_s=6.0, b_swap_s=5.0, b_intrude_part=2, b_intrude_delay_s=2.6,
           b_intrude_stay_s=2.0),
     _cond("drill_down_in_b", 802, "the drill stands fully down over point 2 of B's clamped part at power-up "
-          "(points 1-2 drilled), a part waits in A (ready, unclamped); quick feed; someone reaches into A "
-          "early in its first part, and into B as the gantry comes for B's second part",
+          "(points 1-2 drilled), a part waits in A (ready, unclamped) but lies crooked; quick feed; someone "
+          "reaches into A early in its first part, and into B as the gantry comes for B's second part",
+          a_crooked_part=1, reseat_s=2.5,
           x_start_mm=1250.0, y_start_mm=120.0, z_down_at_b=2, a_part_at_power_up=1, x_speed=600.0,
           y_speed=400.0, accel=3000.0, feed_s=0.5, retract_s=0.2, a_first_load_s=0.0, b_first_load_s=0.0,
           a_swap_s=4.0, b_swap_s=4.0, a_intrude_part=1, a_intrude_delay_s=1.0, a_intrude_stay_s=1.5,
@@ -530,13 +627,20 @@ CONDITIONS = (
           b_swap_s=11.0, react_s=2.0, ready_s=3.0, b_intrude_part=1, b_intrude_delay_s=3.3,
           b_intrude_stay_s=3.0),
     _cond("quick_operator", 805, "a quick operator: both zones ready together, the Ready order decides; "
-          "the drill down over point 3 of B at power-up; someone reaches into A at its third part and into "
-          "B as the gantry comes for B's third",
+          "the drill down over point 3 of B at power-up; A's second part lies crooked; someone reaches into "
+          "A at its third part and into B as the gantry comes for B's third",
+          a_crooked_part=2, reseat_s=4.0,
           x_start_mm=1250.0, y_start_mm=280.0, z_down_at_b=3, a_part_at_power_up=0, x_speed=380.0,
           y_speed=380.0, accel=2500.0, feed_s=1.6, retract_s=0.25, a_first_load_s=0.0, b_first_load_s=0.0,
           a_swap_s=3.0, b_swap_s=3.2, load_s=3.0, react_s=0.5, ready_s=0.6, a_intrude_part=3,
           a_intrude_delay_s=5.0, a_intrude_stay_s=1.2, b_intrude_part=3, b_intrude_on_way=1,
           b_intrude_stay_s=1.0),
+    _cond("crooked_first", 806, "fixtures empty, A ready first and B 0.5 s after it; A's first part lies "
+          "crooked, found with the gantry already in A on its way to point 1: out of A, A's clamp open, "
+          "B's part first; B's third part lies crooked too, found while A's part is drilled",
+          x_start_mm=700.0, y_start_mm=200.0, x_speed=450.0, y_speed=300.0, accel=1500.0, feed_s=1.0,
+          a_first_load_s=0.5, b_first_load_s=1.0, a_swap_s=5.0, b_swap_s=4.0, a_crooked_part=1,
+          b_crooked_part=3, reseat_s=3.0, clamp_s=0.4),
 )
 
 
@@ -544,7 +648,8 @@ def _sample(rng: random.Random) -> dict:
     """One condition from the published ranges. Jointly: with the drill down in B at power-up
     (one time in three, over point 1-3) the gantry stands at that point and B's part is clamped
     there; otherwise it stands anywhere between the zones (X 520-880 mm). Each zone has an
-    intrusion one time in two (its part 1-3, after 0.3-6 s, staying 1-3 s)."""
+    intrusion one time in two (its part 1-3, after 0.3-6 s, staying 1-3 s) and a crooked part one
+    time in three."""
     z_down = rng.choice((0, 0, 1, 2, 3))
     if z_down:
         x0, y0 = POINTS["b"][z_down - 1]
@@ -568,6 +673,12 @@ def _sample(rng: random.Random) -> dict:
         params[f"{zn}_intrude_delay_s"] = round(rng.uniform(0.3, 6.0), 2)
         params[f"{zn}_intrude_stay_s"] = round(rng.uniform(1.0, 3.0), 2)
         params[f"{zn}_intrude_on_way"] = int(rng.random() < 0.5)
+    for zn in ZONES:
+        # a crooked part one time in three; B's first part is not crooked when the drill stands in
+        # it at power-up (it lies clamped there)
+        first = 2 if zn == "b" and z_down else 1
+        params[f"{zn}_crooked_part"] = rng.randint(first, PARTS) if rng.random() < 1 / 3 else 0
+    params["reseat_s"] = round(rng.uniform(2.0, 5.0), 2)
     description = (f"X {params['x_speed']:g} mm/s, feed {params['feed_s']:g} s, B's first load at "
                    f"{params['b_first_load_s']:g} "
                    f"s" + (f", drill down at B point {z_down}" if z_down else ""))
@@ -642,8 +753,12 @@ TASK = Task(
         "(0.5-2 s later), takes it away and puts the next one in (3-12 s in the curtain), and presses Ready "
         f"again; {PARTS} parts per zone in all. While the gantry machines a zone, or is on its way into it "
         "for a part (120-350 mm from the zone's edge, moving toward it), someone may reach into that zone "
-        "(its "
-        "curtain breaks for 1-3 s). At power-up the drives are off and the gantry stands "
+        "(its curtain breaks for 1-3 s). The operator may seat a part crooked (on a chip, not down on its "
+        "locators): its clamp then stops half way on the part's raised edge and its closed switch never "
+        "comes on (on a part that lies right the clamp closes in 0.2-0.6 s); once that clamp is fully open "
+        "again and the gantry out of the zone, the operator comes (0.5-2 s later), re-seats the part "
+        "(2-5 s in the curtain), leaves and presses the zone's Ready again. At power-up the drives are off "
+        "and the gantry stands "
         "between the zones, or the drill stands fully down over point k of zone B's part, clamped (an "
         "interrupted job: points 1..k of that part are drilled); a fixture may hold a part at power-up "
         "(it counts as ready: its Ready was pressed before power-up; its points are undrilled unless the "
@@ -666,7 +781,9 @@ TASK = Task(
         f"coming {Z_SET_OFF_MM:g} mm up once it reached the bottom (z_down), the gantry moving "
         f"{XY_SET_OFF_MM:g} mm out of the zone after the last point's drill is fully up, the clamp opening "
         f"{CLAMP_SET_OFF_MM:g} mm once the gantry is out with the part finished; and each step going on to "
-        "its end without turning back.\n"
+        "its end without turning back. A gantry step that becomes possible while the gantry moves the other "
+        "way may take, on top, twice the gantry's braking time (its speed / the acceleration) to turn "
+        "round.\n"
         f"4. If a zone's curtain breaks while the gantry is in that zone: within {STOP_WITHIN_S:g} s stop X "
         "and Y and switch z_lower off, and keep them so while it is broken. Once it is clear again, go on "
         f"within {STEP_WITHIN_S:g} s with the part where it was: a point whose feed was interrupted before "
@@ -675,7 +792,17 @@ TASK = Task(
         "someone "
         "reached in while the gantry was on its way there): stop short of it, and go on within "
         f"{STEP_WITHIN_S:g} s of it being clear again.\n"
-        f"6. When all {2 * PARTS} parts are done, park the gantry (X 700, Y 200 mm) with the drill up, "
+        f"6. A crooked part: if a clamp's closed switch is not on {CONFIRM_S:g} s after its valve came on, "
+        "its part lies crooked: do not drill it. Bring the gantry out of that zone if it is in it, then, "
+        "with the gantry out and not moving toward that zone on X, switch the clamp valve off (S2: a "
+        f"clamp still opening as the gantry enters opens with it inside); each sets off within "
+        f"{STEP_WITHIN_S:g} s (the gantry {XY_SET_OFF_MM:g} mm out of the zone from that moment, the "
+        f"clamp {CLAMP_SET_OFF_MM:g} mm open from then or from the gantry being out and not moving toward "
+        "the zone), and keep the clamp open until that zone's Ready comes again. That part has lost its "
+        "Ready: the re-seated part takes its place in the Ready order by its new Ready (a part of the other "
+        "zone readied before it goes first). Meanwhile the turn "
+        "passes to the other zone's ready part at once, as in 2-3.\n"
+        f"7. When all {2 * PARTS} parts are done, park the gantry (X 700, Y 200 mm) with the drill up, "
         "z_lower off and both clamps open, and keep it so.\n"
         "The drives' speeds (X 300-600, Y 200-400 mm/s) and accelerations (1000-3000 mm/s^2), the feed "
         "time (0.5-2 s), the operator's times and the start state differ from run to run: read the switches "
@@ -735,6 +862,10 @@ TASK = Task(
                        keys=("a_swap_s", "b_swap_s")),
         ParameterRange("react_s", 0.5, 2.0, "s", "the operator's reaction to a finished part"),
         ParameterRange("ready_s", 0.5, 3.0, "s", "from the operator leaving the curtain to pressing Ready"),
+        ParameterRange("crooked_part", 0, 3, "", "n > 0: that zone's n-th part is seated crooked (its "
+                       "clamp stops half way until it is re-seated)",
+                       keys=("a_crooked_part", "b_crooked_part")),
+        ParameterRange("reseat_s", 2.0, 5.0, "s", "the operator re-seating a crooked part, in the curtain"),
         ParameterRange("intrude_part", 0, 3, "", "n > 0: someone reaches into that zone during its n-th part",
                        keys=("a_intrude_part", "b_intrude_part")),
         ParameterRange("intrude_on_way", 0, 1, "", "1 = instead while the gantry is on its way into that "

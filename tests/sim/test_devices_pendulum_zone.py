@@ -168,3 +168,93 @@ def test_someone_steps_in_as_the_gantry_comes_for_the_part():
     gap = x.pos - 400.0
     assert 100.0 <= gap <= 350.0 and t_broken < 2.0          # ahead of the edge, still outside
     assert not zone.tool_inside()
+
+
+def test_a_crooked_part_stalls_the_clamp_short_of_its_closed_switch():
+    plant, zone, x, z, clamp, curtain, ready = cell(part_at_power_up=True, crooked=(1,), crooked_stall=0.5)
+    assert zone.crooked_now and not zone.misseated
+    clamp.write("extend", True)
+    t_stall = run_until(plant, lambda: zone.misseated)
+    assert t_stall == pytest.approx(0.1, abs=0.02)           # half of the 0.2 s stroke
+    for _ in range(200):
+        plant.step()
+    assert clamp.position == pytest.approx(10.0)             # the jaw stands on the raised edge
+    assert not clamp.read("extended") and not clamp.read("retracted")
+    assert zone.readied and curtain.read("clear")            # nobody comes while the clamp is shut
+    z.write("extend", True)                                  # drilling it drills nothing special:
+    run_until(plant, lambda: z.read("extended"))             # the gantry stands outside its points
+    z.write("extend", False)
+    assert zone.next_point() == 1
+
+
+def test_a_misseated_part_is_reseated_once_the_clamp_is_open_and_the_gantry_out():
+    plant, zone, x, z, clamp, curtain, ready = cell(x_start=200.0, part_at_power_up=True, crooked=(1,),
+                                                    reseat_s=2.0, ready_s=0.5)
+    clamp.write("extend", True)
+    run_until(plant, lambda: zone.misseated)
+    clamp.write("extend", False)
+    t_open = run_until(plant, lambda: clamp.read("retracted"))
+    for _ in range(300):                                     # open, but the gantry inside: he waits
+        plant.step()
+    assert curtain.read("clear") and zone.readied and zone.misseated
+    x.write("target", 7000)
+    x.write("start", True)
+    plant.step()
+    x.write("start", False)
+    t_out = run_until(plant, lambda: not zone.tool_inside())
+    assert t_out - t_open > 3.0
+    t_in = run_until(plant, lambda: not curtain.read("clear"))
+    assert t_in - t_out == pytest.approx(1.0, abs=0.03)     # react_s
+    assert not zone.readied and zone.ready_at is None        # its Ready is void while he re-seats
+    t_left = run_until(plant, lambda: curtain.read("clear"))
+    assert t_left - t_in == pytest.approx(2.0, abs=0.03)     # reseat_s
+    assert not zone.crooked_now and not zone.misseated and zone.reseated and zone.part["number"] == 1
+    t_ready = run_until(plant, lambda: ready.read("pressed"))
+    assert t_ready - t_left == pytest.approx(0.5, abs=0.03) and zone.readied
+    clamp.write("extend", True)                              # now it lies right: the clamp closes
+    assert run_until(plant, lambda: clamp.read("extended")) - t_ready <= 0.25
+
+
+def test_the_operator_waits_again_while_the_clamp_leaves_its_open_end():
+    plant, zone, x, z, clamp, curtain, _ = cell(part_at_power_up=True, crooked=(1,), react_s=1.0)
+    clamp.write("extend", True)
+    run_until(plant, lambda: zone.misseated)
+    clamp.write("extend", False)
+    t_open = run_until(plant, lambda: clamp.read("retracted"))
+    for _ in range(50):
+        plant.step()
+    clamp.write("extend", True)                              # a retry half-way through his reaction
+    for _ in range(100):
+        plant.step()
+    assert curtain.read("clear") and zone.operator == "waiting"
+    clamp.write("extend", False)
+    t_open2 = run_until(plant, lambda: clamp.read("retracted"))
+    t_in = run_until(plant, lambda: not curtain.read("clear"))
+    assert t_open2 > t_open + 1.0 and t_in - t_open2 == pytest.approx(1.0, abs=0.03)
+
+
+def test_only_the_named_parts_are_crooked():
+    plant, zone, x, z, clamp, curtain, _ = cell(x_start=200.0, parts=2, crooked=(2,), swap_s=1.0)
+    run_until(plant, lambda: zone.readied)
+    assert zone.part["number"] == 1 and not zone.crooked_now
+    clamp.write("extend", True)
+    run_until(plant, lambda: clamp.read("extended"))        # part 1 lies right
+    for mm in (100.0, 300.0):
+        move_x(plant, x, mm)
+        drill(plant, z)
+    clamp.write("extend", False)
+    move_x(plant, x, 700.0)
+    run_until(plant, lambda: zone.readied and zone.part is not None and zone.part["number"] == 2)
+    assert zone.crooked_now
+    clamp.write("extend", True)
+    run_until(plant, lambda: zone.misseated)
+    for _ in range(100):
+        plant.step()
+    assert not clamp.read("extended") and clamp.position == pytest.approx(10.0)
+
+
+def test_a_crooked_part_needs_an_open_clamp_and_no_drilled_point():
+    with pytest.raises(ValueError):
+        cell(part_at_power_up=True, drilled_at_power_up=1, crooked=(1,))
+    with pytest.raises(ValueError):
+        cell(crooked=(1,), crooked_stall=1.0)
