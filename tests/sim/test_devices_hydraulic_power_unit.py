@@ -85,3 +85,77 @@ def test_the_overload_trip_stops_the_motor_until_run_has_been_off_its_reset_time
     hpu.write("run", True)
     run(plant, 0.1)
     assert hpu.read("running") and hpu.delivering and hpu.trips == [0.5]
+
+
+def test_a_start_runs_the_motor_up_unloaded_before_running_and_delivering():
+    plant, _cyl, hpu = make(runup_s=0.8, start_bar=100.0, leak_lpm=0.0)
+    hpu.write("unload", True)
+    hpu.write("run", True)
+    run(plant, 0.75)
+    assert hpu.running_up and not hpu.read("running") and not hpu.delivering
+    assert hpu.bar == pytest.approx(100.0) and not hpu.trips
+    run(plant, 0.1)
+    assert hpu.read("running") and not hpu.running_up
+    hpu.write("unload", False)                  # up to speed: loading it now charges
+    run(plant, 0.5)
+    assert hpu.bar > 100.0 and not hpu.trips
+
+
+def test_loading_the_pump_during_its_run_up_stalls_the_motor_and_trips_the_relay():
+    plant, _cyl, hpu = make(runup_s=1.0, start_bar=150.0)
+    hpu.write("run", True)
+    hpu.write("unload", True)
+    run(plant, 0.5)
+    hpu.write("unload", False)                  # closed half-way through the run-up
+    run(plant, 0.01)
+    assert hpu.tripped and hpu.stalls == hpu.trips == [0.51]
+    run(plant, 2.0)                             # stays tripped while run is TRUE
+    assert not hpu.read("running") and not hpu.running_up
+    hpu.write("run", False)
+    run(plant, 1.0)
+    hpu.write("unload", True)
+    hpu.write("run", True)                      # reset, and started unloaded: runs up again
+    run(plant, 0.99)
+    assert not hpu.read("running") and not hpu.tripped
+    run(plant, 0.02)
+    assert hpu.read("running") and hpu.trips == [0.51]
+
+
+def test_a_start_loaded_from_the_first_scan_trips_at_once():
+    plant, _cyl, hpu = make(runup_s=0.5, start_bar=0.0)
+    hpu.write("run", True)                      # unloading valve closed from the start
+    run(plant, 0.01)
+    assert hpu.stalls == [0.01] and not hpu.read("running")
+
+
+def test_a_stop_means_the_next_start_runs_up_again():
+    plant, _cyl, hpu = make(runup_s=0.5, start_bar=150.0)
+    hpu.write("unload", True)
+    hpu.write("run", True)
+    run(plant, 0.6)
+    assert hpu.read("running")
+    hpu.write("run", False)
+    run(plant, 0.2)
+    hpu.write("run", True)
+    run(plant, 0.3)
+    assert hpu.running_up and not hpu.read("running")
+    run(plant, 0.3)
+    assert hpu.read("running") and not hpu.trips
+
+
+def test_the_overload_trip_may_hit_during_the_run_up_and_running_never_comes():
+    plant, _cyl, hpu = make(runup_s=1.5, trip_at_s=0.5, start_bar=150.0)
+    hpu.write("unload", True)
+    hpu.write("run", True)
+    run(plant, 3.0)
+    assert hpu.trips == [0.5] and not hpu.stalls and not hpu.read("running")
+    hpu.write("run", False)
+    run(plant, 1.0)
+    hpu.write("run", True)
+    run(plant, 1.51)
+    assert hpu.read("running") and hpu.trips == [0.5]
+
+
+def test_a_negative_run_up_is_refused():
+    with pytest.raises(ValueError):
+        make(runup_s=-0.1)
