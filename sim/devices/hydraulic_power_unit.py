@@ -131,20 +131,24 @@ class HydraulicPowerUnit(Device):
         self._off_s = 0.0 if self.run else self._off_s + dt
         if self.tripped and self._off_s >= self.reset_s - 1e-9:
             self.tripped = False
-        if self.running_up and not self.unload:      # loaded against the supply: it stalls
-            self._trip()
+        on = self.run and not self.tripped           # motor_on
+        if on and not self.unload and self._spun_s < self.runup_s - 1e-9:
+            self._trip()                             # loaded during its run-up: it stalls
             self.stalls.append(round(self.t, 3))
-        if self._trip_due and self.t >= self.trip_at_s - 1e-9 and self.motor_on:
+            on = False
+        if on and self._trip_due and self.t >= self.trip_at_s - 1e-9:
             self._trip_due = False
             self._trip()
-        if self.motor_on:
+            on = False
+        if on:
             self._spun_s += dt
         else:
             self._spun_s = 0.0
+        delivering = on and not self.unload and self._spun_s >= self.runup_s - 1e-9
         cyls = self._cylinders()
         self.demand_lpm = sum(abs(c.vel) / c.max_speed * q for c, q in cyls)
-        pump = self.pump_lpm if self.delivering else 0.0
-        if self.delivering:
+        pump = self.pump_lpm if delivering else 0.0
+        if delivering:
             self.loaded_s += dt
         leak = self.leak_lpm if self.bar > 0.0 else 0.0
         bar = self.bar + (pump - self.demand_lpm - leak) / 60.0 * dt / self.capacity
