@@ -159,3 +159,37 @@ def test_the_overload_trip_may_hit_during_the_run_up_and_running_never_comes():
 def test_a_negative_run_up_is_refused():
     with pytest.raises(ValueError):
         make(runup_s=-0.1)
+
+
+class _Pen:
+    """Records the drawing calls (the contract's recording pen, without pixels)."""
+
+    def __init__(self):
+        self.calls: list[tuple] = []
+
+    def __getattr__(self, name):
+        def record(*args, **kw):
+            self.calls.append((name, args))
+            return [(0.0, 0.0)] if name == "rect_rotated" else None
+        return record
+
+
+def pump_drawing(hpu):
+    pen = _Pen()
+    hpu.draw(pen)
+    motor = next(a for n, a in pen.calls if n == "rect_rotated" and a[:2] == (hpu.x - 60, hpu.y - 20))
+    label = next(a[0] for n, a in pen.calls if n == "label" and a[0].startswith("pump"))
+    return motor[-1], label
+
+
+def test_the_pump_is_drawn_running_up_running_and_tripped():
+    plant, _cyl, hpu = make(runup_s=0.5, trip_at_s=1.0, start_bar=150.0)
+    assert pump_drawing(hpu) == ("UNLIT", "pump")
+    hpu.write("unload", True)
+    hpu.write("run", True)
+    run(plant, 0.2)
+    assert hpu.state()["running_up"] and pump_drawing(hpu) == ("BUSY", "pump (run-up)")
+    run(plant, 0.4)
+    assert pump_drawing(hpu) == ("ON", "pump")
+    run(plant, 0.5)
+    assert pump_drawing(hpu) == ("FAULT", "pump")
