@@ -36,15 +36,17 @@ Changes from the catalog entry, and why:
   field. The pump must be started unloaded (S5: loaded during the run-up, the motor stalls and
   its relay trips, in the device), and the relay may also trip during a run-up, so pump_running
   never comes. A program that reads "pump_run TRUE and pump_running FALSE" as a trip after a
-  short debounce resets a motor that is only running up, again and again; one that restarts
-  loaded because the pressure is low stalls it; one that waits the longest run-up before
+  short debounce resets a motor that is only running up, again and again (short_debounce); one
+  that reads only a drop of pump_running as a trip waits for ever when the relay trips during a
+  run-up (edge_only_trip); one that loads the pump as soon as a job is under way or the pressure
+  is low stalls the motor (S5); one that waits the longest run-up before
   treating a missing pump_running as a trip still has to keep the 8 s and 30 s of every request
   through the longer outage (the power-up charge and the restart after a trip both take a
   run-up longer). Three conditions run up long at a trip or power-up (low_pressure_lift_up 1.8 s,
   half_flow 1.5 s with its trip, slow_strokes 2 s with its trip), and small_accumulator trips
-  during the first run-up; the sampler draws the run-up over its whole range and trips from
-  0.2 s on (during the power-up run-up too), and its power-up shift and oil budget count the
-  run-ups and the reset.
+  during the first run-up; the sampler draws the run-up over its whole range and a quarter of
+  its trips during the power-up run-up, and its power-up shift and oil budget count the run-ups
+  and the reset.
 """
 
 from __future__ import annotations
@@ -259,15 +261,18 @@ def _burst(rng, count: int) -> tuple[float, ...]:
 def _draw(rng) -> dict:
     """One draw from the published ranges: every parameter over its whole range (jointly where
     the physics needs it: see sample_condition and the shift of the first requests below); the
-    lift starts off home one time in three, the pump's overload relay trips one time in three,
-    the press and lift asked together one time in four."""
+    lift starts off home one time in three, the pump's overload relay trips one time in three (a
+    quarter of those during the power-up run-up), the press and lift asked together one time in
+    four."""
     params = {"pump_lpm": round(rng.choice((rng.uniform(20.0, 40.0), 20.0, 40.0)), 1),
               "recharge_s": round(rng.uniform(1.0, 6.0), 2), "start_bar": round(rng.uniform(0.0, 170.0)),
               "deadband": round(rng.uniform(0.03, 0.1), 3), "lag_s": round(rng.uniform(0.02, 0.08), 3),
               "regap_s": round(rng.uniform(0.3, 1.0), 2),
               "lift_start_mm": round(rng.uniform(0.0, 400.0)) if rng.random() < 1 / 3 else 0.0,
-              "trip_at_s": round(rng.uniform(0.2, 20.0), 1) if rng.random() < 1 / 3 else 0.0,
-              "runup_s": round(rng.uniform(0.2, RUNUP_MAX_S), 2)}
+              "runup_s": round(rng.uniform(0.2, RUNUP_MAX_S), 2), "trip_at_s": 0.0}
+    if rng.random() < 1 / 3:            # a trip; one in four of them during the power-up run-up
+        late = rng.random() >= 0.25 or params["runup_s"] < 0.3
+        params["trip_at_s"] = round(rng.uniform(0.2, 20.0 if late else params["runup_s"] - 0.1), 1)
     for c in CYLINDERS:
         params[f"{c}_speed"] = round(rng.uniform(60.0, 150.0))
         params[f"{c}_lpm"] = round(rng.uniform(15.0, 30.0), 1)

@@ -57,3 +57,9 @@ def test_a_short_trip_debounce_resets_a_motor_that_is_only_running_up(kit):
     result = verdicts(kit.graded(TASK, "counterexamples/short_debounce.st"))
     for name, (passed, rules, _pending) in result.items():
         assert not passed and "MOT-H06-S5" not in rules and "MOT-H06-S1" not in rules, name
+
+
+def test_a_trip_read_only_from_a_drop_of_pump_running_is_missed_during_a_run_up(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/edge_only_trip.st"))
+    assert not result["small_accumulator"][0]            # the relay trips during the first run-up
+    assert all(result[name][0] for name in result if name != "small_accumulator")
