@@ -29,6 +29,24 @@ Changes from the catalog entry, and why:
   (it did, 6 of 6, before): the motor's overload relay may trip during a job (a fault to recover
   from while the other job goes on), and S4: the pump may not blow off over the relief valve more
   than 2 s without a break (the catalog's "unload when idle", also between strokes of a job).
+- Added, because a careful program written from the prompt alone still passed 6 of 6 on its first
+  try with the trip and S4 (valve openings scaled by predicted pressure, the lift given priority
+  after 3 s unstarted): the motor runs up after every start (0.2-2 s, not told; pump_running
+  FALSE meanwhile, the pump delivering nothing), as a star-delta started motor does in the
+  field. The pump must be started unloaded (S5: loaded during the run-up, the motor stalls and
+  its relay trips, in the device), and the relay may also trip during a run-up, so pump_running
+  never comes. A program that reads "pump_run TRUE and pump_running FALSE" as a trip after a
+  short debounce resets a motor that is only running up, again and again (short_debounce); one
+  that reads only a drop of pump_running as a trip waits for ever when the relay trips during a
+  run-up (edge_only_trip); one that loads the pump as soon as a job is under way or the pressure
+  is low stalls the motor (S5); one that waits the longest run-up before
+  treating a missing pump_running as a trip still has to keep the 8 s and 30 s of every request
+  through the longer outage (the power-up charge and the restart after a trip both take a
+  run-up longer). Three conditions run up long at a trip or power-up (low_pressure_lift_up 1.8 s,
+  half_flow 1.5 s with its trip, slow_strokes 2 s with its trip), and small_accumulator trips
+  during the first run-up; the sampler draws the run-up over its whole range and a quarter of
+  its trips during the power-up run-up, and its power-up shift and oil budget count the run-ups
+  and the reset.
 """
 
 from __future__ import annotations
@@ -48,6 +66,7 @@ HOLD_S = 1.0
 RELIEF_BAR = 190.0
 RELIEF_S = 2.0
 RESET_S = 1.0
+RUNUP_MAX_S = 2.0
 NOMINAL_PUMP_LPM = 40.0
 STROKES = {"clamp": 60.0, "press": 200.0, "lift": 400.0}
 CYLINDERS = ("clamp", "press", "lift")
@@ -75,7 +94,7 @@ def build_plant(condition: Condition) -> Plant:
     plant.add(HydraulicPowerUnit("hpu", -60.0, 300.0, consumers=tuple((c, p[f"{c}_lpm"]) for c in CYLINDERS),
                                  pump_lpm=p["pump_lpm"], capacity_l_per_bar=capacity(p["recharge_s"]),
                                  start_bar=p["start_bar"], trip_at_s=p["trip_at_s"] or None,
-                                 reset_s=RESET_S, label="power unit"))
+                                 reset_s=RESET_S, runup_s=p["runup_s"], label="power unit"))
     return plant
 
 
@@ -115,6 +134,14 @@ def _blowing_off(s):
     if hpu.relief_run_s > RELIEF_S + 1e-9:
         return (f"the pump has blown off over the relief valve ({RELIEF_BAR:g} bar) for more than "
                 f"{RELIEF_S:g} s without a break")
+    return None
+
+
+def _loaded_run_up(s):
+    hpu = s.devices.hpu
+    if hpu.stalls:
+        return (f"the pump was loaded (unloading valve closed) during its motor's run-up at "
+                f"{hpu.stalls[0]:g} s: the motor stalled and its overload relay tripped")
     return None
 
 
@@ -181,7 +208,7 @@ def _cond(name, seed, description, **params):
     return Condition(name, seed, params, description)
 
 
-BASE = dict(deadband=0.05, lag_s=0.05, regap_s=0.5, lift_start_mm=0.0, trip_at_s=0.0)
+BASE = dict(deadband=0.05, lag_s=0.05, regap_s=0.5, lift_start_mm=0.0, trip_at_s=0.0, runup_s=0.3)
 
 
 CONDITIONS = (
@@ -192,6 +219,7 @@ CONDITIONS = (
         "press_requests": (1.0, 9.0), "lift_requests": (1.5, 10.0)}),
     _cond("low_pressure_lift_up", 602, "60 bar at power-up with the lift half up; requests at once", **{
         **BASE, "pump_lpm": 36.0, "recharge_s": 3.0, "start_bar": 60.0, "lift_start_mm": 250.0,
+        "runup_s": 1.8,
         "clamp_speed": 100.0, "press_speed": 90.0, "lift_speed": 110.0,
         "clamp_lpm": 20.0, "press_lpm": 25.0, "lift_lpm": 22.0,
         "press_requests": (0.3, 12.0), "lift_requests": (0.3,)}),
@@ -199,20 +227,22 @@ CONDITIONS = (
         **BASE, "pump_lpm": 20.0, "recharge_s": 3.0, "start_bar": 170.0, "deadband": 0.08, "lag_s": 0.07,
         "clamp_speed": 130.0, "press_speed": 140.0, "lift_speed": 140.0,
         "clamp_lpm": 24.0, "press_lpm": 30.0, "lift_lpm": 28.0,
-        "press_requests": (1.0, 1.0), "lift_requests": (1.2, 1.2), "trip_at_s": 5.0}),
+        "press_requests": (1.0, 1.0), "lift_requests": (1.2, 1.2), "trip_at_s": 5.0, "runup_s": 1.5}),
     _cond("press_burst", 604, "the press station asks again and again at a worn pump, the lift once in "
           "between: the press job first all the time starves the lift", **{
         **BASE, "pump_lpm": 24.0, "recharge_s": 2.0, "start_bar": 130.0, "regap_s": 0.3,
         "clamp_speed": 100.0, "press_speed": 110.0, "lift_speed": 90.0,
         "clamp_lpm": 20.0, "press_lpm": 28.0, "lift_lpm": 22.0,
-        "press_requests": (0.5, 0.5, 0.5, 0.5), "lift_requests": (1.5,), "trip_at_s": 9.0}),
+        "press_requests": (0.5, 0.5, 0.5, 0.5), "lift_requests": (1.5,), "trip_at_s": 9.0, "runup_s": 0.6}),
     _cond("slow_strokes", 605, "slow cylinders: one stroke at a time keeps the other job waiting", **{
         **BASE, "pump_lpm": 40.0, "recharge_s": 5.0, "start_bar": 140.0, "deadband": 0.03, "lag_s": 0.02,
         "clamp_speed": 60.0, "press_speed": 60.0, "lift_speed": 60.0,
         "clamp_lpm": 15.0, "press_lpm": 16.0, "lift_lpm": 18.0,
-        "press_requests": (1.0, 14.0), "lift_requests": (1.5, 15.0), "trip_at_s": 16.0}),
-    _cond("small_accumulator", 606, "a small accumulator and two big cylinders asked together", **{
+        "press_requests": (1.0, 14.0), "lift_requests": (1.5, 15.0), "trip_at_s": 16.0, "runup_s": 2.0}),
+    _cond("small_accumulator", 606, "a small accumulator and two big cylinders asked together; the "
+          "overload relay trips during the first run-up", **{
         **BASE, "pump_lpm": 40.0, "recharge_s": 1.0, "start_bar": 100.0, "deadband": 0.1, "lag_s": 0.08,
+        "trip_at_s": 0.5, "runup_s": 1.2,
         "clamp_speed": 150.0, "press_speed": 150.0, "lift_speed": 150.0,
         "clamp_lpm": 30.0, "press_lpm": 30.0, "lift_lpm": 30.0,
         "press_requests": (0.8, 8.0), "lift_requests": (0.8, 8.5)}),
@@ -231,25 +261,37 @@ def _burst(rng, count: int) -> tuple[float, ...]:
 def _draw(rng) -> dict:
     """One draw from the published ranges: every parameter over its whole range (jointly where
     the physics needs it: see sample_condition and the shift of the first requests below); the
-    lift starts off home one time in three, the pump's overload relay trips one time in three,
-    the press and lift asked together one time in four."""
+    lift starts off home one time in three, the pump's overload relay trips one time in three (a
+    quarter of those during the power-up run-up), the press and lift asked together one time in
+    four."""
     params = {"pump_lpm": round(rng.choice((rng.uniform(20.0, 40.0), 20.0, 40.0)), 1),
               "recharge_s": round(rng.uniform(1.0, 6.0), 2), "start_bar": round(rng.uniform(0.0, 170.0)),
               "deadband": round(rng.uniform(0.03, 0.1), 3), "lag_s": round(rng.uniform(0.02, 0.08), 3),
               "regap_s": round(rng.uniform(0.3, 1.0), 2),
               "lift_start_mm": round(rng.uniform(0.0, 400.0)) if rng.random() < 1 / 3 else 0.0,
-              "trip_at_s": round(rng.uniform(1.0, 20.0), 1) if rng.random() < 1 / 3 else 0.0}
+              "runup_s": round(rng.uniform(0.2, RUNUP_MAX_S), 2), "trip_at_s": 0.0}
+    if rng.random() < 1 / 3:            # a trip; one in four of them during the power-up run-up
+        late = rng.random() >= 0.25 or params["runup_s"] < 0.3
+        params["trip_at_s"] = round(rng.uniform(0.2, 20.0 if late else params["runup_s"] - 0.1), 1)
     for c in CYLINDERS:
         params[f"{c}_speed"] = round(rng.uniform(60.0, 150.0))
         params[f"{c}_lpm"] = round(rng.uniform(15.0, 30.0), 1)
     params["press_requests"] = _burst(rng, rng.randint(1, 3))
     params["lift_requests"] = (params["press_requests"][:rng.randint(1, 3)] if rng.random() < 0.25
                                else _burst(rng, rng.randint(1, 3)))
-    # jointly: no program can start a stroke before the pump has charged the supply to 120 bar and
-    # somewhat over (to move at a useful speed), so the first requests come no sooner than 4 s
-    # before a full charge to 145 bar could be done from the power-up pressure
-    charge_s = (max(0.0, 145.0 - params["start_bar"]) * capacity(params["recharge_s"]) * 60.0
-                / params["pump_lpm"])
+    # jointly: no program can start a stroke before the pump has run up and charged the supply to
+    # 120 bar and somewhat over (to move at a useful speed), so the first requests come no sooner
+    # than 4 s before a full charge to 145 bar could be done from the power-up pressure after the
+    # run-up; if the relay trips before that, a reset (0.5 s spare) and a second run-up later, and
+    # if it trips during the first run-up, also the wait for a run-up that never comes
+    # (RUNUP_MAX_S) before the charge begins
+    runup, trip = params["runup_s"], params["trip_at_s"]
+    charge_s = runup + (max(0.0, 145.0 - params["start_bar"]) * capacity(params["recharge_s"])
+                        * 60.0 / params["pump_lpm"])
+    if 0.0 < trip < runup:
+        charge_s += RUNUP_MAX_S + RESET_S + 0.5
+    elif 0.0 < trip <= charge_s:
+        charge_s += RESET_S + 0.5 + runup
     first = min(params["press_requests"][0], params["lift_requests"][0])
     shift = max(0.0, charge_s - 4.0 - first)
     for key in ("press_requests", "lift_requests"):
@@ -273,11 +315,13 @@ def sample_condition(rng) -> dict:
     Jointly: the pump must be able to deliver the oil of all the strokes asked for. At a half-flow
     pump, three slow high-flow strokes from each station need more oil than it delivers in the
     time limit, and under any arbiter some request then misses its 30 s; so draws whose oil at
-    the pump's delivery takes over 30 s are redrawn (every single parameter still spans its range).
+    the pump's delivery, with the run-ups and the reset of a trip, takes over 30 s are redrawn
+    (every single parameter still spans its range).
     """
     while True:
         params = _draw(rng)
-        if _oil_s(params) <= 30.0:
+        outage_s = params["runup_s"] + (RESET_S + 0.5 + params["runup_s"] if params["trip_at_s"] else 0.0)
+        if _oil_s(params) + outage_s <= 30.0:
             break
     description = (f"pump {params['pump_lpm']:g} l/min, {params['start_bar']:g} bar at power-up, "
                    f"{len(params['press_requests'])} press / {len(params['lift_requests'])} lift requests")
@@ -307,14 +351,15 @@ IO = (
               + ("; clamp closed" if c == "clamp" else "") + ")")
       for n, c in enumerate(CYLINDERS)),
     IOPoint("%IX1.0", "pump_running", "BOOL", "input", "hpu", "running",
-            "The pump motor's contactor feedback: TRUE while the pump runs; FALSE with pump_run TRUE when "
-            f"the motor's overload relay has tripped (it resets once pump_run has been FALSE {RESET_S:g} s)"),
+            "The pump motor's feedback: TRUE while the motor runs at speed; FALSE with pump_run TRUE "
+            f"during the motor's run-up after each start (up to {RUNUP_MAX_S:g} s) and when the motor's "
+            f"overload relay has tripped (it resets once pump_run has been FALSE {RESET_S:g} s)"),
     IOPoint("%IW0", "supply_pressure", "INT", "input", "hpu", "pressure",
             "Supply (accumulator) pressure", "0.1 bar", "0..1900"),
     _pos_io("%IW2", "clamp"), _pos_io("%IW4", "press"), _pos_io("%IW6", "lift"),
     IOPoint("%QX0.0", "pump_run", "BOOL", "output", "hpu", "run",
-            "TRUE runs the pump motor (after an overload trip: FALSE for at least "
-            f"{RESET_S:g} s resets the relay, then TRUE restarts it)"),
+            "TRUE runs the pump motor: each start runs it up first (after an overload trip: FALSE for at "
+            f"least {RESET_S:g} s resets the relay, then TRUE restarts it)"),
     IOPoint("%QX0.1", "pump_unload", "BOOL", "output", "hpu", "unload",
             "TRUE opens the unloading valve: the running pump circulates to the tank and charges nothing"),
     *(IOPoint(f"%QW{2 * n}", f"{c}_spool", "INT", "output", c, "spool",
@@ -341,7 +386,11 @@ TASK = Task(
         "told; the lift may be off home at power-up (the clamp and press start home)."),
     specification=(
         "1. Run the pump and charge the supply; no cylinder may move while the supply pressure is under "
-        f"{MIN_BAR:g} bar (the pressure may start low: charge first).\n"
+        f"{MIN_BAR:g} bar (the pressure may start low: charge first). Start the pump unloaded: after "
+        f"pump_run rises the motor runs up (up to {RUNUP_MAX_S:g} s, not told; pump_running FALSE and "
+        "the pump delivering nothing meanwhile); keep the unloading valve open until pump_running is "
+        "TRUE: closed during the run-up, it stalls the motor and trips its overload relay. Every start "
+        "runs up again, also after a reset.\n"
         "2. Bring the lift home if it is not.\n"
         "3. Press job, on each press request: clamp out to its end (closed), press out to its end and back "
         "home, then clamp home. The press may be off home only while the clamp is closed.\n"
@@ -356,9 +405,11 @@ TASK = Task(
         f"home. Never let the pump blow off over the relief valve ({RELIEF_BAR:g} bar) for more than "
         f"{RELIEF_S:g} s without a break: unload it while the accumulator is full, also during a job.\n"
         "7. The pump motor's overload relay may trip at any time, also during a stroke (pump_running drops "
-        f"while pump_run is TRUE): the pressure then falls as the cylinders draw oil; hold them before it is "
-        f"under {MIN_BAR:g} bar, reset the relay (pump_run FALSE for {RESET_S:g} s), restart the pump and "
-        "go on with the jobs where they were.\n"
+        "while pump_run is TRUE) or during a run-up (pump_running then does not come within "
+        f"{RUNUP_MAX_S:g} s of pump_run rising): the pressure then falls as the cylinders draw oil; hold "
+        f"them before it is under {MIN_BAR:g} bar, reset the relay (pump_run FALSE for {RESET_S:g} s), "
+        "restart the pump unloaded and go on with the jobs where they were, every request still within "
+        f"its {START_BOUND_S:g} s and {SERVE_BOUND_S:g} s.\n"
         "Request times, flows, speeds, the pump's delivery and the accumulator differ from run to run."),
     io=IO,
     completion=Completion(
@@ -380,6 +431,10 @@ TASK = Task(
                    _late_start),
         SafetyRule("MOT-H06-S4", f"The pump may not blow off over the relief valve ({RELIEF_BAR:g} bar) for "
                    f"more than {RELIEF_S:g} s without a break.", _blowing_off),
+        SafetyRule("MOT-H06-S5", "The unloading valve must be open while the pump motor runs up (from "
+                   "pump_run rising until pump_running is TRUE): the pump may never be loaded during a "
+                   "run-up.",
+                   _loaded_run_up),
     ),
     parameters=(
         ParameterRange("pump_lpm", 20.0, 40.0, "l/min", "the pump's delivery (a worn pump gives half)"),
@@ -396,7 +451,9 @@ TASK = Task(
         ParameterRange("request_s", 0.2, 60.0, "s", "when the stations ask (1 to 3 requests each, sometimes "
                        "several at once)", keys=("press_requests", "lift_requests")),
         ParameterRange("trip_at_s", 0.0, 20.0, "s", "when the pump motor's overload relay trips (0: it does "
-                       "not trip in the run; it trips in some runs)"),
+                       "not trip in the run; it trips in some runs, also during a run-up)"),
+        ParameterRange("runup_s", 0.2, RUNUP_MAX_S, "s", "the pump motor's run-up after each start (pump_run "
+                       "rising to pump_running TRUE)"),
         ParameterRange("regap_s", 0.3, 1.0, "s",
                        "shortest time from a request dropping to the station's next"),
     ),

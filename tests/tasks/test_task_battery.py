@@ -75,6 +75,11 @@ EXPECT = {
     # where the robots are about as fast (nominal, blocked_outfeed) and S1 alongside it where R1
     # is the faster and catches R2 up (r2_in_zone, late_order).
     "MAT-H02": Expect(others="alongside"),
+    # The S5 counterexample (the pump loaded during its power-up run-up) stalls the motor, and its
+    # relay trip costs the wait for a run-up that never comes, the reset and a second run-up:
+    # where the supply starts low (low_pressure_lift_up, small_accumulator) the charge that
+    # follows is too late for the first requests to start within 8 s, so S3 trips alongside S5.
+    "MOT-H06": Expect(others="alongside"),
 }
 
 TASKS = tasks.all_tasks()
