@@ -36,8 +36,12 @@ Changes from the catalog entry, and why:
   induct's first order up to 20 s late, a chute already full at power-up in some conditions.
 
 Hard by the brief's check: the program written blind from the prompt (counterexamples/
-blind_written.st), graded once, passed 1 of 5: it numbered the trays from the first flag and
-renumbered them at the first home flag while keeping its slot table (S2 in the other four).
+blind_written.st), graded once, passed 1 of 5 (2 of 6 since fast_loop_slows): it numbered the
+trays from the first flag and renumbered them at the first home flag while keeping its slot table
+(S2 in the others).
+A second program written blind from the prompt (counterexamples/prompt_only.st, 2026-12-02)
+passed those five and spilled a part in a sampled condition where the fastest loop slows down
+while both inducts feed: that condition is registered as fast_loop_slows.
 The reference's own first version missed a second pass of the same tray at a full chute a lap
 later (one sampled condition in 200, S5): fixed by a once-a-lap guard per tray.
 
@@ -854,6 +858,29 @@ CONDITIONS = [
         speed=(1300.0, 600.0),
     ),
 ]
+
+
+# drawn by the sampler (the battery's seed 1, condition 5), kept for what it shows: the fastest loop
+# slowing by a quarter while both inducts feed and a chute is full; the program written blind
+# from the prompt passed the five above and spilled a part here (S1) during the ramp
+P_FAST_LOOP_SLOWS = dict(
+    speed=1460.0, start_travel=8599.7, count_at_start=-31936, speed2=1070.0, speed_change_at=38.5,
+    offers1=[1.9, 3.88, 5.48, 7.76, 9.67, 12.0, 14.19, 16.05, 18.02, 19.62, 21.78, 23.58, 25.21, 27.43,
+             29.5, 31.7, 33.66, 35.26, 37.34, 39.02],
+    codes1=[3, 2, 3, 3, 3, 1, 4, 2, 1, 4, 3, 3, 4, 4, 4, 4, 4, 1, 1, 2], unread1=["i1p11", "i1p9"],
+    offers2=[19.6, 21.22, 23.33, 25.2, 27.4, 29.74, 32.23, 34.03, 35.83, 37.84, 39.66, 42.13, 44.24,
+             46.75, 48.76, 50.7, 53.02, 55.2, 57.56, 59.47],
+    codes2=[4, 4, 1, 2, 2, 2, 4, 1, 4, 4, 2, 2, 3, 1, 3, 4, 1, 1, 1, 4], unread2=["i2p3", "i2p7"],
+    first_offer=[1.9, 19.6],
+    offer_gap=[1.98, 1.6, 2.28, 1.91, 2.33, 2.19, 1.86, 1.97, 1.6, 2.16, 1.8, 1.63, 2.22, 2.07, 2.2, 1.96,
+               1.6, 2.08, 1.68, 1.62, 2.11, 1.87, 2.2, 2.34, 2.49, 1.8, 1.8, 2.01, 1.82, 2.47, 2.11, 2.51,
+               2.01, 1.94, 2.32, 2.18, 2.36, 1.91],
+    no_read_share=0.079, loaded_trays=[20, 22, 23], loaded_codes=[2, 4, 1], loaded=3, full_at_start=[],
+    start_full_s=None, full=[(2, 33.3, 67.2)], full_s=[33.9], full_from=[33.3])
+CONDITIONS.append(Condition(
+    "fast_loop_slows", 382202623, P_FAST_LOOP_SLOWS,
+    f"the fastest loop slows down while both inducts feed ({_describe(P_FAST_LOOP_SLOWS)})",
+    disturbances=tuple(_disturbances(P_FAST_LOOP_SLOWS))))
 
 
 def sample_condition(rng: random.Random) -> dict:

@@ -17,8 +17,14 @@ def verdicts(report):
 
 def test_the_blind_written_program_loses_its_slot_table_when_it_renumbers_at_home(kit):
     result = verdicts(kit.graded(TASK, "counterexamples/blind_written.st"))
-    assert sum(p for p, _, _ in result.values()) == 1
+    assert sum(p for p, _, _ in result.values()) == 2  # full_at_power_up and fast_loop_slows
     assert all(rules == ("MAT-H15-S2",) for p, rules, _ in result.values() if not p)
+
+
+def test_the_prompt_only_program_spills_while_the_fastest_loop_slows(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/prompt_only.st"))
+    assert result["fast_loop_slows"][:2] == (False, ("MAT-H15-S1",))
+    assert all(passed for name, (passed, _, _) in result.items() if name != "fast_loop_slows")
 
 
 def test_the_catalogs_trap_time_based_tracking_spills_where_the_speed_changes(kit):
