@@ -31,6 +31,7 @@ WINDOW_MM = 0.5
 GRANT_BOUND_S = 20.0
 HOLD_S = 1.0
 MOVE_ON_WITHIN_S = 0.3   # once a served station's arm is home, the shuttle sets off (or grants) within this
+TRIP_RESET_S = (2.0, 8.0)  # a tripped station's operator resets it this long after the trip
 MOVE_ON_MM = 1.0         # ... really travelling at least this far (or a granted station's arm goes in)
 RAIL_ORIGIN = (100.0, 250.0)
 
@@ -47,10 +48,12 @@ def build_plant(condition: Condition) -> Plant:
     if p.get("fault_at_start"):
         store_drive_fault(plant["shuttle"])
     for n, at in enumerate(STATION_MM, 1):
+        trips = p.get("trip_station") == n
         plant.add(TransferStation(
             f"station_{n}", n, at, x=RAIL_ORIGIN[0] + at, y=RAIL_ORIGIN[1] + 190.0,
             requests=tuple(p[f"requests_{n}"]), regap_s=p["regap_s"], arm_time_s=p["arm_time_s"],
-            work_s=p[f"work_{n}_s"]))
+            work_s=p[f"work_{n}_s"], trip_request=p["trip_request"] if trips else 0,
+            trip_point=p.get("trip_point", 0.0), trip_reset_s=p.get("trip_reset_s", 3.0)))
     return plant
 
 
@@ -81,13 +84,16 @@ def _parked(s) -> bool:
 
 
 class _ArmCameHome:
-    """True on the scan a station's arm came home (it was in on the scan before); remembers
-    which station, and adds up how far the shuttle has travelled since (either way), for the
-    move-on judge's ways."""
+    """True on the scan a station's arm came home (it was in on the scan before), or a station
+    tripped with its arm home (the trip came with its grant: the arm never left); remembers
+    which station and why, and adds up how far the shuttle has travelled since (either way),
+    for the move-on judge's ways."""
 
     def __init__(self):
         self.was_in = dict.fromkeys(STATIONS, False)
+        self.was_faulted = dict.fromkeys(STATIONS, False)
         self.station = 0
+        self.tripped = False
         self.travelled_mm = 0.0
         self.last_mm: float | None = None
 
@@ -100,8 +106,11 @@ class _ArmCameHome:
         for st in stations:
             inside = st.arm > 0.0
             if self.was_in[st.name] and not inside:
-                came, self.station, self.travelled_mm = True, st.number, 0.0
+                came, self.station, self.tripped, self.travelled_mm = True, st.number, False, 0.0
+            elif st.fault and not self.was_faulted[st.name] and not inside:
+                came, self.station, self.tripped, self.travelled_mm = True, st.number, True, 0.0
             self.was_in[st.name] = inside
+            self.was_faulted[st.name] = st.fault
         return came
 
 
@@ -110,8 +119,10 @@ def _move_on():
     off (it travels MOVE_ON_MM) or a granted station's arm really goes in (a twentieth of its
     stroke, then on until it is fully in without going back).
 
-    Judged by real progress (sim.judges.progress_within), not by "the shuttle moves or a grant
-    is on": a program that waits a fixed worst-case arm time instead of the arm's home signal
+    The same holds from the scan a station trips with its arm home (the trip came with its
+    grant): its request is set aside until the reset, so the shuttle goes on to another station
+    or to park. Judged by real progress (sim.judges.progress_within), not by "the shuttle moves
+    or a grant is on": a program that waits a fixed worst-case arm time instead of the arm's home signal
     and keeps the clock quiet with a one-scan grant to the station whose arm is going home
     (which ignores it), or by re-sending the shuttle where it stands, moves nothing. Why the
     shuttle need not arrive where it first set off to, and travel in either direction counts:
@@ -133,8 +144,14 @@ def _move_on():
         ways=[judges.Way("the shuttle", shuttle_travel, by=MOVE_ON_MM),
               judges.Way("a granted station's arm", arms_out, by=0.05, until=lambda s: arms_out(s) <= 0.0)],
         within_s=MOVE_ON_WITHIN_S,
-        late=lambda t: (f"the arm of station {home.station} was home at {t:g} s but the shuttle had neither "
-                        f"set off nor granted {MOVE_ON_WITHIN_S:g} s later"))
+        late=lambda t: (f"{_what_came(home)} at {t:g} s but the shuttle had neither set off nor granted "
+                        f"{MOVE_ON_WITHIN_S:g} s later"))
+
+
+def _what_came(home: _ArmCameHome) -> str:
+    if home.tripped:
+        return f"station {home.station} tripped with its arm home"
+    return f"the arm of station {home.station} was home"
 
 
 def _completion():
@@ -171,13 +188,22 @@ def _being_served(st: TransferStation) -> bool:
     return st.arm >= 1.0 or st.phase == "working"
 
 
-def _waiting(n):
+class _Waiting:
     """Station n's request is up and it is not being served. A service aborted by taking the
-    grant away before the work was done leaves the request up: it waits again from then."""
-    def pred(s):
-        st = s.devices[1][n - 1]
-        return st.request and not _being_served(st)
-    return pred
+    grant away before the work was done leaves the request up: it waits again from then. So
+    does a trip, wherever in the service it comes (on the grant, the arm on its way in, the
+    work): on the scan its fault comes on the station is not waiting, so the clock starts
+    again from the trip and runs through the reset (S3's wording, point 6)."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.was_faulted = False
+
+    def __call__(self, s) -> bool:
+        st = s.devices[1][self.n - 1]
+        tripped = st.fault and not self.was_faulted
+        self.was_faulted = st.fault
+        return st.request and not _being_served(st) and not tripped
 
 
 def _really_served(n):
@@ -187,7 +213,7 @@ def _really_served(n):
 # S3: each request's clock runs from its rise until the station is really served, so a
 # flickered grant stops no clock (the station's own requested_at stops at the first grant)
 _starved = judges.waits_at_most(
-    GRANT_BOUND_S, [(f"station {n}", _waiting(n), _really_served(n)) for n in (1, 2, 3)],
+    GRANT_BOUND_S, [(f"station {n}", _Waiting(n), _really_served(n)) for n in (1, 2, 3)],
     message=lambda name, limit: f"{name} has waited more than {limit:g} s to be served")
 
 
@@ -201,13 +227,17 @@ def _cond(name, seed, description, *, works, requests, **params):
 
 
 CONDITIONS = (
-    _cond("staggered", 301, "requests one after another, shuttle parked, brisk devices",
-          shuttle_start_mm=0.0, shuttle_speed=400.0, shuttle_accel=1500.0, arm_time_s=0.3,
-          works=(1.2, 1.5, 1.0), requests=((1.0, 9.0), (3.0,), (2.0, 12.0)), regap_s=2.0),
+    _cond("staggered", 301, "requests one after another, shuttle parked, brisk devices; station 1 trips "
+          "with the grant of its second request, nobody else asking", shuttle_start_mm=0.0,
+          shuttle_speed=400.0, shuttle_accel=1500.0, arm_time_s=0.3,
+          works=(1.2, 1.5, 1.0), requests=((1.0, 9.0), (3.0,), (2.0, 12.0)), regap_s=2.0,
+          trip_station=1, trip_request=2, trip_point=0.0, trip_reset_s=4.0),
     _cond("all_at_once", 302, "all three stations ask at 0.5 s and again soon after being served; "
-          "shuttle starts in front of station 2", shuttle_start_mm=550.0, shuttle_speed=300.0,
+          "shuttle starts in front of station 2; station 2 trips in its first work, reset 5 s later",
+          shuttle_start_mm=550.0, shuttle_speed=300.0,
           shuttle_accel=1000.0, arm_time_s=0.5, works=(2.0, 1.0, 1.5),
-          requests=((0.5, 0.5), (0.5, 0.5), (0.5, 0.5)), regap_s=1.0),
+          requests=((0.5, 0.5), (0.5, 0.5), (0.5, 0.5)), regap_s=1.0,
+          trip_station=2, trip_request=1, trip_point=0.6, trip_reset_s=5.0),
     _cond("busy_neighbours", 303, "stations 1 and 2 ask again and again right after being served; "
           "station 3 asks once", shuttle_start_mm=100.0, shuttle_speed=500.0, shuttle_accel=2000.0,
           arm_time_s=0.6, works=(1.5, 1.5, 1.0),
@@ -221,9 +251,11 @@ CONDITIONS = (
           works=(1.5, 2.0, 1.5), requests=((0.3,) * 5, (1.0,), (0.3,) * 5), regap_s=0.3),
     # with busy_neighbours and fast_and_busy, every fixed priority order starves one station
     _cond("busy_upper", 306, "stations 2 and 3 ask again and again right after being served; "
-          "station 1 asks once; shuttle starts at the far end", shuttle_start_mm=900.0,
+          "station 1 asks once; shuttle starts at the far end; station 3's arm trips on its way in "
+          "at its second request, reset 8 s later", shuttle_start_mm=900.0,
           shuttle_speed=350.0, shuttle_accel=1200.0, arm_time_s=0.6, works=(1.0, 1.5, 1.5),
-          requests=((1.0,), (0.5,) * 5, (0.5,) * 5), regap_s=0.3),
+          requests=((1.0,), (0.5,) * 5, (0.5,) * 5), regap_s=0.3,
+          trip_station=3, trip_request=2, trip_point=0.15, trip_reset_s=8.0),
 )
 
 
@@ -252,6 +284,13 @@ def sample_condition(rng) -> dict:
     estimate fits: a request waits at most both other stations' services (trip, arm in,
     work, arm out) plus its own trip and arm stroke, within 17 s; all services in a row
     end by 75 s. Every single parameter still spans its published range.
+
+    A station's arm drive trips one time in 2 (each station alike): in one of its requests, with
+    the grant one time in 5, else anywhere from 2 % to 95 % of its arm stroke in plus work; its
+    reset 2..8 s after the trip. The estimate then also holds for the tripped request, whose
+    20 s count from the trip: its arm home and both other services (the turn passed on), or the
+    reset and one service under way, then its own trip and arm stroke; the aborted service and
+    the reset are added to the busy time.
     """
     while True:
         speed = round(rng.uniform(150.0, 600.0))
@@ -264,6 +303,17 @@ def sample_condition(rng) -> dict:
         service = [trip + 2 * arm + w + 0.1 for w in works]
         worst_wait = max(sum(service) - service[n] + trip + arm for n in range(3))
         busy = sum(c * sv for c, sv in zip(counts, service, strict=True)) + 6.0 + trip
+        ts = rng.randint(1, 3) if rng.random() < 0.5 else 0
+        if ts:
+            k = rng.randint(1, counts[ts - 1])
+            point = 0.0 if rng.random() < 0.2 else round(rng.uniform(0.02, 0.95), 2)
+            reset = round(rng.uniform(*TRIP_RESET_S), 1)
+            others = [sv for n, sv in enumerate(service) if n != ts - 1]
+            # from the trip: its arm home, then the other two services (round robin) or the reset
+            # and one service under way, then its own trip and arm stroke
+            tripped_wait = max(arm + sum(others), reset + max(others)) + trip + arm
+            worst_wait = max(worst_wait, tripped_wait)
+            busy += service[ts - 1] + reset
         if worst_wait <= 17.0 and busy <= 75.0:
             break
     together = rng.random() < 0.25
@@ -284,12 +334,15 @@ def sample_condition(rng) -> dict:
     else:
         start = round(rng.uniform(0.0, 900.0), 1)
     params = {"shuttle_start_mm": start, "shuttle_speed": speed, "shuttle_accel": accel, "arm_time_s": arm,
-              "regap_s": regap, "fault_at_start": int(rng.random() < 0.25)}
+              "regap_s": regap, "fault_at_start": int(rng.random() < 0.25), "trip_station": ts,
+              "trip_request": k if ts else 1, "trip_point": point if ts else 0.0,
+              "trip_reset_s": reset if ts else 3.0}
     for n in (1, 2, 3):
         params[f"work_{n}_s"] = works[n - 1]
         params[f"requests_{n}"] = requests[n - 1]
     description = (f"{'/'.join(str(c) for c in counts)} requests, shuttle from {start:g} mm"
-                   + (", drive fault stored" if params["fault_at_start"] else ""))
+                   + (", drive fault stored" if params["fault_at_start"] else "")
+                   + (f", station {ts} trips in request {k} at {point:g}, reset {reset:g} s" if ts else ""))
     return {"params": params, "description": description}
 
 
@@ -299,6 +352,10 @@ IO = (
               "(it drops before the arm is back home)") for n in (1, 2, 3)),
     *(IOPoint(f"%IX0.{n + 2}", f"arm_inside_{n}", "BOOL", "input", f"station_{n}", "arm_inside",
               f"Station {n}'s arm is out of its home position, in the transfer path") for n in (1, 2, 3)),
+    *(IOPoint(f"%IX1.{n + 2}", f"station_fault_{n}", "BOOL", "input", f"station_{n}", "fault",
+              f"Station {n}'s arm drive has tripped: TRUE from the trip until its operator has reset the "
+              "station (its arm goes home by itself, its request stays up, it ignores its grant meanwhile)")
+      for n in (1, 2, 3)),
     IOPoint("%IX0.6", "shuttle_ready", "BOOL", "input", "shuttle", "ready",
             "TRUE when the shuttle drive is enabled and has no fault"),
     IOPoint("%IX0.7", "shuttle_in_position", "BOOL", "input", "shuttle", "in_position",
@@ -337,7 +394,12 @@ TASK = Task(
         f"{STATION_MM[2]:g} mm. Each station raises its request when it needs the shuttle. When granted, "
         "it reaches into the shuttle with its arm, works, drops its request when the work is done and "
         "then retracts its arm. Stations act on their grant alone: they do not check where the shuttle "
-        "is. A station may ask again soon after it was served. The shuttle starts anywhere on the rail."),
+        "is. A station may ask again soon after it was served. The shuttle starts anywhere on the rail. "
+        "A station's arm drive may trip during a service, at any point from its grant to the end of its "
+        "work: its station_fault comes on, its arm goes home by itself (it does not leave home when the "
+        "trip comes with the grant), its request stays up and it ignores its grant until its operator has "
+        f"reset it, {TRIP_RESET_S[0]:g} to {TRIP_RESET_S[1]:g} s later (station_fault goes off). Once reset "
+        "it acts on its grant again at once, wherever the shuttle is."),
     specification=(
         "1. Enable the shuttle drive (clear a fault first if one is reported).\n"
         "2. Serve requests one at a time: pick a requesting station, move the shuttle to it, and when "
@@ -352,12 +414,19 @@ TASK = Task(
         "others.\n"
         f"5. When no station requests, move the shuttle to the park position ({PARK_MM:g} mm) and wait "
         "there.\n"
-        "Request times, work and arm times and the shuttle's speed differ from run to run."),
+        "6. A station that trips (its station_fault on): switch its grant off, keep the shuttle still "
+        "until its arm is home, then set its request aside until the station is reset and go on with the "
+        "others, or park when no other station asks. The move-on of point 3 holds from its arm being "
+        "home (from the trip itself when its arm never left home). Once reset, its request is served "
+        f"like any other; its {GRANT_BOUND_S:g} s of point 4 count from the trip.\n"
+        "Request times, work and arm times, the shuttle's speed and which station trips, when, "
+        "differ from run to run."),
     io=IO,
     completion=Completion(
         "Every request of every station is served (the station finished its work); after that the "
         f"shuttle is at rest within {WINDOW_MM} mm of the park position {PARK_MM:g} mm with no grant on "
-        f"and every arm home, for {HOLD_S:g} s without a break. Whenever a station's arm has come home, "
+        f"and every arm home, for {HOLD_S:g} s without a break. Whenever a station's arm has come home (or "
+        "a station has tripped with its arm home), "
         f"within {MOVE_ON_WITHIN_S:g} s the shuttle sets off (it travels at least {MOVE_ON_MM:g} mm in that "
         "time) or a granted station's arm starts to go in (then on until it is fully in without going "
         "back).",
@@ -373,7 +442,8 @@ TASK = Task(
                    _arm_collision),
         SafetyRule("MOT-H15-S3", f"Every request must be served within {GRANT_BOUND_S:g} s of being "
                    "raised: by then the station's arm is fully in the shuttle (a grant the station cannot "
-                   "use does not count; a service aborted by taking the grant away waits again from then).",
+                   "use does not count; a service aborted by taking the grant away or by the station's "
+                   "trip waits again from then).",
                    _starved),
     ),
     parameters=(
@@ -389,11 +459,19 @@ TASK = Task(
         ParameterRange("first_request_s", 0.2, 6.0, "s", "when a station first asks"),
         ParameterRange("fault_at_start", 0, 1, "", "1 = the shuttle drive reports a stored fault at "
                        "power-up"),
+        ParameterRange("trip_station", 0, 3, "", "the station whose arm drive trips once in the run (0: "
+                       "none)"),
+        ParameterRange("trip_request", 1, 5, "", "which of that station's requests it trips in"),
+        ParameterRange("trip_point", 0.0, 0.95, "", "how far through that service's arm stroke in plus "
+                       "work it trips (0: with the grant)"),
+        ParameterRange("trip_reset_s", *TRIP_RESET_S, "s", "time from the trip until its operator has reset "
+                       "the station"),
     ),
     conditions=CONDITIONS,
     time_limit_s=90.0,
     build_plant=build_plant,
-    condition_defaults={"regap_s": 0.3, "fault_at_start": 0},
+    condition_defaults={"regap_s": 0.3, "fault_at_start": 0, "trip_station": 0, "trip_request": 1,
+                        "trip_point": 0.0, "trip_reset_s": 3.0},
     judged_devices=_judged,
     sampler=sample_condition,
 )
