@@ -256,6 +256,15 @@ CONDITIONS = (
           shuttle_speed=350.0, shuttle_accel=1200.0, arm_time_s=0.6, works=(1.0, 1.5, 1.5),
           requests=((1.0,), (0.5,) * 5, (0.5,) * 5), regap_s=0.3,
           trip_station=3, trip_request=2, trip_point=0.15, trip_reset_s=8.0),
+    # served in the order they first asked, station 2 (tripped near the end of its work, reset
+    # 2 s later) would come again before station 1, which has waited since 0.7 s: station 1 then
+    # waits 21 s. Its 20 s count from 0.7 s, station 2's from its trip (about 4 s): station 1
+    # first keeps both (round robin, or the oldest wait clock first)
+    _cond("trip_behind_queue", 307, "all three ask within 0.2 s, station 2 first; slow shuttle, long "
+          "work; station 2 trips at the end of its work and is reset 2 s later",
+          shuttle_start_mm=550.0, shuttle_speed=200.0, shuttle_accel=400.0, arm_time_s=0.8,
+          works=(1.5, 3.0, 3.0), requests=((0.7,), (0.5,), (0.6,)), regap_s=0.5,
+          trip_station=2, trip_request=1, trip_point=0.9, trip_reset_s=2.0),
 )
 
 
