@@ -85,7 +85,9 @@ def _parked(s) -> bool:
 
 class _ArmCameHome:
     """True on the scan a station's arm came home (it was in on the scan before), or a station
-    tripped with its arm home (the trip came with its grant: the arm never left); remembers
+    tripped with every arm home (the trip came with its grant: its arm never left, and no other
+    arm holds the shuttle, which only a program granting a second station can bring about);
+    remembers
     which station and why, and adds up how far the shuttle has travelled since (either way),
     for the move-on judge's ways."""
 
@@ -103,15 +105,40 @@ class _ArmCameHome:
             self.travelled_mm += abs(shuttle.pos - self.last_mm)
         self.last_mm = shuttle.pos
         came = False
+        free = all(st.arm <= 0.0 for st in stations)
         for st in stations:
             inside = st.arm > 0.0
             if self.was_in[st.name] and not inside:
                 came, self.station, self.tripped, self.travelled_mm = True, st.number, False, 0.0
-            elif st.fault and not self.was_faulted[st.name] and not inside:
+            elif st.fault and not self.was_faulted[st.name] and free:
+                # tripped with the grant: nothing to wait for (no arm in the shuttle's way)
                 came, self.station, self.tripped, self.travelled_mm = True, st.number, True, 0.0
             self.was_in[st.name] = inside
             self.was_faulted[st.name] = st.fault
         return came
+
+
+class _TrippedWithArmOut:
+    """True on the scan a station trips with its arm out of home (on its way in or working): the
+    arm then goes back by the station's fault, not the program's, so the move-on episode under
+    way ends with nothing owed; its arm coming home starts the next one. Answered once per scan
+    (progress_within may ask twice in one scan)."""
+
+    def __init__(self):
+        self.was_faulted = dict.fromkeys(STATIONS, False)
+        self.at_ms: int | None = None
+        self.answer = False
+
+    def __call__(self, s) -> bool:
+        if s.time_ms == self.at_ms:
+            return self.answer
+        self.at_ms = s.time_ms
+        self.answer = False
+        for st in s.devices[1]:
+            if st.fault and not self.was_faulted[st.name] and st.arm > 0.0:
+                self.answer = True
+            self.was_faulted[st.name] = st.fault
+        return self.answer
 
 
 def _move_on():
@@ -121,8 +148,11 @@ def _move_on():
 
     The same holds from the scan a station trips with its arm home (the trip came with its
     grant): its request is set aside until the reset, so the shuttle goes on to another station
-    or to park. Judged by real progress (sim.judges.progress_within), not by "the shuttle moves
-    or a grant is on": a program that waits a fixed worst-case arm time instead of the arm's home signal
+    or to park. A trip with the arm out (on its way in, working) ends the episode under way with
+    nothing owed: the arm going back is the station's doing; its arm coming home starts the next.
+
+    Judged by real progress (sim.judges.progress_within), not by "the shuttle moves or a grant
+    is on": a program that waits a fixed worst-case arm time instead of the arm's home signal
     and keeps the clock quiet with a one-scan grant to the station whose arm is going home
     (which ignores it), or by re-sending the shuttle where it stands, moves nothing. Why the
     shuttle need not arrive where it first set off to, and travel in either direction counts:
@@ -143,7 +173,7 @@ def _move_on():
         "after an arm came home the shuttle moves on", cause=home,
         ways=[judges.Way("the shuttle", shuttle_travel, by=MOVE_ON_MM),
               judges.Way("a granted station's arm", arms_out, by=0.05, until=lambda s: arms_out(s) <= 0.0)],
-        within_s=MOVE_ON_WITHIN_S,
+        within_s=MOVE_ON_WITHIN_S, excused=_TrippedWithArmOut(),
         late=lambda t: (f"{_what_came(home)} at {t:g} s but the shuttle had neither set off nor granted "
                         f"{MOVE_ON_WITHIN_S:g} s later"))
 
@@ -438,7 +468,7 @@ TASK = Task(
         "a station has tripped with its arm home), "
         f"within {MOVE_ON_WITHIN_S:g} s the shuttle sets off (it travels at least {MOVE_ON_MM:g} mm in that "
         "time) or a granted station's arm starts to go in (then on until it is fully in without going "
-        "back).",
+        "back, unless its station trips).",
         _completion,
         keep=_parked,
         keep_wording=f"the shuttle at rest within {WINDOW_MM} mm of the park position {PARK_MM:g} mm, no "
