@@ -14,6 +14,33 @@ times, shuttle speed, acceleration and start position vary per condition. Sample
 the slowest shuttle with the longest arms and work and five requests from every station can
 meet neither the 20 s bound nor the time limit under any arbiter, so draws that a round-robin
 estimate says would not fit are redrawn (see sample_condition).
+
+Changes from the catalog entry, and why:
+- A station's arm drive may trip during its service (sim.devices.stations.TransferStation
+  trip_request/trip_point/trip_reset_s; its station_fault at %IX1.3-1.5), which the catalog
+  does not have. It was added because a careful program written blind from the prompt, a plain
+  first-come-first-served queue, passed every registered condition on its first try: the task
+  had no fault to recover from while the other jobs go on. The trip comes at any point from the
+  grant (the arm then never leaves home) through the arm's way in to the end of the work; the
+  arm goes home by itself, the request stays up, the grant is ignored until the station's
+  operator resets it 2-8 s later, and then the station acts on a grant left on at once,
+  wherever the shuttle is. The prompt (point 6) says: grant off, keep still until the arm is
+  home, set the request aside and go on with the others (or park), the move-on of point 3 from
+  the arm being home (from the trip when the arm never left), and the tripped request's 20 s
+  count from the trip. Judged by the rules already there: S3's clock restarts on the trip scan
+  (_Waiting), the move-on judge's cause also fires on a trip with every arm home, and a trip
+  with the arm out ends the episode under way with nothing owed (_TrippedWithArmOut); a grant
+  left on shows at the reset as S2 or S1. Registered: staggered (a trip with the grant, nobody
+  else asking), all_at_once (in the work), busy_upper (on the way in, an 8 s reset) and the new
+  trip_behind_queue; sampled one time in 2. What a careful program gets wrong: serving in the
+  order the stations first asked (the blind program's queue): the tripped station, first to
+  have asked, comes again before a station that has waited longer by the clock (its 20 s count
+  from its request, the tripped one's from the trip), which then waits 21 s in
+  trip_behind_queue (counterexamples/trip_first_asked.st); waiting at the tripped station for
+  its reset (trip_waits_for_reset.st); leaving its grant on (trip_grant_left_on.st); moving off
+  before its arm is home (trip_leaves_at_once.st); and a parking move that turns round on any
+  request, which re-sends the start edge every other scan while the only request up is set
+  aside, so the shuttle never leaves (the blind program with its trip handling added).
 """
 
 from __future__ import annotations
