@@ -127,7 +127,7 @@ class TransferStation(Device):
                     self.requested_at = None
                 self.phase = "extending"
                 self.service_s = 0.0
-                if self._trips_now():
+                if self.trip_request and self._trips_now():
                     self._trip(t)
         elif phase == "extending":
             if not self.grant:

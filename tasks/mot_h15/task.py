@@ -114,13 +114,14 @@ class _ArmCameHome:
     """True on the scan a station's arm came home (it was in on the scan before), or a station
     tripped with every arm home (the trip came with its grant: its arm never left, and no other
     arm holds the shuttle, which only a program granting a second station can bring about);
-    remembers
-    which station and why, and adds up how far the shuttle has travelled since (either way),
-    for the move-on judge's ways."""
+    remembers which station and why, and adds up how far the shuttle has travelled since
+    (either way), for the move-on judge's ways. Notes the scan a station trips with its arm
+    out (tripped_out_ms) for the judge's excuse. A trip is seen by the station's trip count."""
 
     def __init__(self):
-        self.was_in = dict.fromkeys(STATIONS, False)
-        self.was_faulted = dict.fromkeys(STATIONS, False)
+        self.was_in = [False, False, False]
+        self.trips_seen = [0, 0, 0]
+        self.tripped_out_ms: int | None = None   # the scan a station last tripped with its arm out
         self.station = 0
         self.tripped = False
         self.travelled_mm = 0.0
@@ -128,44 +129,25 @@ class _ArmCameHome:
 
     def __call__(self, s) -> bool:
         shuttle, stations = s.devices
+        pos = shuttle.pos
         if self.last_mm is not None:
-            self.travelled_mm += abs(shuttle.pos - self.last_mm)
-        self.last_mm = shuttle.pos
+            self.travelled_mm += abs(pos - self.last_mm)
+        self.last_mm = pos
         came = False
-        free = all(st.arm <= 0.0 for st in stations)
-        for st in stations:
+        was_in, trips_seen = self.was_in, self.trips_seen
+        for k, st in enumerate(stations):
             inside = st.arm > 0.0
-            if self.was_in[st.name] and not inside:
+            if was_in[k] and not inside:
                 came, self.station, self.tripped, self.travelled_mm = True, st.number, False, 0.0
-            elif st.fault and not self.was_faulted[st.name] and free:
-                # tripped with the grant: nothing to wait for (no arm in the shuttle's way)
-                came, self.station, self.tripped, self.travelled_mm = True, st.number, True, 0.0
-            self.was_in[st.name] = inside
-            self.was_faulted[st.name] = st.fault
+            elif st.trips != trips_seen[k]:
+                trips_seen[k] = st.trips
+                if inside:
+                    self.tripped_out_ms = s.time_ms
+                elif all(other.arm <= 0.0 for other in stations):
+                    # tripped with the grant: nothing to wait for (no arm in the shuttle's way)
+                    came, self.station, self.tripped, self.travelled_mm = True, st.number, True, 0.0
+            was_in[k] = inside
         return came
-
-
-class _TrippedWithArmOut:
-    """True on the scan a station trips with its arm out of home (on its way in or working): the
-    arm then goes back by the station's fault, not the program's, so the move-on episode under
-    way ends with nothing owed; its arm coming home starts the next one. Answered once per scan
-    (progress_within may ask twice in one scan)."""
-
-    def __init__(self):
-        self.was_faulted = dict.fromkeys(STATIONS, False)
-        self.at_ms: int | None = None
-        self.answer = False
-
-    def __call__(self, s) -> bool:
-        if s.time_ms == self.at_ms:
-            return self.answer
-        self.at_ms = s.time_ms
-        self.answer = False
-        for st in s.devices[1]:
-            if st.fault and not self.was_faulted[st.name] and st.arm > 0.0:
-                self.answer = True
-            self.was_faulted[st.name] = st.fault
-        return self.answer
 
 
 def _move_on():
@@ -176,7 +158,8 @@ def _move_on():
     The same holds from the scan a station trips with its arm home (the trip came with its
     grant): its request is set aside until the reset, so the shuttle goes on to another station
     or to park. A trip with the arm out (on its way in, working) ends the episode under way with
-    nothing owed: the arm going back is the station's doing; its arm coming home starts the next.
+    nothing owed (excused on that scan; the cause, called every scan, notes it): the arm going
+    back is the station's doing, not the program's; its arm coming home starts the next.
 
     Judged by real progress (sim.judges.progress_within), not by "the shuttle moves or a grant
     is on": a program that waits a fixed worst-case arm time instead of the arm's home signal
@@ -200,7 +183,7 @@ def _move_on():
         "after an arm came home the shuttle moves on", cause=home,
         ways=[judges.Way("the shuttle", shuttle_travel, by=MOVE_ON_MM),
               judges.Way("a granted station's arm", arms_out, by=0.05, until=lambda s: arms_out(s) <= 0.0)],
-        within_s=MOVE_ON_WITHIN_S, excused=_TrippedWithArmOut(),
+        within_s=MOVE_ON_WITHIN_S, excused=lambda s: home.tripped_out_ms == s.time_ms,
         late=lambda t: (f"{_what_came(home)} at {t:g} s but the shuttle had neither set off nor granted "
                         f"{MOVE_ON_WITHIN_S:g} s later"))
 
@@ -253,14 +236,15 @@ class _Waiting:
     again from the trip and runs through the reset (S3's wording, point 6)."""
 
     def __init__(self, n: int):
-        self.n = n
-        self.was_faulted = False
+        self.k = n - 1
+        self.trips_seen = 0
 
     def __call__(self, s) -> bool:
-        st = s.devices[1][self.n - 1]
-        tripped = st.fault and not self.was_faulted
-        self.was_faulted = st.fault
-        return st.request and not _being_served(st) and not tripped
+        st = s.devices[1][self.k]
+        if st.trips != self.trips_seen:      # the scan it tripped
+            self.trips_seen = st.trips
+            return False
+        return st.request and not (st.arm >= 1.0 or st.phase == "working")
 
 
 def _really_served(n):
