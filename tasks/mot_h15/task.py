@@ -29,18 +29,23 @@ Changes from the catalog entry, and why:
   the arm being home (from the trip when the arm never left), and the tripped request's 20 s
   count from the trip. Judged by the rules already there: S3's clock restarts on the trip scan
   (_Waiting), the move-on judge's cause also fires on a trip with every arm home, and a trip
-  with the arm out ends the episode under way with nothing owed (_TrippedWithArmOut); a grant
-  left on shows at the reset as S2 or S1. Registered: staggered (a trip with the grant, nobody
-  else asking), all_at_once (in the work), busy_upper (on the way in, an 8 s reset) and the new
-  trip_behind_queue; sampled one time in 2. What a careful program gets wrong: serving in the
-  order the stations first asked (the blind program's queue): the tripped station, first to
-  have asked, comes again before a station that has waited longer by the clock (its 20 s count
-  from its request, the tripped one's from the trip), which then waits 21 s in
-  trip_behind_queue (counterexamples/trip_first_asked.st); waiting at the tripped station for
-  its reset (trip_waits_for_reset.st); leaving its grant on (trip_grant_left_on.st); moving off
-  before its arm is home (trip_leaves_at_once.st); and a parking move that turns round on any
-  request, which re-sends the start edge every other scan while the only request up is set
-  aside, so the shuttle never leaves (the blind program with its trip handling added).
+  with the arm out ends the episode under way with nothing owed (_ArmCameHome notes it); a
+  grant left on shows at the reset as S2 or S1. Registered: staggered (a trip with the grant,
+  nobody else asking), all_at_once (in the work), busy_upper (on the way in, an 8 s reset) and
+  the new trip_behind_queue and reset_behind_queue; sampled one time in 2.
+- What a careful program gets wrong, each kept in counterexamples/: the place of the tripped
+  request in the queue. Served in the order the stations first asked (the blind program's
+  queue), the tripped station comes again before a station that has waited longer by the clock
+  (whose 20 s count from its request, the tripped one's from the trip), which then waits 21 s
+  in trip_behind_queue (trip_first_asked.st); put at the back of the queue at its reset, as if
+  it had just asked, it comes after requests raised after its trip and waits over 20 s from the
+  trip in reset_behind_queue (trip_requeued_at_reset.st). Its place is that of the trip (the
+  second program), or the turn passes on as in the reference's round robin. Also: waiting at the
+  tripped station for its reset (trip_waits_for_reset.st), leaving its grant on
+  (trip_grant_left_on.st), moving off before its arm is home (trip_leaves_at_once.st), and a
+  parking move that turns round on any request, which re-sends the start edge every other scan
+  while the only request up is set aside, so the shuttle never leaves (seen in the blind
+  program with trip handling added to it).
 """
 
 from __future__ import annotations
@@ -306,6 +311,15 @@ CONDITIONS = (
           shuttle_start_mm=550.0, shuttle_speed=200.0, shuttle_accel=400.0, arm_time_s=0.8,
           works=(1.5, 3.0, 3.0), requests=((0.7,), (0.5,), (0.6,)), regap_s=0.5,
           trip_station=2, trip_request=1, trip_point=0.9, trip_reset_s=2.0),
+    # the other way round: station 2 trips at once and is reset 6 s later, while stations 3 and 1
+    # are served and ask again. Put at the back of the queue at its reset, station 2 comes after
+    # station 3's new request and waits over 20 s from its trip; its place is that of the trip,
+    # before station 3's new request (round robin gives it the turn after station 1 too)
+    _cond("reset_behind_queue", 308, "station 2 trips as its arm sets off and is reset 6 s later; "
+          "stations 1 and 3 keep asking", shuttle_start_mm=550.0, shuttle_speed=250.0,
+          shuttle_accel=600.0, arm_time_s=0.6, works=(2.5, 2.0, 2.5),
+          requests=((1.0, 1.0), (0.5,), (0.7, 0.7, 0.7)), regap_s=0.3,
+          trip_station=2, trip_request=1, trip_point=0.1, trip_reset_s=6.0),
 )
 
 

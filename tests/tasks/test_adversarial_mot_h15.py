@@ -69,7 +69,7 @@ def test_a_flickered_grant_stops_no_wait_clock(kit):
 
 # --- station trips (the arm drive of a station trips during its service) ----------------------
 
-TRIPS = {"staggered", "all_at_once", "busy_upper", "trip_behind_queue"}
+TRIPS = {"staggered", "all_at_once", "busy_upper", "trip_behind_queue", "reset_behind_queue"}
 
 
 def test_the_registered_trips_are_where_the_docstring_says():
@@ -100,6 +100,16 @@ def test_serving_in_the_order_first_asked_starves_the_station_behind_the_tripped
     failed = report.conditions[[c.name for c in report.conditions].index("trip_behind_queue")]
     assert failed.violated_rules == ["MOT-H15-S3"]
     assert "station 1 has waited more than 20 s" in failed.first_violation.message
+
+
+def test_putting_the_tripped_station_at_the_back_of_the_queue_at_its_reset_starves_it(kit):
+    """trip_requeued_at_reset stamps the tripped request at the reset instead: station 2 comes
+    after station 3's new request, raised after the trip, and waits over 20 s from its trip."""
+    report = kit.graded(TASK, program("trip_requeued_at_reset.st"))
+    assert kit.failed(report) == ["reset_behind_queue"], kit.why(report)
+    failed = report.conditions[[c.name for c in report.conditions].index("reset_behind_queue")]
+    assert failed.violated_rules == ["MOT-H15-S3"]
+    assert "station 2 has waited more than 20 s" in failed.first_violation.message
 
 
 def test_a_grant_left_on_through_a_trip_or_a_shuttle_leaving_early_breaks_s1_or_s2(kit):

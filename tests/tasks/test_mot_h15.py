@@ -17,13 +17,14 @@ class Arbiter(NamedIO):
     """A Python program against the task's I/O names: first come, first served (FIFO), or a
     fixed priority (lowest station number first) when `fixed_priority` is set. A tripped
     station counts as not asking until it is reset (its service ends as if its request had
-    dropped; once reset it asks anew, at the back of the queue)."""
+    dropped) and takes its place in the queue at the trip (its 20 s count from there)."""
 
     def __init__(self, fixed_priority: bool = False):
         super().__init__(TASK)
         self.fixed_priority = fixed_priority
         self.queue: list[int] = []
         self.seen = {1: False, 2: False, 3: False}
+        self.tripped = {1: False, 2: False, 3: False}
         self.state = "idle"
         self.sel = 0
         self.cmd = None
@@ -51,11 +52,13 @@ class Arbiter(NamedIO):
         i, o = self.i, self.o
         o["shuttle_reset"] = i["shuttle_fault"] and not o.get("shuttle_reset")
         o["shuttle_enable"] = True
-        for n in (1, 2, 3):                      # queue requests in the order they rise
-            r = self.asks(n)
-            if r and not self.seen[n] and n not in self.queue:
+        for n in (1, 2, 3):                      # queue requests in the order they rise, or trip
+            r = i[f"request_{n}"]
+            tripped = i[f"station_fault_{n}"] and not self.tripped[n]
+            if ((r and not self.seen[n]) or tripped) and n not in self.queue:
                 self.queue.append(n)
             self.seen[n] = r
+            self.tripped[n] = i[f"station_fault_{n}"]
         if self.state == "idle":
             waiting = [n for n in self.queue if self.asks(n)]
             if waiting:
