@@ -42,10 +42,7 @@ Changes from the catalog entry, and why:
   trip in reset_behind_queue (trip_requeued_at_reset.st). Its place is that of the trip (the
   second program), or the turn passes on as in the reference's round robin. Also: waiting at the
   tripped station for its reset (trip_waits_for_reset.st), leaving its grant on
-  (trip_grant_left_on.st), moving off before its arm is home (trip_leaves_at_once.st), and a
-  parking move that turns round on any request, which re-sends the start edge every other scan
-  while the only request up is set aside, so the shuttle never leaves (seen in the blind
-  program with trip handling added to it).
+  (trip_grant_left_on.st) and moving off before its arm is home (trip_leaves_at_once.st).
 """
 
 from __future__ import annotations
@@ -483,7 +480,7 @@ TASK = Task(
         "others, or park when no other station asks. The move-on of point 3 holds from its arm being "
         "home (from the trip itself when its arm never left home). Once reset, its request is served "
         f"like any other; its {GRANT_BOUND_S:g} s of point 4 count from the trip.\n"
-        "Request times, work and arm times, the shuttle's speed and which station trips, when, "
+        "Request times, work and arm times, the shuttle's speed, and which station trips and when "
         "differ from run to run."),
     io=IO,
     completion=Completion(
