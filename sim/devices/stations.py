@@ -9,6 +9,12 @@ where the mechanism stands, so a task's safety rule judges that.
     st = plant.add(TransferStation("station_1", 1, at_mm=250, x=350, y=440, requests=(1.0, 9.0),
                                    regap_s=0.5, arm_time_s=0.3, work_s=1.2))
     st.write("grant", True)     # once the shuttle stands at 250 mm
+
+Its arm drive may trip once (trip_request=k: during the service of its k-th request, at
+trip_point of the way through arm-in plus work; 0 = on the grant, before the arm moves): the
+station's 'fault' comes on, its arm goes home (or stays there), its request stays up and it
+ignores its grant until its operator has reset it, trip_reset_s after the trip. Once reset it
+acts on its grant again at once, wherever the mechanism stands.
 """
 
 from __future__ import annotations
@@ -27,16 +33,18 @@ class TransferStation(Device):
 
     kind = "transfer_station"
     # read as attributes by the I/O transfer (arm_inside, arm_home: properties giving what read gives)
-    plain_signals = {"request": "request", "arm_inside": "arm_inside", "arm_home": "arm_home"}
+    plain_signals = {"request": "request", "arm_inside": "arm_inside", "arm_home": "arm_home",
+                     "fault": "fault"}
     plain_commands = {"grant": ("grant", bool)}
     layer = 0
-    signals = ("request", "arm_inside", "arm_home")
+    signals = ("request", "arm_inside", "arm_home", "fault")
     commands = ("grant",)
 
     def __init__(self, name: str, number: int, at_mm: float, *, x: float, y: float,
                  requests: tuple[float, ...], regap_s: float, arm_time_s: float, work_s: float,
                  width: float = 200.0, height: float = 120.0, arm_reach: float = 110.0, label: str = "",
-                 arm_in_at_power_up: bool = False):
+                 arm_in_at_power_up: bool = False, trip_request: int = 0, trip_point: float = 0.0,
+                 trip_reset_s: float = 3.0):
         super().__init__(name)
         self.number = number
         self.at_mm = at_mm           # where the shared mechanism must stand to serve it (mm)
@@ -58,6 +66,16 @@ class TransferStation(Device):
         self.last_done = -1e9
         self.requested_at: float | None = None   # while waiting for its first grant
         self.waits: list[float] = []              # time from request to grant, per request
+        # arm drive trip: during the service of request number trip_request (1-based; 0 = never),
+        # trip_point of the way through arm-in plus work (0: on the grant, before the arm moves)
+        self.trip_request = trip_request
+        self.trip_point = trip_point
+        self.trip_reset_s = trip_reset_s
+        self.fault = False
+        self.trips = 0
+        self.tripped_at: float | None = None
+        self.reset_left = 0.0
+        self.service_s = 0.0         # time into the current service (arm going in, then work)
         if arm_in_at_power_up:
             # power came back in the middle of its first job: the arm is in the transfer path and
             # goes home at once (no grant yet), the job's request is up from the first scan
@@ -89,6 +107,8 @@ class TransferStation(Device):
             return self.arm > 0.0
         if signal == "arm_home":
             return self.arm <= 0.0
+        if signal == "fault":
+            return self.fault
         return super().read(signal)
 
     def step(self, dt: float) -> None:
@@ -106,20 +126,32 @@ class TransferStation(Device):
                     self.waits.append(round(t - self.requested_at, 3))
                     self.requested_at = None
                 self.phase = "extending"
+                self.service_s = 0.0
+                if self.trip_request and self._trips_now():
+                    self._trip(t)
         elif phase == "extending":
             if not self.grant:
                 self.aborts += 1
                 self.phase = "retracting"
             else:
                 self.arm = min(1.0, self.arm + dt / self.arm_time_s)
+                if self.trip_request:
+                    self.service_s += dt
                 if self.arm >= 1.0:
                     self.work_left = self.work_s
                     self.phase = "working"
+                if self.trip_request and self._trips_now():
+                    self._trip(t)
         elif phase == "working":
             if not self.grant:
                 self.aborts += 1
                 self.phase = "retracting"
             else:
+                if self.trip_request:
+                    self.service_s += dt
+                    if self._trips_now():
+                        self._trip(t)
+                        return
                 self.work_left -= dt
                 if self.work_left <= 1e-9:
                     self.served += 1       # work done: the request drops, the arm goes home
@@ -130,6 +162,27 @@ class TransferStation(Device):
             self.arm = max(0.0, self.arm - dt / self.arm_time_s)
             if self.arm <= 0.0:
                 self.phase = "waiting" if self.request else "idle"
+        elif phase == "faulted":
+            # the tripped arm drive brings the arm home; the grant is ignored until the reset
+            self.arm = max(0.0, self.arm - dt / self.arm_time_s)
+            self.reset_left -= dt
+            if self.reset_left <= 1e-9 and self.arm <= 0.0:
+                self.fault = False
+                self.phase = "waiting"
+
+    def _trips_now(self) -> bool:
+        """The trip is due in this service: its request is the one named and it is that far in."""
+        if not self.trip_request or self.trips or self.served + 1 != self.trip_request:
+            return False
+        return self.service_s >= self.trip_point * (self.arm_time_s + self.work_s) - 1e-9
+
+    def _trip(self, t: float) -> None:
+        self.trips += 1
+        self.fault = True
+        self.tripped_at = t
+        self.reset_left = self.trip_reset_s
+        self.requested_at = t          # its request stays up: it waits again from the trip
+        self.phase = "faulted"
 
     def waited(self) -> float:
         """How long the pending request has waited for its grant (0 when none is pending)."""
@@ -139,7 +192,7 @@ class TransferStation(Device):
         return {"x": self.x, "y": self.y, "width": self.width, "height": self.height, "station": self.number,
                 "arm": self.arm, "arm_reach": self.arm_reach, "request": self.request, "grant": self.grant,
                 "inside": self.arm > 0.0, "phase": self.phase, "served": self.served, "total": self.total,
-                "label": self.label}
+                "label": self.label, "fault": self.fault}
 
     def extent(self) -> list[tuple[float, float]]:
         s = self.state()
@@ -151,7 +204,8 @@ class TransferStation(Device):
         s, name = self.state(), self.name
         x, y, w, h = s["x"], s["y"], s.get("width", 200.0), s.get("height", 120.0)
         phase = s.get("phase", "")
-        edge = "ON" if s.get("grant") else "BUSY" if s.get("request") else "GUARD"
+        edge = ("FAULT" if s.get("fault") else "ON" if s.get("grant") else "BUSY" if s.get("request")
+                else "GUARD")
         pts = pen.rect_rotated(x, y, w, h, 0.0, "MACHINE_FLOOR")
         pen.rect_rotated(x, y, w, h, 0.0, edge, border=3)
         # The arm reaches from the station towards the transfer path (below it in the layout).

@@ -14,6 +14,35 @@ times, shuttle speed, acceleration and start position vary per condition. Sample
 the slowest shuttle with the longest arms and work and five requests from every station can
 meet neither the 20 s bound nor the time limit under any arbiter, so draws that a round-robin
 estimate says would not fit are redrawn (see sample_condition).
+
+Changes from the catalog entry, and why:
+- A station's arm drive may trip during its service (sim.devices.stations.TransferStation
+  trip_request/trip_point/trip_reset_s; its station_fault at %IX1.3-1.5), which the catalog
+  does not have. It was added because a careful program written blind from the prompt, a plain
+  first-come-first-served queue, passed every registered condition on its first try: the task
+  had no fault to recover from while the other jobs go on. The trip comes at any point from the
+  grant (the arm then never leaves home) through the arm's way in to the end of the work; the
+  arm goes home by itself, the request stays up, the grant is ignored until the station's
+  operator resets it 2-8 s later, and then the station acts on a grant left on at once,
+  wherever the shuttle is. The prompt (point 6) says: grant off, keep still until the arm is
+  home, set the request aside and go on with the others (or park), the move-on of point 3 from
+  the arm being home (from the trip when the arm never left), and the tripped request's 20 s
+  count from the trip. Judged by the rules already there: S3's clock restarts on the trip scan
+  (_Waiting), the move-on judge's cause also fires on a trip with every arm home, and a trip
+  with the arm out ends the episode under way with nothing owed (_ArmCameHome notes it); a
+  grant left on shows at the reset as S2 or S1. Registered: staggered (a trip with the grant,
+  nobody else asking), all_at_once (in the work), busy_upper (on the way in, an 8 s reset) and
+  the new trip_behind_queue and reset_behind_queue; sampled one time in 2.
+- What a careful program gets wrong, each kept in counterexamples/: the place of the tripped
+  request in the queue. Served in the order the stations first asked (the blind program's
+  queue), the tripped station comes again before a station that has waited longer by the clock
+  (whose 20 s count from its request, the tripped one's from the trip), which then waits 21 s
+  in trip_behind_queue (trip_first_asked.st); put at the back of the queue at its reset, as if
+  it had just asked, it comes after requests raised after its trip and waits over 20 s from the
+  trip in reset_behind_queue (trip_requeued_at_reset.st). Its place is that of the trip (the
+  second program), or the turn passes on as in the reference's round robin. Also: waiting at the
+  tripped station for its reset (trip_waits_for_reset.st), leaving its grant on
+  (trip_grant_left_on.st) and moving off before its arm is home (trip_leaves_at_once.st).
 """
 
 from __future__ import annotations
@@ -31,6 +60,7 @@ WINDOW_MM = 0.5
 GRANT_BOUND_S = 20.0
 HOLD_S = 1.0
 MOVE_ON_WITHIN_S = 0.3   # once a served station's arm is home, the shuttle sets off (or grants) within this
+TRIP_RESET_S = (2.0, 8.0)  # a tripped station's operator resets it this long after the trip
 MOVE_ON_MM = 1.0         # ... really travelling at least this far (or a granted station's arm goes in)
 RAIL_ORIGIN = (100.0, 250.0)
 
@@ -47,10 +77,12 @@ def build_plant(condition: Condition) -> Plant:
     if p.get("fault_at_start"):
         store_drive_fault(plant["shuttle"])
     for n, at in enumerate(STATION_MM, 1):
+        trips = p.get("trip_station") == n
         plant.add(TransferStation(
             f"station_{n}", n, at, x=RAIL_ORIGIN[0] + at, y=RAIL_ORIGIN[1] + 190.0,
             requests=tuple(p[f"requests_{n}"]), regap_s=p["regap_s"], arm_time_s=p["arm_time_s"],
-            work_s=p[f"work_{n}_s"]))
+            work_s=p[f"work_{n}_s"], trip_request=p["trip_request"] if trips else 0,
+            trip_point=p.get("trip_point", 0.0), trip_reset_s=p.get("trip_reset_s", 3.0)))
     return plant
 
 
@@ -81,27 +113,42 @@ def _parked(s) -> bool:
 
 
 class _ArmCameHome:
-    """True on the scan a station's arm came home (it was in on the scan before); remembers
-    which station, and adds up how far the shuttle has travelled since (either way), for the
-    move-on judge's ways."""
+    """True on the scan a station's arm came home (it was in on the scan before), or a station
+    tripped with every arm home (the trip came with its grant: its arm never left, and no other
+    arm holds the shuttle, which only a program granting a second station can bring about);
+    remembers which station and why, and adds up how far the shuttle has travelled since
+    (either way), for the move-on judge's ways. Notes the scan a station trips with its arm
+    out (tripped_out_ms) for the judge's excuse. A trip is seen by the station's trip count."""
 
     def __init__(self):
-        self.was_in = dict.fromkeys(STATIONS, False)
+        self.was_in = [False, False, False]
+        self.trips_seen = [0, 0, 0]
+        self.tripped_out_ms: int | None = None   # the scan a station last tripped with its arm out
         self.station = 0
+        self.tripped = False
         self.travelled_mm = 0.0
         self.last_mm: float | None = None
 
     def __call__(self, s) -> bool:
         shuttle, stations = s.devices
+        pos = shuttle.pos
         if self.last_mm is not None:
-            self.travelled_mm += abs(shuttle.pos - self.last_mm)
-        self.last_mm = shuttle.pos
+            self.travelled_mm += abs(pos - self.last_mm)
+        self.last_mm = pos
         came = False
-        for st in stations:
+        was_in, trips_seen = self.was_in, self.trips_seen
+        for k, st in enumerate(stations):
             inside = st.arm > 0.0
-            if self.was_in[st.name] and not inside:
-                came, self.station, self.travelled_mm = True, st.number, 0.0
-            self.was_in[st.name] = inside
+            if was_in[k] and not inside:
+                came, self.station, self.tripped, self.travelled_mm = True, st.number, False, 0.0
+            elif st.trips != trips_seen[k]:
+                trips_seen[k] = st.trips
+                if inside:
+                    self.tripped_out_ms = s.time_ms
+                elif all(other.arm <= 0.0 for other in stations):
+                    # tripped with the grant: nothing to wait for (no arm in the shuttle's way)
+                    came, self.station, self.tripped, self.travelled_mm = True, st.number, True, 0.0
+            was_in[k] = inside
         return came
 
 
@@ -109,6 +156,12 @@ def _move_on():
     """Whenever a station's arm has come home, within MOVE_ON_WITHIN_S the shuttle really sets
     off (it travels MOVE_ON_MM) or a granted station's arm really goes in (a twentieth of its
     stroke, then on until it is fully in without going back).
+
+    The same holds from the scan a station trips with its arm home (the trip came with its
+    grant): its request is set aside until the reset, so the shuttle goes on to another station
+    or to park. A trip with the arm out (on its way in, working) ends the episode under way with
+    nothing owed (excused on that scan; the cause, called every scan, notes it): the arm going
+    back is the station's doing, not the program's; its arm coming home starts the next.
 
     Judged by real progress (sim.judges.progress_within), not by "the shuttle moves or a grant
     is on": a program that waits a fixed worst-case arm time instead of the arm's home signal
@@ -132,9 +185,15 @@ def _move_on():
         "after an arm came home the shuttle moves on", cause=home,
         ways=[judges.Way("the shuttle", shuttle_travel, by=MOVE_ON_MM),
               judges.Way("a granted station's arm", arms_out, by=0.05, until=lambda s: arms_out(s) <= 0.0)],
-        within_s=MOVE_ON_WITHIN_S,
-        late=lambda t: (f"the arm of station {home.station} was home at {t:g} s but the shuttle had neither "
-                        f"set off nor granted {MOVE_ON_WITHIN_S:g} s later"))
+        within_s=MOVE_ON_WITHIN_S, excused=lambda s: home.tripped_out_ms == s.time_ms,
+        late=lambda t: (f"{_what_came(home)} at {t:g} s but the shuttle had neither set off nor granted "
+                        f"{MOVE_ON_WITHIN_S:g} s later"))
+
+
+def _what_came(home: _ArmCameHome) -> str:
+    if home.tripped:
+        return f"station {home.station} tripped with its arm home"
+    return f"the arm of station {home.station} was home"
 
 
 def _completion():
@@ -171,13 +230,23 @@ def _being_served(st: TransferStation) -> bool:
     return st.arm >= 1.0 or st.phase == "working"
 
 
-def _waiting(n):
+class _Waiting:
     """Station n's request is up and it is not being served. A service aborted by taking the
-    grant away before the work was done leaves the request up: it waits again from then."""
-    def pred(s):
-        st = s.devices[1][n - 1]
-        return st.request and not _being_served(st)
-    return pred
+    grant away before the work was done leaves the request up: it waits again from then. So
+    does a trip, wherever in the service it comes (on the grant, the arm on its way in, the
+    work): on the scan its fault comes on the station is not waiting, so the clock starts
+    again from the trip and runs through the reset (S3's wording, point 6)."""
+
+    def __init__(self, n: int):
+        self.k = n - 1
+        self.trips_seen = 0
+
+    def __call__(self, s) -> bool:
+        st = s.devices[1][self.k]
+        if st.trips != self.trips_seen:      # the scan it tripped
+            self.trips_seen = st.trips
+            return False
+        return st.request and not (st.arm >= 1.0 or st.phase == "working")
 
 
 def _really_served(n):
@@ -187,7 +256,7 @@ def _really_served(n):
 # S3: each request's clock runs from its rise until the station is really served, so a
 # flickered grant stops no clock (the station's own requested_at stops at the first grant)
 _starved = judges.waits_at_most(
-    GRANT_BOUND_S, [(f"station {n}", _waiting(n), _really_served(n)) for n in (1, 2, 3)],
+    GRANT_BOUND_S, [(f"station {n}", _Waiting(n), _really_served(n)) for n in (1, 2, 3)],
     message=lambda name, limit: f"{name} has waited more than {limit:g} s to be served")
 
 
@@ -201,13 +270,17 @@ def _cond(name, seed, description, *, works, requests, **params):
 
 
 CONDITIONS = (
-    _cond("staggered", 301, "requests one after another, shuttle parked, brisk devices",
-          shuttle_start_mm=0.0, shuttle_speed=400.0, shuttle_accel=1500.0, arm_time_s=0.3,
-          works=(1.2, 1.5, 1.0), requests=((1.0, 9.0), (3.0,), (2.0, 12.0)), regap_s=2.0),
+    _cond("staggered", 301, "requests one after another, shuttle parked, brisk devices; station 1 trips "
+          "with the grant of its second request, nobody else asking", shuttle_start_mm=0.0,
+          shuttle_speed=400.0, shuttle_accel=1500.0, arm_time_s=0.3,
+          works=(1.2, 1.5, 1.0), requests=((1.0, 9.0), (3.0,), (2.0, 12.0)), regap_s=2.0,
+          trip_station=1, trip_request=2, trip_point=0.0, trip_reset_s=4.0),
     _cond("all_at_once", 302, "all three stations ask at 0.5 s and again soon after being served; "
-          "shuttle starts in front of station 2", shuttle_start_mm=550.0, shuttle_speed=300.0,
+          "shuttle starts in front of station 2; station 2 trips in its first work, reset 5 s later",
+          shuttle_start_mm=550.0, shuttle_speed=300.0,
           shuttle_accel=1000.0, arm_time_s=0.5, works=(2.0, 1.0, 1.5),
-          requests=((0.5, 0.5), (0.5, 0.5), (0.5, 0.5)), regap_s=1.0),
+          requests=((0.5, 0.5), (0.5, 0.5), (0.5, 0.5)), regap_s=1.0,
+          trip_station=2, trip_request=1, trip_point=0.6, trip_reset_s=5.0),
     _cond("busy_neighbours", 303, "stations 1 and 2 ask again and again right after being served; "
           "station 3 asks once", shuttle_start_mm=100.0, shuttle_speed=500.0, shuttle_accel=2000.0,
           arm_time_s=0.6, works=(1.5, 1.5, 1.0),
@@ -221,9 +294,29 @@ CONDITIONS = (
           works=(1.5, 2.0, 1.5), requests=((0.3,) * 5, (1.0,), (0.3,) * 5), regap_s=0.3),
     # with busy_neighbours and fast_and_busy, every fixed priority order starves one station
     _cond("busy_upper", 306, "stations 2 and 3 ask again and again right after being served; "
-          "station 1 asks once; shuttle starts at the far end", shuttle_start_mm=900.0,
+          "station 1 asks once; shuttle starts at the far end; station 3's arm trips on its way in "
+          "at its second request, reset 8 s later", shuttle_start_mm=900.0,
           shuttle_speed=350.0, shuttle_accel=1200.0, arm_time_s=0.6, works=(1.0, 1.5, 1.5),
-          requests=((1.0,), (0.5,) * 5, (0.5,) * 5), regap_s=0.3),
+          requests=((1.0,), (0.5,) * 5, (0.5,) * 5), regap_s=0.3,
+          trip_station=3, trip_request=2, trip_point=0.15, trip_reset_s=8.0),
+    # served in the order they first asked, station 2 (tripped near the end of its work, reset
+    # 2 s later) would come again before station 1, which has waited since 0.7 s: station 1 then
+    # waits 21 s. Its 20 s count from 0.7 s, station 2's from its trip (about 4 s): station 1
+    # first keeps both (round robin, or the oldest wait clock first)
+    _cond("trip_behind_queue", 307, "all three ask within 0.2 s, station 2 first; slow shuttle, long "
+          "work; station 2 trips at the end of its work and is reset 2 s later",
+          shuttle_start_mm=550.0, shuttle_speed=200.0, shuttle_accel=400.0, arm_time_s=0.8,
+          works=(1.5, 3.0, 3.0), requests=((0.7,), (0.5,), (0.6,)), regap_s=0.5,
+          trip_station=2, trip_request=1, trip_point=0.9, trip_reset_s=2.0),
+    # the other way round: station 2 trips at once and is reset 6 s later, while stations 3 and 1
+    # are served and ask again. Put at the back of the queue at its reset, station 2 comes after
+    # station 3's new request and waits over 20 s from its trip; its place is that of the trip,
+    # before station 3's new request (round robin gives it the turn after station 1 too)
+    _cond("reset_behind_queue", 308, "station 2 trips as its arm sets off and is reset 6 s later; "
+          "stations 1 and 3 keep asking", shuttle_start_mm=550.0, shuttle_speed=250.0,
+          shuttle_accel=600.0, arm_time_s=0.6, works=(2.5, 2.0, 2.5),
+          requests=((1.0, 1.0), (0.5,), (0.7, 0.7, 0.7)), regap_s=0.3,
+          trip_station=2, trip_request=1, trip_point=0.1, trip_reset_s=6.0),
 )
 
 
@@ -252,6 +345,13 @@ def sample_condition(rng) -> dict:
     estimate fits: a request waits at most both other stations' services (trip, arm in,
     work, arm out) plus its own trip and arm stroke, within 17 s; all services in a row
     end by 75 s. Every single parameter still spans its published range.
+
+    A station's arm drive trips one time in 2 (each station alike): in one of its requests, with
+    the grant one time in 5, else anywhere from 2 % to 95 % of its arm stroke in plus work; its
+    reset 2..8 s after the trip. The estimate then also holds for the tripped request, whose
+    20 s count from the trip: its arm home and both other services (the turn passed on), or the
+    reset and one service under way, then its own trip and arm stroke; the aborted service and
+    the reset are added to the busy time.
     """
     while True:
         speed = round(rng.uniform(150.0, 600.0))
@@ -264,6 +364,17 @@ def sample_condition(rng) -> dict:
         service = [trip + 2 * arm + w + 0.1 for w in works]
         worst_wait = max(sum(service) - service[n] + trip + arm for n in range(3))
         busy = sum(c * sv for c, sv in zip(counts, service, strict=True)) + 6.0 + trip
+        ts = rng.randint(1, 3) if rng.random() < 0.5 else 0
+        if ts:
+            k = rng.randint(1, counts[ts - 1])
+            point = 0.0 if rng.random() < 0.2 else round(rng.uniform(0.02, 0.95), 2)
+            reset = round(rng.uniform(*TRIP_RESET_S), 1)
+            others = [sv for n, sv in enumerate(service) if n != ts - 1]
+            # from the trip: its arm home, then the other two services (round robin) or the reset
+            # and one service under way, then its own trip and arm stroke
+            tripped_wait = max(arm + sum(others), reset + max(others)) + trip + arm
+            worst_wait = max(worst_wait, tripped_wait)
+            busy += service[ts - 1] + reset
         if worst_wait <= 17.0 and busy <= 75.0:
             break
     together = rng.random() < 0.25
@@ -284,12 +395,15 @@ def sample_condition(rng) -> dict:
     else:
         start = round(rng.uniform(0.0, 900.0), 1)
     params = {"shuttle_start_mm": start, "shuttle_speed": speed, "shuttle_accel": accel, "arm_time_s": arm,
-              "regap_s": regap, "fault_at_start": int(rng.random() < 0.25)}
+              "regap_s": regap, "fault_at_start": int(rng.random() < 0.25), "trip_station": ts,
+              "trip_request": k if ts else 1, "trip_point": point if ts else 0.0,
+              "trip_reset_s": reset if ts else 3.0}
     for n in (1, 2, 3):
         params[f"work_{n}_s"] = works[n - 1]
         params[f"requests_{n}"] = requests[n - 1]
     description = (f"{'/'.join(str(c) for c in counts)} requests, shuttle from {start:g} mm"
-                   + (", drive fault stored" if params["fault_at_start"] else ""))
+                   + (", drive fault stored" if params["fault_at_start"] else "")
+                   + (f", station {ts} trips in request {k} at {point:g}, reset {reset:g} s" if ts else ""))
     return {"params": params, "description": description}
 
 
@@ -299,6 +413,10 @@ IO = (
               "(it drops before the arm is back home)") for n in (1, 2, 3)),
     *(IOPoint(f"%IX0.{n + 2}", f"arm_inside_{n}", "BOOL", "input", f"station_{n}", "arm_inside",
               f"Station {n}'s arm is out of its home position, in the transfer path") for n in (1, 2, 3)),
+    *(IOPoint(f"%IX1.{n + 2}", f"station_fault_{n}", "BOOL", "input", f"station_{n}", "fault",
+              f"Station {n}'s arm drive has tripped: TRUE from the trip until its operator has reset the "
+              "station (its arm goes home by itself, its request stays up, it ignores its grant meanwhile)")
+      for n in (1, 2, 3)),
     IOPoint("%IX0.6", "shuttle_ready", "BOOL", "input", "shuttle", "ready",
             "TRUE when the shuttle drive is enabled and has no fault"),
     IOPoint("%IX0.7", "shuttle_in_position", "BOOL", "input", "shuttle", "in_position",
@@ -337,7 +455,12 @@ TASK = Task(
         f"{STATION_MM[2]:g} mm. Each station raises its request when it needs the shuttle. When granted, "
         "it reaches into the shuttle with its arm, works, drops its request when the work is done and "
         "then retracts its arm. Stations act on their grant alone: they do not check where the shuttle "
-        "is. A station may ask again soon after it was served. The shuttle starts anywhere on the rail."),
+        "is. A station may ask again soon after it was served. The shuttle starts anywhere on the rail. "
+        "A station's arm drive may trip during a service, at any point from its grant to the end of its "
+        "work: its station_fault comes on, its arm goes home by itself (it does not leave home when the "
+        "trip comes with the grant), its request stays up and it ignores its grant until its operator has "
+        f"reset it, {TRIP_RESET_S[0]:g} to {TRIP_RESET_S[1]:g} s later (station_fault goes off). Once reset "
+        "it acts on its grant again at once, wherever the shuttle is."),
     specification=(
         "1. Enable the shuttle drive (clear a fault first if one is reported).\n"
         "2. Serve requests one at a time: pick a requesting station, move the shuttle to it, and when "
@@ -352,15 +475,22 @@ TASK = Task(
         "others.\n"
         f"5. When no station requests, move the shuttle to the park position ({PARK_MM:g} mm) and wait "
         "there.\n"
-        "Request times, work and arm times and the shuttle's speed differ from run to run."),
+        "6. A station that trips (its station_fault on): switch its grant off, keep the shuttle still "
+        "until its arm is home, then set its request aside until the station is reset and go on with the "
+        "others, or park when no other station asks. The move-on of point 3 holds from its arm being "
+        "home (from the trip itself when its arm never left home). Once reset, its request is served "
+        f"like any other; its {GRANT_BOUND_S:g} s of point 4 count from the trip.\n"
+        "Request times, work and arm times, the shuttle's speed, and which station trips and when "
+        "differ from run to run."),
     io=IO,
     completion=Completion(
         "Every request of every station is served (the station finished its work); after that the "
         f"shuttle is at rest within {WINDOW_MM} mm of the park position {PARK_MM:g} mm with no grant on "
-        f"and every arm home, for {HOLD_S:g} s without a break. Whenever a station's arm has come home, "
+        f"and every arm home, for {HOLD_S:g} s without a break. Whenever a station's arm has come home (or "
+        "a station has tripped with its arm home), "
         f"within {MOVE_ON_WITHIN_S:g} s the shuttle sets off (it travels at least {MOVE_ON_MM:g} mm in that "
         "time) or a granted station's arm starts to go in (then on until it is fully in without going "
-        "back).",
+        "back, unless its station trips).",
         _completion,
         keep=_parked,
         keep_wording=f"the shuttle at rest within {WINDOW_MM} mm of the park position {PARK_MM:g} mm, no "
@@ -373,7 +503,8 @@ TASK = Task(
                    _arm_collision),
         SafetyRule("MOT-H15-S3", f"Every request must be served within {GRANT_BOUND_S:g} s of being "
                    "raised: by then the station's arm is fully in the shuttle (a grant the station cannot "
-                   "use does not count; a service aborted by taking the grant away waits again from then).",
+                   "use does not count; a service aborted by taking the grant away or by the station's "
+                   "trip waits again from then).",
                    _starved),
     ),
     parameters=(
@@ -389,11 +520,19 @@ TASK = Task(
         ParameterRange("first_request_s", 0.2, 6.0, "s", "when a station first asks"),
         ParameterRange("fault_at_start", 0, 1, "", "1 = the shuttle drive reports a stored fault at "
                        "power-up"),
+        ParameterRange("trip_station", 0, 3, "", "the station whose arm drive trips once in the run (0: "
+                       "none)"),
+        ParameterRange("trip_request", 1, 5, "", "which of that station's requests it trips in"),
+        ParameterRange("trip_point", 0.0, 0.95, "", "how far through that service's arm stroke in plus "
+                       "work it trips (0: with the grant)"),
+        ParameterRange("trip_reset_s", *TRIP_RESET_S, "s", "time from the trip until its operator has reset "
+                       "the station"),
     ),
     conditions=CONDITIONS,
     time_limit_s=90.0,
     build_plant=build_plant,
-    condition_defaults={"regap_s": 0.3, "fault_at_start": 0},
+    condition_defaults={"regap_s": 0.3, "fault_at_start": 0, "trip_station": 0, "trip_request": 1,
+                        "trip_point": 0.0, "trip_reset_s": 3.0},
     judged_devices=_judged,
     sampler=sample_condition,
 )

@@ -15,13 +15,16 @@ POS = {1: 2500, 2: 5500, 3: 8500}
 
 class Arbiter(NamedIO):
     """A Python program against the task's I/O names: first come, first served (FIFO), or a
-    fixed priority (lowest station number first) when `fixed_priority` is set."""
+    fixed priority (lowest station number first) when `fixed_priority` is set. A tripped
+    station counts as not asking until it is reset (its service ends as if its request had
+    dropped) and takes its place in the queue at the trip (its 20 s count from there)."""
 
     def __init__(self, fixed_priority: bool = False):
         super().__init__(TASK)
         self.fixed_priority = fixed_priority
         self.queue: list[int] = []
         self.seen = {1: False, 2: False, 3: False}
+        self.tripped = {1: False, 2: False, 3: False}
         self.state = "idle"
         self.sel = 0
         self.cmd = None
@@ -42,17 +45,22 @@ class Arbiter(NamedIO):
         return (self.o.get("shuttle_start") and not self.edge and i["shuttle_in_position"]
                 and i["shuttle_standstill"] and abs(i["shuttle_position"] - self.cmd) <= 5)
 
+    def asks(self, n):
+        return self.i[f"request_{n}"] and not self.i[f"station_fault_{n}"]
+
     def scan(self, now_ms):
         i, o = self.i, self.o
         o["shuttle_reset"] = i["shuttle_fault"] and not o.get("shuttle_reset")
         o["shuttle_enable"] = True
-        for n in (1, 2, 3):                      # queue requests in the order they rise
+        for n in (1, 2, 3):                      # queue requests in the order they rise, or trip
             r = i[f"request_{n}"]
-            if r and not self.seen[n] and n not in self.queue:
+            tripped = i[f"station_fault_{n}"] and not self.tripped[n]
+            if ((r and not self.seen[n]) or tripped) and n not in self.queue:
                 self.queue.append(n)
             self.seen[n] = r
+            self.tripped[n] = i[f"station_fault_{n}"]
         if self.state == "idle":
-            waiting = [n for n in self.queue if i[f"request_{n}"]]
+            waiting = [n for n in self.queue if self.asks(n)]
             if waiting:
                 self.sel = min(waiting) if self.fixed_priority else waiting[0]
                 self.queue.remove(self.sel)
@@ -65,7 +73,7 @@ class Arbiter(NamedIO):
                 o[f"grant_{self.sel}"] = True
                 self.state = "serve"
         elif self.state == "serve":
-            if not i[f"request_{self.sel}"]:
+            if not self.asks(self.sel):
                 o[f"grant_{self.sel}"] = False
                 self.state = "clear"
         elif self.state == "clear":
