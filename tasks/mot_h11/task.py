@@ -49,6 +49,9 @@ Hardness: a program written in one pass from the first version of the prompt, wi
 it (counterexamples/blind_written.st), passed all 5 registered conditions and 28 of 30 sampled.
 So the drive trips were added, and door_open_at_power_up got an Entry B just as the shuttle heads
 into zone B (a shuttle outside the zone but braking into it is not "out": it fails there).
+A second program written blind from the prompt (counterexamples/prompt_only.st, 2026-12-02)
+passed those 5 and 99 of 100 sampled (seed 3); in the other it moved the shuttle in zone A with
+its door unlocked at A's second Entry: that condition is registered as second_entry_a.
 
 The judges follow the parts and the operator's visits with a tracker of this task (Cell
 below): what counts as a part and when a zone is stopped depend on this plant.
@@ -544,6 +547,25 @@ CONDITIONS = (
         visits_a=((9.0, 6.0), (33.0, 6.0)),
         visits_b=((20.0, 7.0),),
         trips=(("shuttle", 46.0, 0.5),),
+    ),
+    # drawn by the sampler (seed 3, condition 19), kept for what it shows: the program written
+    # blind from the prompt passed the five above and moved the shuttle in zone A with its door
+    # unlocked (S1) at A's second Entry
+    _cond(
+        "second_entry_a",
+        147716083,
+        "Entry A at 4.9 s and again at 29.7 s, Entry B between; bolts locked at power-up, a ram "
+        "part-way down",
+        shuttle_speed=419.0,
+        shuttle_accel=2127.0,
+        ram_speed=364.0,
+        lock_s=0.41,
+        shuttle_start_mm=681.3,
+        ram_start_a=74.7,
+        ram_start_b=9.7,
+        start_locked=1,
+        visits_a=((4.9, 9.6), (29.7, 7.1)),
+        visits_b=((21.5, 10.8),),
     ),
 )
 
