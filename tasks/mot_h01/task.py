@@ -351,7 +351,8 @@ CONDITIONS = (
           works=(2.4, 2.4, 1.0, 1.0, 2.4, 2.4),
           requests=((0.3,) * 4, (0.3,) * 4, (1.0,), (1.2,), (0.3,) * 4, (0.3,) * 4)),
     _cond("late_order", 1106, "A's job at station 3 comes late, while B is working there; quick arms, "
-          "fast carriages; A's drive trips after 5 s of running, on its way toward B, and coasts on its brake",
+          "fast carriages; A's drive trips after 5 s of running, on its way toward B, and coasts on its "
+          "brake",
           a_start_mm=200.0, b_start_mm=1500.0, a_speed=600.0, a_accel=2000.0,
           b_speed=550.0, b_accel=2200.0, arm_time_s=0.25, works=(0.8, 1.0, 1.5, 2.5, 1.0, 0.8),
           requests=((0.5, 4.0), (1.5,), (7.5,), (6.0,), (0.5, 9.0), (2.0,)), a_trip_run_s=5.0,
@@ -411,7 +412,8 @@ def sample_condition(rng) -> dict:
             mine = [k for k in STATIONS if OWNER[k] == c]
             other3 = "3b" if c == "a" else "3a"
             hold = TRIP_HOLD_S + 1.0 if trip_car == c else 0.0
-            # a trip holds up what its carriage is doing then: one service of its own, not all of them
+            # a trip holds up what its carriage is doing then: one service of its own, not all of
+            # them, and the interrupted travel again (it comes mid-move: 1 s more than a standing one)
             worst = max(sum(svc[j] for j in mine if j != k) * (0.5 if hold else 1.0) + svc[other3] + hold
                         + trip[c] + arm for k in mine)
             busy = sum(counts[k] * svc[k] for k in mine) + svc[other3] + hold + 8.0 + trip[c]
