@@ -20,10 +20,12 @@ Departures from the catalog, and why:
   (gap checked only at targets) sends A to station 3 as soon as B's target is station 5 and
   catches a slow B from behind (condition slow_b_ahead).
 - "Move on within 0.3 s" is judged per carriage by progress (it travels 1 mm or a granted arm
-  of its stations goes in), excused while every request of that carriage is blocked by the
-  other carriage's longest-waiting request is blocked by the other carriage (its position,
-  or its target while it moves, within BLOCK_MM of the station): a carriage may wait for the
-  station it owes most; the prompt states that notion of blocked.
+  of its stations goes in), excused while that carriage's longest-waiting request is blocked
+  by the other carriage (its position, or its target while it moves, within BLOCK_MM of the
+  station): a carriage may wait for the station it owes most; the prompt states that notion
+  of blocked. BLOCK_MM is 550 mm since the coasting trip (was 450): 150 mm of carriage, 200 mm
+  of gap, 150 mm a trip can coast a carriage past its target and 50 mm for discrete braking,
+  so a program that keeps the room for a trip is never told to go where that room is missing.
 - Speeds 250-600 mm/s (the catalog's axis range starts lower): three stations 300 mm apart per
   carriage, each asking up to four times, and a 25 s bound that a blocked hand-over station
   must also meet leave no schedule room for a slower carriage; B in slow_b_ahead is 2.4 times
@@ -384,7 +386,7 @@ def sample_condition(rng) -> dict:
     450 mm apart (jointly: closer than that they would already break S1 at
     power-up); a stored fault on A 1 time in 4; one station's arm in at power-up 1 time in 4
     (its carriage then starts standing at it, B kept 450 mm off); one carriage's drive trips
-    once (3..30 s) 1 time in 3. Each station asks 1..4 times, first at 0.2..8 s, a later
+    once, after 0.3..12 s of running, 1 time in 2; each carriage's brake 800..1500 mm/s^2. Each station asks 1..4 times, first at 0.2..8 s, a later
     request either at once after regap (half the time) or 2..12 s after the previous one.
 
     What must stay consistent: the rail must be able to meet the 25 s bound. The slowest
