@@ -386,7 +386,8 @@ def sample_condition(rng) -> dict:
     450 mm apart (jointly: closer than that they would already break S1 at
     power-up); a stored fault on A 1 time in 4; one station's arm in at power-up 1 time in 4
     (its carriage then starts standing at it, B kept 450 mm off); one carriage's drive trips
-    once, after 0.3..12 s of running, 1 time in 2; each carriage's brake 800..1500 mm/s^2. Each station asks 1..4 times, first at 0.2..8 s, a later
+    once, after 0.3..12 s of running, 1 time in 2; each carriage's brake 800..1500 mm/s^2.
+    Each station asks 1..4 times, first at 0.2..8 s, a later
     request either at once after regap (half the time) or 2..12 s after the previous one.
 
     What must stay consistent: the rail must be able to meet the 25 s bound. The slowest
