@@ -51,6 +51,14 @@ def test_the_blind_written_program_earns_nothing(kit):
     assert sum(c.passed for c in report.conditions) == 0
 
 
+def test_the_prompt_only_program_leaves_no_room_for_a_carriage_coasting_on_its_brake(kit):
+    result = {c.name: (c.passed, tuple(c.violated_rules)) for c in
+              kit.graded(TASK, "counterexamples/prompt_only.st").conditions}
+    assert result["slow_b_ahead"] == (False, ("MOT-H01-S1",))
+    assert result["late_order"] == (False, ("MOT-H01-S1",))
+    assert not result["busy_a_side"][0]
+
+
 def test_sampled_conditions_keep_the_carriages_apart_and_span_the_schedules():
     drawn = TASK.sample(80, seed=3)
     for cond in drawn:
