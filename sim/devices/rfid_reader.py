@@ -9,7 +9,11 @@ The controller drives it like a PLC's RFID function block:
 - 'read' (a rising edge starts a read when the head is idle): 'busy' TRUE for `read_s`, then
   'done' TRUE with 'data' = the tag's word, or 'error' TRUE ('data' 0) when no tag was in the
   field at the start or the end of the read, or when the read failed (the first `read_fails(part)`
-  reads of each carrier fail: a tag badly placed or shielded).
+  reads of each carrier fail: a tag badly placed or shielded). Every read that overlaps one of
+  the head's `noise` bursts ((start_s, length_s) in the head's time) fails too, whatever the
+  carrier (electrical noise at the antenna, e.g. a drive or a welder switching nearby): the head
+  says nothing else about it, 'error' as for any failed read; `noisy` is TRUE during a burst
+  (drawn, for the judges: not a signal).
 - 'write' (a rising edge starts a write of the word on 'data_out' in that scan): 'busy' for `write_s`,
   then 'done'. A write reports 'error' only when no tag is in the field; the first
   `write_fails(part)` writes to a carrier fail silently (the head says done, the tag keeps its old
@@ -82,7 +86,8 @@ class RFIDReader(PartDevice):
     def __init__(self, name: str, conveyor: Any, at_mm: float, *, read_s: float = 0.1, write_s: float = 0.1,
                  field_mm: float = 30.0, tag_of: Callable[[Workpiece], int] | None = None,
                  read_fails: Callable[[Workpiece], int] | None = None,
-                 write_fails: Callable[[Workpiece], int] | None = None, side: float = 1.0, label: str = ""):
+                 write_fails: Callable[[Workpiece], int] | None = None, side: float = 1.0, label: str = "",
+                 noise: tuple[tuple[float, float], ...] = ()):
         super().__init__(name)
         if read_s <= 0 or write_s <= 0 or field_mm <= 0:
             raise ValueError(f"RFID head {name!r}: read, write times and field must be positive")
@@ -93,6 +98,9 @@ class RFIDReader(PartDevice):
         self.read_fails = read_fails or (lambda part: 0)
         self.write_fails = write_fails or (lambda part: 0)
         self.label = label or name
+        if any(length <= 0 for _, length in noise):
+            raise ValueError(f"RFID head {name!r}: a noise burst's length must be positive")
+        self.noise = tuple(sorted((float(a), float(a) + float(length)) for a, length in noise))
         self.x, self.y = conveyor.point(at_mm, side * (conveyor.half_width + 35.0))
         self.ax, self.ay = conveyor.point(at_mm)      # the antenna's field centre on the belt
         self.tags: dict[str, int] = {}
@@ -105,6 +113,7 @@ class RFIDReader(PartDevice):
         self.data_out = 0
         self._read_cmd = self._write_cmd = False
         self._job: tuple[str, float, str | None, int] | None = None   # (what, due, carrier, word)
+        self._job_start = 0.0
         self._reads: dict[str, int] = {}
         self._writes: dict[str, int] = {}
 
@@ -131,6 +140,7 @@ class RFIDReader(PartDevice):
         # the word to write is taken at the head's next cycle: the PLC's outputs of one scan
         # (tag_out and the write edge) arrive together, whatever order they are written in
         self._job = (what, self.time + duration, part.name if part else None, -1)
+        self._job_start = self.time
 
     def attach(self, plant) -> None:
         super().attach(plant)
@@ -169,7 +179,7 @@ class RFIDReader(PartDevice):
         if ok and what == "read":
             n = self._reads.get(name, 0)
             self._reads[name] = n + 1
-            ok = n >= self.read_fails(part)
+            ok = n >= self.read_fails(part) and not self._noise_over(self._job_start, self.time)
             value = self.tags[name] if ok else 0
         elif ok:
             n = self._writes.get(name, 0)
@@ -181,6 +191,15 @@ class RFIDReader(PartDevice):
         self.data = value if what == "read" else 0
         self.data_word = wrap16(self.data)
         self.ops.append((round(self.time, 3), what, name, ok, value))
+
+    def _noise_over(self, t0: float, t1: float) -> bool:
+        """A noise burst overlaps the interval [t0, t1] of the head's time."""
+        return any(a <= t1 and t0 < b for a, b in self.noise)
+
+    @property
+    def noisy(self) -> bool:
+        """A noise burst is on now (every read overlapping it fails)."""
+        return self._noise_over(self.time, self.time)
 
     def step(self, dt: float) -> None:
         self.time += dt
@@ -217,7 +236,8 @@ class RFIDReader(PartDevice):
     def state(self) -> dict[str, Any]:
         return {"x": self.x, "y": self.y, "ax": self.ax, "ay": self.ay, "present": self.tag_present,
                 "busy": self.busy, "done": self.done, "error": self.error, "data": self.data,
-                "job": self._job[0] if self._job else "", "label": self.label}
+                "job": self._job[0] if self._job else "", "label": self.label,
+                **({"noisy": self.noisy} if self.noise else {})}
 
     def extent(self) -> list[tuple[float, float]]:
         return [(self.x - 60, min(self.y, self.ay) - 50), (self.x + 200, max(self.y, self.ay) + 50)]
@@ -230,7 +250,7 @@ class RFIDReader(PartDevice):
         pen.rect_rotated(s["ax"], s["ay"], 2 * self.field_mm, self.conveyor.width * 0.8, angle,
                          "BEAM_BLOCKED" if s["present"] else "BEAM", border=1)
         pen.rect_rotated(x, y, 60, 30, angle, "CYLINDER", border=0)
-        pen.rect_rotated(x, y, 60, 30, angle, "FRAME", border=2)
+        pen.rect_rotated(x, y, 60, 30, angle, "FAULT" if s.get("noisy") else "FRAME", border=2)
         pen.circle(x, y, 6, "FAULT" if s["busy"] else ("LIT" if s["present"] else "UNLIT"), min_px=3)
         if s["busy"]:
             pen.line((x, y), (s["ax"], s["ay"]), "FAULT", 2)
@@ -241,7 +261,7 @@ class RFIDReader(PartDevice):
             result, col = f"done {s['data']}", "INSPECT_VALID"
         else:
             result, col = "", "LABEL"
-        pen.label(s["label"], x, y + 30)
+        pen.label(s["label"] + (" (noise)" if s.get("noisy") else ""), x, y + 30)
         if result:
             pen.label(result, x + 110, y, col, 12)
         pen.hot(self.name, self.kind, [pen.px(x - 30, y - 15), pen.px(x + 30, y + 15)])

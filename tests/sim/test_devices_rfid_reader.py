@@ -95,3 +95,61 @@ def test_the_word_written_is_the_one_on_data_out_in_the_scan_of_the_edge_in_eith
     for _ in range(30):
         plant.step()
     assert head.tags["carrier1"] == 1080
+
+
+def noisy_cell(noise, read_s=0.12, read_fails=0):
+    plant = Plant(seed=1, substeps=1)
+    belt = plant.add(Conveyor("belt", 500, 0, length=1000, width=100, speed=200))
+    head = plant.add(RFIDReader("rfid", belt, 400.0, read_s=read_s, tag_of=lambda p: 80, noise=noise,
+                                read_fails=lambda p: read_fails))
+    plant.add(Workpiece("carrier1", *belt.point(400.0), width=80, length=100))
+    plant.step()
+    return plant, head
+
+
+def test_every_read_overlapping_a_noise_burst_fails_and_reads_are_good_again_after_it():
+    plant, head = noisy_cell(((0.3, 0.5),))           # noise from 0.3 s to 0.8 s
+    command(plant, head, "read")                      # 0.01 .. 0.13 s: before the burst
+    assert head.read("done") and head.read("data") == 80 and not head.noisy
+    results = []
+    while plant.time < 1.2:
+        command(plant, head, "read")
+        results.append((round(plant.time, 2), head.read("done"), head.read("error"), head.read("data")))
+        plant.step()
+    in_burst = [r for r in results if r[0] - 0.12 - 0.011 <= 0.8 and r[0] >= 0.3]
+    after = [r for r in results if r[0] - 0.12 - 0.011 > 0.8]
+    assert in_burst and all(r[1:] == (False, True, 0) for r in in_burst)
+    assert after and all(r[1:] == (True, False, 80) for r in after)
+    assert [ok for _, what, _, ok, _ in head.ops].count(False) == len(in_burst)
+
+
+def test_a_read_that_starts_before_a_burst_and_ends_in_it_fails():
+    plant, head = noisy_cell(((0.2, 1.0),), read_s=0.3)
+    for _ in range(15):
+        plant.step()                                  # 0.16 s: the read runs into the burst
+    assert not head.noisy
+    command(plant, head, "read")
+    assert head.read("error") and not head.read("done")
+    assert head.noisy
+
+
+def test_noise_is_on_only_during_its_bursts_and_adds_to_scripted_failures():
+    plant, head = noisy_cell(((0.5, 0.2), (1.0, 0.1)), read_fails=1)
+    seen = []
+    for _ in range(130):
+        plant.step()
+        seen.append((round(plant.time, 2), head.noisy))
+    on = [t for t, n in seen if n]
+    assert on[0] == pytest.approx(0.5, abs=0.011) and on[-1] == pytest.approx(1.1, abs=0.011)
+    assert not any(0.71 < t < 0.99 for t in on)
+    command(plant, head, "read")                      # after the bursts: the scripted failure first
+    assert head.read("error")
+    command(plant, head, "read")
+    assert head.read("done") and head.read("data") == 80
+
+
+def test_a_noise_burst_needs_a_positive_length():
+    plant = Plant(seed=1, substeps=1)
+    belt = plant.add(Conveyor("belt", 500, 0, length=1000, width=100, speed=200))
+    with pytest.raises(ValueError):
+        RFIDReader("rfid", belt, 400.0, noise=((1.0, 0.0),))

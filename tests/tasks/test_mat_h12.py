@@ -26,7 +26,9 @@ def test_the_blind_written_program_unloads_a_carrier_whose_order_has_not_come(ki
     report = kit.graded(TASK, "counterexamples/blind_written.st")
     assert report.reward == 0
     failed = {name: rules for name, (passed, rules) in verdicts(report).items() if not passed}
-    assert len(failed) >= 3 and all(rules == ("MAT-H12-S2",) for rules in failed.values())
+    # a flaky head's carrier it reads through: raised_at_power_up fails on the hold watch first
+    assert all(rules in ((), ("MAT-H12-S2",)) for rules in failed.values())
+    assert sum(rules == ("MAT-H12-S2",) for rules in failed.values()) >= 3
     assert any("no order yet" in c.first_violation.message for c in report.conditions if c.first_violation)
 
 
@@ -46,3 +48,32 @@ def test_starving_one_station_fails_while_the_others_finish_their_work(kit):
 def test_the_reference_unloads_every_carrier(kit):
     report = kit.graded(TASK, "reference.st")
     assert report.reward == 1
+
+
+def _held_too_long(report, name):
+    c = next(c for c in report.conditions if c.name == name)
+    why = f"{c.pending} {c.end_reason}"
+    return not c.passed and not c.violated_rules and "was not off it 3 s later" in why
+
+
+def test_retrying_a_flaky_head_for_ever_holds_a_carrier_past_the_limit(kit):
+    report = kit.graded(TASK, "counterexamples/retry_forever.st")
+    assert report.reward == 0
+    assert _held_too_long(report, "slow_everything") and _held_too_long(report, "raised_at_power_up")
+    assert all(not c.violated_rules for c in report.conditions)
+
+
+def test_the_second_blind_written_program_lifts_a_carrier_read_too_late(kit):
+    report = kit.graded(TASK, "counterexamples/blind_written_2.st")
+    assert report.reward == 0
+    assert _held_too_long(report, "slow_everything")
+    c = next(c for c in report.conditions if c.name == "slow_everything")
+    assert "stopper C" in f"{c.pending} {c.end_reason}"
+
+
+def test_giving_up_at_the_first_failed_read_is_not_spared_by_s3(kit):
+    report = kit.graded(TASK, "counterexamples/early_give_up.st")
+    result = verdicts(report)
+    assert report.reward == 0
+    assert all(rules in ((), ("MAT-H12-S3",)) for _, rules in result.values())
+    assert sum(rules == ("MAT-H12-S3",) for _, rules in result.values()) >= 2
