@@ -166,8 +166,11 @@ class Session:
         self.trace = Trace(names, tuple(p.address for p in task.io))
         self.state = ScanState(self.plant, cond, names)
         self._publish = publisher(names)
+        self._refresh_judged = None
         if task.judged_devices is not None:
             self.state.devices = task.judged_devices(self.plant)
+            # what several judges derive from the plant alike, worked out once per scan before them
+            self._refresh_judged = getattr(self.state.devices, "refresh", None)
         self._values: list[Any] = [None] * len(task.io)
         self.forces: dict[str, Any] = {}          # I/O name -> forced value
         # Every operator action as (scan, action, target, value): the scan whose input sample
@@ -296,6 +299,8 @@ class Session:
             # The verdict is final at the end of the run, so stepping on in the debugger never
             # grades differently from the verifier.
             return
+        if self._refresh_judged is not None:
+            self._refresh_judged()
         verdict = self.verdict
         judge = self.judge
         if not verdict.success and not judge.failed:

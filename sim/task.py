@@ -300,7 +300,8 @@ class Task:
     # parameter values every condition has unless it sets its own (registered and sampled)
     condition_defaults: dict[str, Any] = field(default_factory=dict)
     # the devices the judges look at every scan, found once per run: judges read them as
-    # s.devices (judged_devices(plant) -> anything: a tuple, a small class)
+    # s.devices (judged_devices(plant) -> anything: a tuple, a small class); one with a
+    # refresh() method is refreshed once per scan, after the plant step, before the judges
     judged_devices: Callable[[Plant], Any] | None = None
 
     def __post_init__(self):

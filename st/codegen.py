@@ -266,6 +266,9 @@ class CodeGen:
         self.breakable: set[int] = set()
         self.pre: list[str] = []
         self.known_ranges: dict[str, tuple[int, int]] = {}  # FOR variables with a known value range
+        # such a variable's value less 1, worked out once per iteration for the array offsets
+        # by it: [the local's name, used]
+        self.loop_offsets: dict[str, list] = {}
         self.framed: set[str] = set()  # this call's scalar locals taken by ADR: they live in _F
         self.frame_sp = False  # this call takes addresses: it releases the stack it used on return
         self._vr: dict[tuple[str, int], tuple[int, int]] = {}  # memo of vrange() per mode
@@ -1556,9 +1559,14 @@ class CodeGen:
                 # indexes by it need no range check when the range fits the array
                 known = (min(rng[0], rng[-1]), max(rng[0], rng[-1]))
                 self.known_ranges[var.lname] = known
+                at = len(self.lines)
+                self.loop_offsets[var.lname] = offset = [self.new_tmp("_o"), False]
+                self.emit(ind + 1, f"{offset[0]} = {vcode} - 1")
             self.block(s.body, ind + 1)
             if known is not None:
                 self.known_ranges.pop(var.lname, None)
+                if not self.loop_offsets.pop(var.lname)[1]:
+                    self.lines[at] = "    " * (ind + 1) + "pass"   # no offset by it: nothing to work out
             self.loops.pop()
             self.pos = (s.line, s.col)
             self.emit(ind, "else:")
@@ -1718,7 +1726,7 @@ class CodeGen:
             code = self.ex(ix)
             known = self.known_range(ix)
             if known is not None and lo <= known[0] and known[1] <= hi:
-                parts.append((f"({code} - {lo})" if lo else code, stride))
+                parts.append((self.loop_offset(ix, lo) or (f"({code} - {lo})" if lo else code), stride))
                 continue
             fault = f"_index_fault({{v}}, {lo}, {hi}, {lit(name)})"
             if _simple(code):
@@ -1734,6 +1742,22 @@ class CodeGen:
         if const or not terms:
             terms.append(str(const))
         return " + ".join(terms)
+
+    def loop_offset(self, ix: A.Expr, lo: int) -> str | None:
+        """`ix - lo` from the hoisted offset of the constant-loop FOR variable ix is (plus or minus
+        a constant), or None where ix is no such variable."""
+        cp = self.cp
+        shift = 0
+        if isinstance(ix, A.BinaryOp) and ix.op in ("+", "-") and type(cp.consts.get(id(ix.right))) is int:
+            shift = cp.consts[id(ix.right)] if ix.op == "+" else -cp.consts[id(ix.right)]
+            ix = ix.left
+        ref = cp.refs.get(id(ix)) if isinstance(ix, A.Name) else None
+        offset = self.loop_offsets.get(ref.lname) if isinstance(ref, VarInfo) else None
+        if offset is None:
+            return None
+        offset[1] = True
+        k = shift + 1 - lo
+        return offset[0] if k == 0 else f"({offset[0]} {'+' if k > 0 else '-'} {abs(k)})"
 
     def known_range(self, ix: A.Expr) -> tuple[int, int] | None:
         """Value range of an index that is a constant-loop FOR variable, plus or minus a constant."""

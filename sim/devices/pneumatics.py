@@ -31,6 +31,8 @@ class Cylinder(Device):
     fault='never_retracts' does the same on the way back.
     plate_width / plate_depth: the end plate that touches parts (mm).
     start_extended: the rod starts at the end of stroke (an initial state to discover).
+    touches_parts=False: a rod no part can ever meet (a lift car's door): its plate is left out
+    of the physics, so a plant of such cylinders runs no contact solver for them.
     """
 
     kind = "cylinder"
@@ -41,7 +43,7 @@ class Cylinder(Device):
     def __init__(self, name: str, x: float, y: float, *, angle_deg: float = 0.0, stroke: float = 100.0,
                  extend_s: float = 0.5, retract_s: float = 0.5, solenoid: str = "single",
                  plate_width: float = 40.0, plate_depth: float = 10.0, fault: str | None = None,
-                 stall_fraction: float = 0.6, start_extended: bool = False):
+                 stall_fraction: float = 0.6, start_extended: bool = False, touches_parts: bool = True):
         super().__init__(name)
         if solenoid not in ("single", "double"):
             raise ValueError(f"cylinder {name!r}: solenoid must be 'single' or 'double'")
@@ -69,6 +71,7 @@ class Cylinder(Device):
         self.heading_out = start_extended      # valve state: which chamber gets air
         self.moving = False
         self.jammed = False                    # stalled against a part held by a fixed obstacle
+        self.touches_parts = touches_parts
         self.body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         self.body.angle = a
         self.plate = pymunk.Poly.create_box(self.body, (self.plate_depth, self.plate_width))
@@ -85,7 +88,8 @@ class Cylinder(Device):
 
     def attach(self, plant: Plant) -> None:
         super().attach(plant)
-        plant.space.add(self.body, self.plate)
+        if self.touches_parts:
+            plant.space.add(self.body, self.plate)
 
     def write(self, command: str, value: Any) -> None:
         if command == "extend":
@@ -125,6 +129,11 @@ class Cylinder(Device):
         else:
             limit = self.stroke * self.stall_fraction if self.fault == "never_retracts" else 0.0
             new = max(pos - self.stroke / self.retract_s * dt, limit) if pos > limit else pos
+        if not self.touches_parts:
+            self.jammed = False
+            self.position = new
+            self.moving = new != pos
+            return
         body = self.body
         if new > pos and self._jammed():
             new = pos                   # the air cannot push a part through a fixed obstacle

@@ -135,6 +135,7 @@ def build_plant(condition: Condition) -> Plant:
                 retract_s=p[f"door_{c}_s"],
                 plate_width=120.0,
                 start_extended=bool(p.get(f"open_{c}")),
+                touches_parts=False,  # a car door: no part in this plant ever meets it
             )
         )  # found open at power-up
     passengers = tuple(zip(p["p_times"], p["p_from"], p["p_to"], p["p_kg"], strict=True))
@@ -162,8 +163,9 @@ def build_plant(condition: Condition) -> Plant:
 
 class Group:
     """The devices every judge reads each scan, and what the judges ask of them, worked out once
-    per plant step (`now()`): nine watches and five rules ask for the same floors, doors and
-    riders every scan, and working each out again per question cost a third of the closed loop."""
+    per scan (`refresh()`, which the session calls before the judges): nine watches and five
+    rules ask for the same floors, doors and riders every scan, and working each out again per
+    question cost a third of the closed loop."""
 
     def __init__(self, plant):
         self.cars = tuple(plant.device(f"car_{c}", BrakedAxis) for c in CARS)
@@ -186,7 +188,7 @@ class Group:
         self.wait_from: int | None = None
         self.ride_from: int | None = None
 
-    def now(self) -> Group:
+    def refresh(self) -> None:
         t = self.traffic
         if t.time != self._at:
             self._at = t.time
@@ -204,7 +206,6 @@ class Group:
                 self._people_key = t.moves
                 self._people(floor)
             self.floor = floor
-        return self
 
     def _people(self, floor) -> None:
         here, other = self.rider_here, self.rider_other
@@ -245,7 +246,7 @@ _ABOARD = ("boarding", "riding", "alighting")
 
 
 def _parked(s) -> bool:
-    g = s.devices.now()
+    g = s.devices
     return all(
         g.shut[i] and g.floor[i] is not None and g.grip[i] and not car.fault for i, car in enumerate(g.cars)
     )
@@ -264,7 +265,7 @@ class DoorClock:
     def update(self, s) -> DoorClock:
         if s.scan != self.scan:
             self.scan = s.scan
-            g = s.devices.now()
+            g = s.devices
             door = g.doors[self.i]
             fully = door.position >= door.stroke
             self.open_ms = self.open_ms + 10 if fully else 0
@@ -299,7 +300,7 @@ def _close_watch(c: int) -> judges.Watch:
         return t.open_ms >= DWELL_MIN_S * 1000 and t.clear_ms >= EYE_CLEAR_S * 1000 and not s.devices.over[i]
 
     def excused(s):
-        g = s.devices.now()
+        g = s.devices
         return g.busy[i] or g.over[i]
 
     return judges.progress_within(
@@ -334,7 +335,7 @@ def _set_off_watch(c: int) -> judges.Watch:
 
     def cause(s):
         start.update(s)
-        g = s.devices.now()
+        g = s.devices
         return g.rider_other[i] and g.shut[i] and not g.over[i]
 
     def distance(s):
@@ -342,7 +343,7 @@ def _set_off_watch(c: int) -> judges.Watch:
 
     def arrived(s):
         at = start.update(s)
-        g = s.devices.now()
+        g = s.devices
         return g.floor[i] is not None and abs(g.cars[i].pos - at) >= 400.0
 
     return judges.progress_within(
@@ -359,7 +360,7 @@ def _set_off_watch(c: int) -> judges.Watch:
             )
         ],
         within_s=SET_OFF_S,
-        excused=lambda s: not s.devices.now().shut[i],
+        excused=lambda s: not s.devices.shut[i],
         late=lambda t: (
             f"car {c} stood with its door shut and riders for another floor at {t:g} s and had not "
             f"travelled {SET_OFF_MM:g} mm {SET_OFF_S:g} s later"
@@ -380,15 +381,15 @@ def _open_watches(c: int) -> tuple[judges.Watch, ...]:
         ]
 
     def at_rider_floor(s):
-        g = s.devices.now()
+        g = s.devices
         return g.rider_here[i] and g.shut[i]
 
     def gripped(s):
-        g = s.devices.now()
+        g = s.devices
         return g.rider_here[i] and g.shut[i] and g.grip[i]
 
     def elsewhere(s):
-        return s.devices.now().floor[i] is None
+        return s.devices.floor[i] is None
 
     return (
         judges.progress_within(
@@ -431,7 +432,7 @@ class PassengerClock(judges.Monitor):
     def check(self, s):
         now = s.time_ms
         lim = self.limit_ms
-        g = s.devices.now()
+        g = s.devices
         if self.what == "wait":
             if g.wait_from is None or now - g.wait_from <= lim:
                 return None
@@ -469,7 +470,7 @@ class MovesWithDoorOpen(judges.Monitor):
 
 
 def _door_unsafe(s):
-    g = s.devices.now()
+    g = s.devices
     for i, car in enumerate(g.cars):
         if not g.shut[i]:
             pos = car.pos
@@ -493,7 +494,7 @@ class MovesOverloaded(judges.Monitor):
         self.at: list[float | None] = [None] * len(CARS)
 
     def check(self, s):
-        g = s.devices.now()
+        g = s.devices
         for i, car in enumerate(g.cars):
             if not g.over[i]:
                 self.at[i] = None
@@ -546,7 +547,7 @@ def _completion():
         watches += [_close_watch(c), _set_off_watch(c), *_open_watches(c)]
     delivered = judges.distinct(
         "every passenger delivered",
-        lambda s: s.devices.now().delivered,
+        lambda s: s.devices.delivered,
         lambda s: len(s.devices.people),
     )
     parked = judges.held(f"both cars parked {HOLD_S:g} s", _parked, HOLD_S)

@@ -171,6 +171,22 @@ def test_cylinder_with_never_extends_fault_stalls_and_never_signals_extended():
     assert not cyl.read("extended") and not cyl.read("retracted")
 
 
+def test_a_cylinder_no_part_meets_strokes_the_same_with_no_plate_in_the_physics():
+    timings = []
+    for touches in (True, False):
+        plant = Plant(seed=0)
+        cyl = plant.add(Cylinder("cyl", 0, 0, stroke=100, extend_s=0.4, retract_s=0.2, touches_parts=touches))
+        assert (len(plant.space.bodies) == 1) is touches
+        seen = []
+        for k in range(100):
+            cyl.write("extend", k < 50)
+            plant.step()
+            seen.append((cyl.position, cyl.moving, cyl.read("extended"), cyl.read("retracted")))
+        timings.append(seen)
+    assert timings[0] == timings[1]
+    assert timings[1][39][2] and timings[1][70][3] and timings[1][45][1] is False
+
+
 def test_cylinder_rejects_unknown_command_with_a_clear_message():
     cyl = Cylinder("cyl", 0, 0)
     with pytest.raises(KeyError, match="cyl has no command 'retract'"):

@@ -440,3 +440,39 @@ def test_wall_clock_guard_is_checked_every_scan_and_handed_to_the_controller():
     assert v.end_reason == "wall-clock limit"
     assert s.scan_index <= 3               # not the 1000 scans of a progress chunk
     assert before < c.deadline <= before + 0.06
+
+
+class _SlideView:
+    """What judges derive from the slide, refreshed by the session once per scan."""
+
+    def __init__(self, plant):
+        self.slide = plant["slide"]
+        self.refreshed = 0
+        self.position = None
+
+    def refresh(self):
+        self.refreshed += 1
+        self.position = self.slide.position
+
+
+def test_judged_devices_with_refresh_are_refreshed_once_a_scan_after_the_plant_step_before_the_judges():
+    import dataclasses
+
+    from sim import judges
+    from sim.task import SafetyRule
+
+    seen = []
+
+    def stale(s):
+        seen.append((s.devices.refreshed, s.scan))
+        return s.devices.position != s.devices.slide.position   # refreshed after this scan's step
+
+    task = dataclasses.replace(
+        TASK, judged_devices=_SlideView,
+        safety_rules=[*TASK.safety_rules,
+                      SafetyRule("MOT-E99-S9", "judges see the view of this scan",
+                                 judges.never(stale, "a stale view"))])
+    session = Session(task, task.conditions[0], GoodController())
+    verdict = session.run_to_end()
+    assert verdict.passed
+    assert seen and all(n == k + 1 for n, k in seen)

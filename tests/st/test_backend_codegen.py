@@ -286,6 +286,30 @@ def test_members_used_once_are_read_from_the_instance_and_the_others_from_locals
     assert (inst.read("out"), inst.read("often"), inst.read("looped")) == (42, 6, 12)
 
 
+def test_array_offsets_by_a_constant_loop_variable_are_worked_out_once_an_iteration():
+    # arrays from 0, 1 and -2, the variable plus or minus a constant, two dimensions: the fast
+    # scan takes each offset from one local per iteration and computes what the debug scan does
+    src = prog(
+        "i : INT; j : INT; z : ARRAY[0..6] OF INT; o : ARRAY[1..5] OF INT; m : ARRAY[-2..4] OF INT;"
+        " g : ARRAY[1..5, 1..3] OF INT; s : INT; t : INT;",
+        "FOR i := 1 TO 5 DO z[i] := i; z[i + 1] := z[i + 1] + 10 * i; o[i] := 2 * i; m[i - 3] := i;"
+        " FOR j := 1 TO 3 DO g[i, j] := i * 10 + j; END_FOR; END_FOR;\n"
+        "FOR i := 1 TO 4 DO s := s + i; END_FOR;\n"
+        "FOR i := 1 TO 5 DO t := t + o[i] + m[i - 3] + g[i, 3]; END_FOR;",
+    )
+    program = build(src)
+    fast = program.python_source.split("def run(")[1].split("def run_dbg")[0]
+    assert "(v_i - 1)" not in fast and "(v_j - 1)" not in fast
+    assert "_o" in fast and "pass" in fast   # the loop of s indexes nothing: its offset is left out
+    insts = [program.instantiate(), program.instantiate(debug=True)]
+    for inst in insts:
+        inst.scan(0)
+    names = ("z", "o", "m", "g", "s", "t", "i", "j")
+    fast_vals, dbg_vals = ([str(inst.read(n)) for n in names] for inst in insts)
+    assert fast_vals == dbg_vals
+    assert insts[0].read("t") == sum(2 * i + i + i * 10 + 3 for i in range(1, 6))
+
+
 def test_function_locals_are_fresh_on_every_call():
     src = """FUNCTION Count : INT
 VAR n : INT; END_VAR
