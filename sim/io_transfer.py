@@ -43,6 +43,9 @@ def _convert(type_name: str, pad: str) -> list[str]:
             f"{pad}if v < {lo}:", f"{pad}    v = {lo}", f"{pad}elif v > {hi}:", f"{pad}    v = {hi}"]
 
 
+_UNWRITTEN = object()   # an edge output's last value before its first write
+
+
 def _attribute(attr: str | None) -> bool:
     """Whether `attr` can be written as `.attr` in the generated code (else the bound call is used)."""
     return attr is not None and attr.isidentifier() and not keyword.iskeyword(attr)
@@ -58,6 +61,7 @@ class Transfer:
         self.apply: list[str] = ["def apply(vals, get_output):"]
         self._group: Any = None      # the device whose versioned run of inputs is open
         self._groups = 0             # such runs so far (each keeps the count it last read in VER)
+        self._points = 0             # room for the edge outputs' last values (LAST, by point)
 
     def _name(self, prefix: str, i: int, obj: Any) -> str:
         name = f"{prefix}{i}"
@@ -110,9 +114,10 @@ class Transfer:
 
     def output(self, i: int, address: str, type_name: str, *, forced: Any = None, is_forced: bool = False,
                device: Any = None, attr: str | None = None, write: Callable[[Any], None] | None = None,
-               slot: tuple[dict, str] | None = None) -> None:
+               slot: tuple[dict, str] | None = None, edge: bool = False) -> None:
         """Output point i: its forced value or the controller's (straight from its output image
-        when `slot`, (image, key), says where), into a device attribute or a call."""
+        when `slot`, (image, key), says where), into a device attribute or a call; with `edge`
+        (Device.edge_commands) the call is made only when the value is not the one last given."""
         out = self.apply
         if is_forced:
             source = self._name("K", i, forced)
@@ -125,6 +130,12 @@ class Transfer:
         out.append(f"    vals[{i}] = v")
         if _attribute(attr):
             out.append(f"    {self._name('D', i, device)}.{attr} = v")
+        elif edge:
+            same = "v != LAST[{i}]" if type_name in _INT_RANGES else "v is not LAST[{i}]"
+            out.append(f"    if {same.format(i=i)}:")
+            out.append(f"        {self._name('W', i, write)}(v)")
+            out.append(f"        LAST[{i}] = v")
+            self._points = max(self._points, i + 1)
         else:
             out.append(f"    {self._name('W', i, write)}(v)")
 
@@ -140,6 +151,7 @@ class Transfer:
         linecache.cache[filename] = (len(src), None, src.splitlines(True), filename)
         namespace = dict(self.names)
         namespace["VER"] = [None] * self._groups   # nothing read yet: the first sample reads all
+        namespace["LAST"] = [_UNWRITTEN] * self._points   # nothing written yet: the first apply writes all
         exec(compile(src, filename, "exec"), namespace)   # noqa: S102 - generated from the I/O map only
         return namespace["sample"], namespace["apply"]
 

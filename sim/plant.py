@@ -48,6 +48,11 @@ class Device:
     # changed): the scan's I/O transfer then reads them only when the count moved. None: not
     # counted, read every scan.
     signals_version: int | None = None
+    # Commands whose write acts only on a change of the value (an edge: a start, a reset) and
+    # keeps nothing but the value: writing the value last written once more changes nothing, so
+    # the I/O transfer calls write for them only when the PLC's output changed. As with the
+    # plain tables, only the set of the class whose write the device uses counts.
+    edge_commands: frozenset[str] = frozenset()
 
     def __init__(self, name: str):
         self.name = name
@@ -200,6 +205,11 @@ def plain_command(device: Device, command: str, io_type: str) -> str | None:
     if (conv is bool and io_type == "BOOL") or (conv is int and io_type in _INTEGER_TYPES):
         return attr
     return None
+
+
+def edge_command(device: Device, command: str) -> bool:
+    """Whether device.write(command, v) with the v last written changes nothing (Device.edge_commands)."""
+    return command in _table(device, "write", "edge_commands")
 
 
 def direct_writer(device: Device, command: str, io_type: str) -> Callable[[Any], None] | None:

@@ -36,7 +36,7 @@ from typing import Any
 from sim.guard import release_reserve
 from sim.io_transfer import Transfer, publisher
 from sim.judges import Monitor, ScanState
-from sim.plant import SCAN_MS, SCAN_S, plain_command, plain_signal
+from sim.plant import SCAN_MS, SCAN_S, edge_command, plain_command, plain_signal
 from sim.recorder import Trace
 from sim.task import Condition, OperatorAction, Task
 
@@ -223,7 +223,8 @@ class Session:
                 # is read there, without a get_output call per point per scan
                 slot = None if forced or output_slot is None else output_slot(p.address)
                 transfer.output(i, p.address, p.type, forced=value, is_forced=forced, device=dev, attr=attr,
-                                write=None if attr else partial(dev.write, p.signal), slot=slot)
+                                write=None if attr else partial(dev.write, p.signal), slot=slot,
+                                edge=edge_command(dev, p.signal))
         self._sample, self._apply = transfer.build()
         self._set_input = ctl.set_input
         self._get_output = ctl.get_output

@@ -51,6 +51,7 @@ class Axis(Device):
     plain_commands = {"enable": ("enabled", bool), "target": ("target_word", int),
                       "jog_plus": ("jog_plus", bool), "jog_minus": ("jog_minus", bool),
                       "speed": ("speed_word", int)}
+    edge_commands = frozenset({"start", "reset"})   # write acts on their rising edges only
     layer = 1
     signals = ("position", "velocity", "in_position", "standstill", "busy", "ready", "fault",
                "home", "limit_minus", "limit_plus", "enabled")

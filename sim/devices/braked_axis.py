@@ -34,6 +34,7 @@ class BrakedAxis(Axis):
     kind = "braked axis"
     plain_signals = {**Axis.plain_signals, "torque_ok": "torque_ok", "brake_open": "brake_is_open"}
     plain_commands = {**Axis.plain_commands, "brake_release": ("brake_coil", bool)}
+    edge_commands = Axis.edge_commands   # write hands them to Axis.write as they are
     signals = Axis.signals + ("torque_ok", "brake_open")
     commands = Axis.commands + ("brake_release",)
 

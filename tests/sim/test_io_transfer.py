@@ -170,3 +170,37 @@ def test_a_value_read_again_as_it_was_given_skips_only_what_would_change_nothing
             want_seen.append(want)
             last = want
     assert seen == want_seen
+
+
+def test_an_edge_command_is_written_only_when_the_programs_output_changed():
+    transfer = Transfer("test")
+    starts, targets = [], []
+    transfer.output(0, "%QX0.0", "BOOL", write=starts.append, edge=True)
+    transfer.output(1, "%QW0", "INT", write=targets.append)
+    _, apply = transfer.build()
+    vals = [None, None]
+    for start, target in ((0, 5), (0, 5), (1, 5), (1, 6), (1, 6), (0, 6)):
+        apply(vals, lambda address, start=start, target=target: start if address == "%QX0.0" else target)
+        assert vals == [bool(start), target]
+    assert starts == [False, True, False]          # the first value, then each change
+    assert targets == [5, 5, 5, 6, 6, 6]           # not an edge command: every scan
+
+
+def test_an_axis_edge_command_written_again_with_the_same_value_changes_nothing():
+    # what makes leaving the repeated write out exact (Device.edge_commands)
+    from sim.devices.axis import Axis
+    from sim.devices.braked_axis import BrakedAxis
+    from sim.plant import edge_command
+
+    assert edge_command(Axis("a"), "start") and edge_command(BrakedAxis("b"), "reset")
+    assert not edge_command(Axis("a"), "enable")
+    for command in ("start", "reset"):
+        once, repeated = Axis("once"), Axis("repeated")
+        for axis in (once, repeated):
+            axis.trip("overtemperature")
+        for value in (True, False, True):
+            once.write(command, value)
+            for _ in range(3):
+                repeated.write(command, value)
+            assert ({k: v for k, v in vars(once).items() if k not in ("name", "label")}
+                    == {k: v for k, v in vars(repeated).items() if k not in ("name", "label")})
