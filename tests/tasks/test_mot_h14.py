@@ -39,3 +39,10 @@ def test_the_blind_written_program_misses_the_stored_fault_and_the_trips(kit):
     passed, _, pending = result["ram_on_part"]                         # stored fault: never ready
     assert not passed and "not both up 5 s after power-up" in pending
     assert not result["scattered"][0] and not result["probe_down_between"][0]
+
+
+def test_lifting_to_the_top_and_waiting_there_overruns_the_slowest_plants_budget(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/waits_at_top.st"))
+    passed, rules, pending = result["all_slow"]
+    assert not passed and not rules and "Done on" in pending          # the 40 s time limit
+    assert all(passed for name, (passed, _, _) in result.items() if name != "all_slow")
