@@ -46,3 +46,13 @@ def test_lifting_to_the_top_and_waiting_there_overruns_the_slowest_plants_budget
     passed, rules, pending = result["all_slow"]
     assert not passed and not rules and "Done on" in pending          # the 40 s time limit
     assert all(passed for name, (passed, _, _) in result.items() if name != "all_slow")
+
+
+def test_the_dial_never_starts_inside_the_alignment_band_off_its_station():
+    # the prompt's guarantee for start_offset_deg: 0, or 3 to 30 deg short of the station
+    import random
+    rng = random.Random(14)
+    offsets = [TASK.sampler(rng)["params"]["start_offset_deg"] for _ in range(500)]
+    offsets += [c.params["start_offset_deg"] for c in TASK.conditions]
+    assert all(o == 0.0 or -30.0 <= o <= -3.0 for o in offsets)
+    assert any(o < 0.0 for o in offsets) and any(o == 0.0 for o in offsets)
