@@ -24,6 +24,21 @@ Changes from the catalog entry, and why:
   trips on the way down to a part (while the probe job goes on), a press deadline of 8 s per
   part, a 0.5 s window for the dial once both jobs are done and a 5 s deadline for step 1; a
   miss ends the run (tasks.common.MissEndsTheRun), so a hung or deadlocked program fails there.
+- Round 2 of "Hard must be hard": a program written blind from the prompt (correct/prompt_only.st)
+  earned 1 and passed 300 sampled conditions (seed 11) and hand-built corners, but the corner with
+  every range at its slow end and six parts to press (all_slow) made the first reference miss the
+  40 s time limit: it lifted to the top and waited there after each press. The reference now lifts
+  to 17 mm and lets the dial go once the ram is clear (done at 35.6 s there); the old one is kept as
+  counterexamples/waits_at_top.st and all_slow is registered (a stated time budget at its corner).
+  The specification now states what must hold rather than how: the hint for the force limit, the
+  reset procedure, "bring it round to the probe" and "use the signals" are gone; the reset's plant
+  facts (a stored fault clears at once, a trip 0.5 to 1.5 s after it) and that the windows hold
+  during a fault are stated.
+- The published start offset (-30 .. 0 deg) took in a dial stopped inside the 1.5 deg alignment
+  band but off its station: table_aligned on, yet the probe cannot read a part there and a part
+  does not seat (sim.devices.press_fit works on a dial exactly on a station), so every program,
+  the reference too, pressed a part twice there. The sampler never drew it (0 or -30 .. -3); the
+  prompt now states that guarantee with the range.
 """
 
 from __future__ import annotations
@@ -294,6 +309,14 @@ CONDITIONS = (
     Condition.of("none_pressed_ram_mid", 1405, "nothing pressed, word 5 stale, ram half way down, probe down",
                  pressed_mask=0, step_word=5, start_station=6, ram_start_mm=55.0, probe_down_at_start=1,
                  ram_speed=250.0, ram_accel=2000.0, stiffness_kn_mm=60.0),
+    # the time budget at the slow end of every range: six parts to press, the ram on the first
+    # with a stored fault, the probe down, and the slowest dial, settle, probe and ram; a tight
+    # program finishes in about 38 s of the 40, one that lifts to the top and waits there does not
+    Condition.of("all_slow", 1406, "nothing pressed, word 5 stale, ram on the part with a stored fault, "
+                 "probe down, slowest dial, probe and ram, a trip on the 3rd way down",
+                 pressed_mask=0, step_word=5, start_station=1, ram_start_mm=100.02, probe_down_at_start=1,
+                 index_time_s=1.6, table_settle_s=0.3, ram_speed=60.0, ram_accel=300.0, stiffness_kn_mm=5.0,
+                 probe_s=0.8, fault_at_start=1, trip_on_approach=3, trip_hold_s=1.5),
 )
 
 
@@ -397,37 +420,37 @@ TASK = Task(
         "part or part way down, the probe may be down, the dial may have stopped between stations. "
         "The retained step word is what the controller held when it stopped; it may be stale."),
     specification=(
-        f"1. At power-up: lift the ram to {CLEAR_MM:g} mm or above (position <= {CLEAR_MM:g} mm; 0 is the "
-        "top) and the probe fully up before anything else moves (both up within "
-        f"{UP_WITHIN_S:g} s of power-up); if the dial is not aligned, index it "
-        "on to the next station.\n"
-        "2. Probe: with the dial aligned and at standstill, lower the probe onto the part under it; fully "
-        "down, probe_pressed tells whether that part is already pressed; lift it again. After each "
-        f"standstill with a part not yet probed under the probe, the probe must set off down within "
-        f"{PROBE_WITHIN_S:g} s (at power-up: of the moment ram and probe are first both up with the dial "
-        "still on a station).\n"
-        f"3. Press: a part that needs pressing (probed, not pressed) is pressed at the press station by "
-        f"bringing the ram down onto it with the force limit set: it seats (snaps {SEAT_MM:g} mm down) "
-        f"once the force on it reaches {SEAT_N / 1000:g} kN, and the ram follows it down to where its "
-        "force limit stops it; "
-        f"never push more than {MAX_N / 1000:g} kN (set ram_force_limit to e.g. 9000 N before the ram "
-        f"touches it); then lift the ram to {CLEAR_MM:g} mm or above. After each standstill that brings "
-        f"a probed, unpressed part under the ram, the ram must set off toward it within "
-        f"{PRESS_WITHIN_S:g} s (its distance shrinking by {SET_OFF_MM:g} mm) and go on to it. A part "
-        "pressed before power-up, or already pressed by you, must not be pressed again (no force above "
-        f"{TOUCH_N / 1000:g} kN on it). Probe and press work at the same standstill when both have a part. "
-        f"Each such part must be pressed within {PRESS_DEADLINE_S:g} s of that standstill.\n"
+        f"1. Power-up: before the dial turns or ram or probe go down, the ram must be at or above "
+        f"{CLEAR_MM:g} mm (position <= {CLEAR_MM:g} mm; 0 is the top) and the probe fully up, both "
+        f"within {UP_WITHIN_S:g} s of power-up. From between stations an index pulse turns the dial "
+        "on to the next station ahead.\n"
+        "2. Probe: fully down on a part (dial aligned and at standstill), probe_pressed tells whether "
+        "that part is already pressed. After each standstill with a part not yet probed under the "
+        f"probe, the probe must set off down within {PROBE_WITHIN_S:g} s (at power-up: of the moment "
+        "ram and probe are first both up with the dial still on a station) and go on down to it, "
+        "whatever the ram is doing.\n"
+        f"3. Press: a part that needs pressing (probed, not pressed) is pressed at the press station "
+        f"by the ram: it seats (snaps {SEAT_MM:g} mm down) once the force on it reaches "
+        f"{SEAT_N / 1000:g} kN, and a ram moving on down follows it to where its force limit stops it. "
+        f"The ram must never push more than {MAX_N / 1000:g} kN. A part pressed before power-up, or "
+        f"already pressed by you, must not be pressed again (no force above {TOUCH_N / 1000:g} kN on "
+        "it). After each standstill that brings a probed, unpressed part under the ram, the ram must "
+        f"set off toward it within {PRESS_WITHIN_S:g} s (its distance shrinking by {SET_OFF_MM:g} mm) "
+        f"and go on to it, and that part must be pressed within {PRESS_DEADLINE_S:g} s of the "
+        "standstill.\n"
         "4. The dial turns only with the ram at or above the clear height and the probe fully up. Once "
         "both jobs are done at a standstill (the part under the probe probed, the part under the ram "
-        f"pressed, or not yet probed) with ram and probe up, index within {INDEX_WITHIN_S:g} s.\n"
+        f"pressed, or not yet probed) with ram and probe up, the dial must set off within "
+        f"{INDEX_WITHIN_S:g} s.\n"
         "5. The ram drive may come up with a stored fault, and it may trip on its way down to a part "
-        "(ram_fault TRUE: it brakes to a stop and drops its move). Give rising edges on ram_reset until "
-        "ram_fault goes FALSE (resets are ignored for up to 1.5 s after a trip), then start the move "
-        "again. The probe job goes on meanwhile.\n"
+        "(ram_fault TRUE: it brakes to a stop and drops its move). A rising edge on ram_reset clears "
+        "the fault once its cause has gone: a stored fault at once, a trip from 0.5 to 1.5 s after "
+        "it; edges before that are ignored. The windows and deadlines of steps 2 to 4 hold all the "
+        "same.\n"
         "6. When all six parts are pressed, ram and probe up and the dial on a station, switch Done on "
         "and keep it on with everything so.\n"
-        "The part under the ram at power-up has not been probed: bring it round to the probe. "
-        "Travel, settle and index times differ from run to run: use the signals."),
+        "The part under the ram at power-up has not been probed. Travel, settle and index times "
+        "differ from run to run (see the ranges)."),
     io=IO,
     completion=Completion(
         "All six parts are pressed (each exactly once: the ones pressed before power-up are not pressed "
@@ -452,7 +475,8 @@ TASK = Task(
         ParameterRange("pressed_mask", 0, 62, "", "which nests are pressed at power-up (bit k-1 = nest k)"),
         ParameterRange("step_word", 0, 5, "", "retained step word"),
         ParameterRange("start_station", 1, NESTS, "", "nest at the press station at power-up"),
-        ParameterRange("start_offset_deg", -30.0, 0.0, "deg", "dial off station at power-up"),
+        ParameterRange("start_offset_deg", -30.0, 0.0, "deg", "dial off station at power-up: 0 (on "
+                       "the station) or 3 to 30 deg short of it, never inside the alignment band off it"),
         ParameterRange("ram_start_mm", 0.0, 103.02, "mm", "ram position at power-up"),
         ParameterRange("probe_down_at_start", 0, 1, "", "1 = probe down at power-up"),
         ParameterRange("index_time_s", 0.5, 1.6, "s", "time to index one station"),

@@ -39,3 +39,20 @@ def test_the_blind_written_program_misses_the_stored_fault_and_the_trips(kit):
     passed, _, pending = result["ram_on_part"]                         # stored fault: never ready
     assert not passed and "not both up 5 s after power-up" in pending
     assert not result["scattered"][0] and not result["probe_down_between"][0]
+
+
+def test_lifting_to_the_top_and_waiting_there_overruns_the_slowest_plants_budget(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/waits_at_top.st"))
+    passed, rules, pending = result["all_slow"]
+    assert not passed and not rules and "Done on" in pending          # the 40 s time limit
+    assert all(passed for name, (passed, _, _) in result.items() if name != "all_slow")
+
+
+def test_the_dial_never_starts_inside_the_alignment_band_off_its_station():
+    # the prompt's guarantee for start_offset_deg: 0, or 3 to 30 deg short of the station
+    import random
+    rng = random.Random(14)
+    offsets = [TASK.sampler(rng)["params"]["start_offset_deg"] for _ in range(500)]
+    offsets += [c.params["start_offset_deg"] for c in TASK.conditions]
+    assert all(o == 0.0 or -30.0 <= o <= -3.0 for o in offsets)
+    assert any(o < 0.0 for o in offsets) and any(o == 0.0 for o in offsets)
