@@ -1821,8 +1821,8 @@ class CodeGen:
                 if op == "XOR":
                     return f"({a} != {b})"
                 pyop = "and" if op == "AND" else "or"
-                if not _has_call(e.right):
-                    if isinstance(e.left, A.BinaryOp) and e.left.op == op and not _has_call(e.left.right):
+                if not _has_call(e.right, cp):
+                    if isinstance(e.left, A.BinaryOp) and e.left.op == op and not _has_call(e.left.right, cp):
                         a = _unwrap(a)
                     return f"({a} {pyop} {b})"
                 return f"({a} {'&' if op == 'AND' else '|'} {b})"
@@ -2252,14 +2252,20 @@ def _simple(code: str) -> bool:
     )
 
 
-def _has_call(e) -> bool:
-    if isinstance(e, A.Call):
+def _has_call(e, cp) -> bool:
+    """Does e call something that must run whatever the rest of the expression gives (a user
+    FUNCTION, an FB, a method, ADR or REF)? A conversion or another standard function only reads
+    its arguments: what it gives is all it does."""
+    if isinstance(e, A.Call) and not _by_value(e, cp):
         return True
     for name in getattr(e, "__slots__", ()):
         v = getattr(e, name, None)
-        if isinstance(v, A.Expr) and _has_call(v):
+        if isinstance(v, A.Expr) and _has_call(v, cp):
             return True
-        if isinstance(v, list) and any(isinstance(x, A.Expr) and _has_call(x) for x in v):
+        if isinstance(v, list) and any(isinstance(x, A.Expr) and _has_call(x, cp) for x in v):
+            return True
+        if isinstance(v, list) and any(isinstance(x, A.CallArg) and x.value is not None
+                                       and _has_call(x.value, cp) for x in v):
             return True
     return False
 

@@ -756,6 +756,16 @@ SECTIONS: list[tuple[str, list[Rule]]] = [
             'fault "index 11 out of range 1..10 for Cells"',
         ),
         Rule(
+            ('BOOL `AND` and `OR` leave the right operand out when the left decides the result, unless it '
+             'calls a user FUNCTION, a FUNCTION_BLOCK, a METHOD, ADR or REF: those always run, as on a PLC '
+             'that evaluates every operand (CODESYS evaluates all operands of AND and OR; its AND_THEN and '
+             'OR_ELSE are the short-circuit forms); so a guard on the left keeps an index on the right '
+             'in range'),
+            '`b := k > 0 AND ABS(a[k]) < 5;` with `k = 0`; `c := k = 0 OR F(x);`',
+            '`b` FALSE, no index fault; F runs',
+            'AND and OR: the right operand is skipped once the left decides, except calls of user POUs',
+        ),
+        Rule(
             'enumerations default to their first value; values count up from the last explicit value',
             '`(Idle, Run := 5, Stop)`',
             'Idle = 0, Stop = 6',

@@ -77,6 +77,7 @@ def test_submission_rules_state_the_dialect_points_from_the_semantics_table():
     assert set(points) == {
         "integer division truncates toward zero", "F_TRIG's first call",
         "timers run on plant time: 10 ms per scan", "not supported", "VAR_IN_OUT is passed by reference",
+        "AND and OR: the right operand is skipped once the left decides, except calls of user POUs",
     }
     for r in points.values():
         assert sem.prompt_line(r) in rules              # the prompt states it ...

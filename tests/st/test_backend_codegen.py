@@ -310,6 +310,24 @@ def test_array_offsets_by_a_constant_loop_variable_are_worked_out_once_an_iterat
     assert insts[0].read("t") == sum(2 * i + i + i * 10 + 3 for i in range(1, 6))
 
 
+def test_and_or_leave_the_right_operand_out_when_the_left_decides_unless_it_calls_a_pou():
+    # a standard function only reads its arguments: ABS(a[k]) guarded by k > 0 is as safe as a[k];
+    # a user function always runs (its state changes as if every operand were evaluated)
+    extra = "FUNCTION Bump : BOOL\nVAR_IN_OUT n : INT; END_VAR\nn := n + 1; Bump := TRUE;\nEND_FUNCTION\n"
+    src = prog(
+        "a : ARRAY[1..3] OF INT; k : INT; b : BOOL; c : BOOL; d : BOOL; calls : INT;",
+        "b := k > 0 AND ABS(a[k] - 1) <= 4 AND a[k] = 0;\n"
+        "c := k = 0 OR MAX(a[k], 2) = 2;\n"
+        "d := k = 0 OR Bump(n := calls);",
+        extra,
+    )
+    for debug in (False, True):
+        inst = build(src).instantiate(debug=debug)
+        inst.scan(0)
+        assert inst.fault is None
+        assert (inst.read("b"), inst.read("c"), inst.read("d"), inst.read("calls")) == (False, True, True, 1)
+
+
 def test_function_locals_are_fresh_on_every_call():
     src = """FUNCTION Count : INT
 VAR n : INT; END_VAR
