@@ -36,3 +36,20 @@ def test_the_reference_serves_every_ask_and_the_jam_strikes_where_registered(kit
     report = kit.graded(TASK, "reference.st")
     assert report.reward == 1
     assert all(c.passed for c in report.conditions)
+
+
+def test_the_prompt_only_program_digs_on_in_a_lane_that_proved_not_to_hold_the_colour(kit):
+    """Every lane two deep at power-up, the seconds unread: it keeps digging the lane it chose after
+    that lane's hidden item showed another colour, fills the loop, and the out station waits."""
+    report = kit.graded(TASK, "counterexamples/prompt_only.st")
+    result = {c.name: c for c in report.conditions}
+    corner = result["stocked_two_deep_early_ask"]
+    assert not corner.passed and corner.violated_rules == []
+    assert "out station" in corner.pending
+    assert all(c.passed for name, c in result.items() if name != "stocked_two_deep_early_ask")
+
+
+def test_the_stocked_corner_stands_at_the_top_of_the_published_ranges():
+    p = {c.name: c.params for c in TASK.conditions}["stocked_two_deep_early_ask"]
+    assert p["n_at_start"] == 8 and all(len(lane) == 2 for lane in p["lanes_at_start"])
+    assert p["rc_s"] == 12.0 and p["coll_s"] == 1.2 and p["first_ask_s"] == 5.0
