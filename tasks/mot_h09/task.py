@@ -36,6 +36,8 @@ Changed from the catalog, and why:
   2400 (the geared discharge's limit) runs on 98 mm, 2000 more. A chain that trips brakes itself
   (83 mm at most from 720). The corner: long_capped_discharge_trips_at_top_speed; the blind
   program is counterexamples/prompt_only.st, the class counterexamples/stop_at_the_geared_ramp.st.
+  The specification says what must hold, not how: the enable-and-reset sequence and "the master
+  ramps down within the limits of the drives still following it" went (the limits stay stated).
 - a trip (overtemperature) refuses reset edges while the drive cools, 0.5-3 s (stated): added
   because the program written blind from the prompt passed every condition once S4 was judged
   only with all drives ready; it held its reset TRUE (one edge, too early) and now stays down
@@ -417,11 +419,10 @@ TASK = Task(
         "stands, the jaw anywhere in its first turn out of the seal zone, the first mark somewhere between "
         "the eye and one pitch upstream of it."),
     specification=(
-        "1. Enable the three drives (clearing a stored fault first) and run a virtual master: the draw chain "
-        f"follows it 1:1 (mm of film), the discharge belt at {RATIO:g} times it. Run it at the ordered rate "
-        "(rate x nominal pitch, in mm/s of film), ramped, but never beyond what every drive can follow: "
-        "where the ordered speed or your ramp would need a drive beyond its speed or acceleration, the "
-        "master runs at the highest speed or ramp all of them allow.\n"
+        "1. The three stations run from one virtual master the program computes: the draw chain 1:1 with it "
+        f"(mm of film), the discharge belt at {RATIO:g} times it. The film runs at the ordered rate (rate x "
+        "nominal pitch, in mm/s of film), capped at the highest speed every drive can follow; no drive "
+        "following the master is ever asked for more than its speed or acceleration.\n"
         "2. Cam the seal jaw on the film's position (from the encoder: the difference of two readings wraps "
         "at 16 bits; the cam is in mm of film, not counts): one jaw turn per pack, the jaw passing its seal "
         "point exactly when a mark's centre passes it (a mark's leading edge latched at the eye reaches the "
@@ -430,11 +431,12 @@ TASK = Task(
         "smoothly outside it. The true print repeat differs from the nominal pitch (up to "
         f"+/-{STRETCH * 100:g} %): phase every seal to its own mark. Until the cam is in phase the jaw "
         "must not pass its seal point: every seal counts.\n"
-        "3. When any drive faults, stop the whole line in phase: the master ramps down within the limits of "
-        "the drives still following it, the jaw stays on its cam (it stops with the film, wherever the film "
-        f"stops), the film runs on at most {STOP_MM:g} mm after the fault (packs pushed on against a "
-        "stopped discharge jam) and stands still until all three drives are ready again; then reset the "
-        "fault, enable the drive and run on at the ordered rate, the jaw sealing on the marks as before.\n"
+        "3. When any drive faults, the whole line stops in phase: the jaw keeps its phase to the film (it "
+        f"stops with the film, wherever the film stops), the film runs on at most {STOP_MM:g} mm after the "
+        "fault (packs pushed on against a stopped discharge jam) and stands still until all three drives "
+        "are ready again; the line then runs on at the ordered rate, the jaw sealing on the marks as "
+        "before. A drive with a fault (one stored at power-up too) takes no setpoint until its fault is "
+        "reset and it is enabled.\n"
         f"4. Make {SEALS} seals, each within +/-{TOL_MM:g} mm of a mark's centre, none on a pack, and go "
         "on running at the ordered rate.\n"
         f"The film's speed for the rate is taken over the last {RATE_WINDOW * 10} ms, the discharge's and "
