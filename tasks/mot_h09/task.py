@@ -28,6 +28,16 @@ Changed from the catalog, and why:
 - the seal zone's speed match of MOT-M20 is not a rule here (its 30 ms window is MOT-M20's skill);
   seals on their marks and the following errors are.
 - rates 40-120 packs/min (not 20): 30 packs at 20 a minute is 90 s of plant time a run.
+- S3 bounds the film's run-on after a fault at 90 mm (round 2 of "Hard must be hard"): the
+  program written blind from the prompt ramped its master at one 2000 mm/s^2, up and down, and
+  passed every registered and 250 sampled conditions. A stop is a timing budget the program
+  sets: with the discharge tripped only the chain follows the master, and from the capped
+  720 mm/s only a ramp near the chain's own 3000 stops the film in time (76-80 mm); the line's
+  2400 (the geared discharge's limit) runs on 98 mm, 2000 more. A chain that trips brakes itself
+  (83 mm at most from 720). The corner: long_capped_discharge_trips_at_top_speed; the blind
+  program is counterexamples/prompt_only.st, the class counterexamples/stop_at_the_geared_ramp.st.
+  The specification says what must hold, not how: the enable-and-reset sequence and "the master
+  ramps down within the limits of the drives still following it" went (the limits stay stated).
 - a trip (overtemperature) refuses reset edges while the drive cools, 0.5-3 s (stated): added
   because the program written blind from the prompt passed every condition once S4 was judged
   only with all drives ready; it held its reset TRUE (one edge, too early) and now stays down
@@ -66,6 +76,8 @@ FE_RULE_MM = 1.0
 SEALS = 30
 TOL_MM = 1.0
 STOP_S = 1.0             # the film standing still within this of a drive's fault
+STOP_MM = 90.0           # the most the film may run on after a drive's fault (a discharge out: a
+                         # ramp at the chain's 3000 mm/s^2 runs on 76-80 mm from 720 mm/s, the line's 2400 98)
 STILL_MM_S = 1.0         # "standing still": a position loop's last creep is not motion
 SETTLE_S = 2.0           # the rate must be met this long after power-up, a new rate, a restart
 RATE_PCT = 5.0
@@ -174,19 +186,26 @@ def _following_error(s):
 
 
 class _StopInPhase(judges.Monitor):
-    """S3: from STOP_S after any drive reports a fault until all three are ready again, the film
-    stands still. Written for this task: the stop is judged from the faults, not a request."""
+    """S3: from any drive's fault until all three are ready again the film runs on at most STOP_MM
+    (a pack pushed onto a stopped discharge jams), and from STOP_S after the fault it stands still.
+    Written for this task: the stop is judged from the faults, not a request."""
 
     def __init__(self):
         self.since = None
+        self.from_mm = 0.0
 
     def check(self, s):
         d = s.devices
         faulted = [x for x in d.drives if x.fault]
         if faulted and self.since is None:
             self.since = s.time_s
+            self.from_mm = d.film.travel_mm
         if self.since is not None and _all_ready(s):
             self.since = None
+        if self.since is not None and d.film.travel_mm - self.from_mm > STOP_MM:
+            names = ", ".join(x.label for x in faulted) or "a drive"
+            return (f"the film ran on {d.film.travel_mm - self.from_mm:.1f} mm after the {names} faulted "
+                    f"(at most {STOP_MM:g} mm)")
         late = self.since is not None and s.time_s - self.since >= STOP_S - 1e-9
         if late and abs(d.film.velocity) >= STILL_MM_S:
             names = ", ".join(x.label for x in faulted) or "a drive"
@@ -289,6 +308,14 @@ CONDITIONS = (
           pitch_mm=350.0, stretch_pct=0.35, pack_mm=250.0, rate=50, rate_after=110, change_s=7.0,
           trip="chain", trip_s=12.3, trip_hold_s=0.5, first_mark_mm=120.0, jaw_mm=75.0, chain_mm=0.0,
           discharge_mm=0.0, start_count=-32000),
+    # The stop budget's corner: the discharge trips with the film at the capped 720 mm/s. Stopped
+    # within 0.28 s only by a master ramping down at the chain's own 3000 mm/s^2 (the tripped
+    # discharge no longer follows it); the line's 2400 (the geared discharge's limit) takes 0.3 s.
+    _cond("long_capped_discharge_trips_at_top_speed", 36,
+          "400 mm packs at 80 -> 120 packs/min (capped), the discharge trips at 11 s at 720 mm/s",
+          pitch_mm=400.0, stretch_pct=0.3, pack_mm=300.0, rate=80, rate_after=120, change_s=5.0,
+          trip="discharge", trip_s=11.0, trip_hold_s=1.5, first_mark_mm=100.0, jaw_mm=200.0,
+          chain_mm=120.0, discharge_mm=250.0, start_count=20000),
 )
 
 
@@ -392,11 +419,10 @@ TASK = Task(
         "stands, the jaw anywhere in its first turn out of the seal zone, the first mark somewhere between "
         "the eye and one pitch upstream of it."),
     specification=(
-        "1. Enable the three drives (clearing a stored fault first) and run a virtual master: the draw chain "
-        f"follows it 1:1 (mm of film), the discharge belt at {RATIO:g} times it. Run it at the ordered rate "
-        "(rate x nominal pitch, in mm/s of film), ramped, but never beyond what every drive can follow: "
-        "where the ordered speed or your ramp would need a drive beyond its speed or acceleration, the "
-        "master runs at the highest speed or ramp all of them allow.\n"
+        "1. The three stations run from one virtual master the program computes: the draw chain 1:1 with it "
+        f"(mm of film), the discharge belt at {RATIO:g} times it. The film runs at the ordered rate (rate x "
+        "nominal pitch, in mm/s of film), capped at the highest speed every drive can follow; no drive "
+        "following the master is ever asked for more than its speed or acceleration.\n"
         "2. Cam the seal jaw on the film's position (from the encoder: the difference of two readings wraps "
         "at 16 bits; the cam is in mm of film, not counts): one jaw turn per pack, the jaw passing its seal "
         "point exactly when a mark's centre passes it (a mark's leading edge latched at the eye reaches the "
@@ -405,10 +431,12 @@ TASK = Task(
         "smoothly outside it. The true print repeat differs from the nominal pitch (up to "
         f"+/-{STRETCH * 100:g} %): phase every seal to its own mark. Until the cam is in phase the jaw "
         "must not pass its seal point: every seal counts.\n"
-        "3. When any drive faults, stop the whole line in phase: the master ramps down within the limits of "
-        "the drives still following it, the jaw stays on its cam (it stops with the film, wherever the film "
-        "stops), and the film stands still until all three drives are ready again; then reset the fault, "
-        "enable the drive and run on at the ordered rate, the jaw sealing on the marks as before.\n"
+        "3. When any drive faults, the whole line stops in phase: the jaw keeps its phase to the film (it "
+        f"stops with the film, wherever the film stops), the film runs on at most {STOP_MM:g} mm after the "
+        "fault (packs pushed on against a stopped discharge jam) and stands still until all three drives "
+        "are ready again; the line then runs on at the ordered rate, the jaw sealing on the marks as "
+        "before. A drive with a fault (one stored at power-up too) takes no setpoint until its fault is "
+        "reset and it is enabled.\n"
         f"4. Make {SEALS} seals, each within +/-{TOL_MM:g} mm of a mark's centre, none on a pack, and go "
         "on running at the ordered rate.\n"
         f"The film's speed for the rate is taken over the last {RATE_WINDOW * 10} ms, the discharge's and "
@@ -427,8 +455,9 @@ TASK = Task(
                    "trip on it.", _following_error),
         SafetyRule("MOT-H09-S2", "The jaw must close only in the gap between two packs: never on a pack.",
                    _NoSealOnPack()),
-        SafetyRule("MOT-H09-S3", f"From {STOP_S:g} s after any drive faults until all three drives are "
-                   f"ready again, the film must stand still (under {STILL_MM_S:g} mm/s).", _StopInPhase()),
+        SafetyRule("MOT-H09-S3", f"After any drive faults the film may run on at most {STOP_MM:g} mm, and "
+                   f"from {STOP_S:g} s after the fault until all three drives are ready again it must stand "
+                   f"still (under {STILL_MM_S:g} mm/s).", _StopInPhase()),
         SafetyRule("MOT-H09-S4", f"While all three drives are ready, the discharge must run at {RATIO:g} "
                    f"times the film's speed, within {RATIO_PCT:g} % (at least {RATIO_FLOOR:g} mm/s).",
                    _Ratio()),

@@ -42,3 +42,26 @@ def test_a_jaw_cammed_on_the_master_seals_off_the_marks_when_the_chain_trips(kit
 def test_the_master_ramped_to_the_chain_limit_leaves_the_geared_discharge_behind(kit):
     result = verdicts(kit.graded(TASK, "counterexamples/ramped_to_chain_limit.st"))
     assert all("MOT-H09-S1" in rules and "MOT-H09-S4" in rules for _, rules, _ in result.values())
+
+
+TOP_SPEED_TRIP = "long_capped_discharge_trips_at_top_speed"
+
+
+def _fails_only_the_run_on_at_top_speed(result):
+    passed, rules, _ = result[TOP_SPEED_TRIP]
+    assert not passed and rules == ("MOT-H09-S3",)
+    assert all(p for name, (p, _, _) in result.items() if name != TOP_SPEED_TRIP)
+
+
+def test_the_prompt_only_program_brakes_at_its_one_ramp_and_runs_on_past_90_mm(kit):
+    """Written blind, it ramps at 2000 mm/s^2 up and down: with the discharge tripped at 720 mm/s
+    the film runs on past S3's 90 mm; the chain alone could have stopped it in 80."""
+    report = kit.graded(TASK, "counterexamples/prompt_only.st")
+    _fails_only_the_run_on_at_top_speed(verdicts(report))
+    c = next(c for c in report.conditions if c.name == TOP_SPEED_TRIP)
+    assert "ran on" in c.first_violation.message and "discharge belt" in c.first_violation.message
+
+
+def test_a_stop_at_the_geared_discharges_ramp_runs_on_too_far_once_the_discharge_is_out(kit):
+    report = kit.graded(TASK, "counterexamples/stop_at_the_geared_ramp.st")
+    _fails_only_the_run_on_at_top_speed(verdicts(report))
