@@ -25,6 +25,21 @@ prompt, with no simulator, passed every registered condition once a runtime faul
 host now sends a head's list up to 20 s after power-up, perhaps while the other head drills; the
 prompt says the count reads 0 until then. A program that reads the lists once at power-up never
 drills the late head's holes and leaves the shared X's with them undrilled.
+
+Round 2 (the program written blind from that prompt, now counterexamples/prompt_only.st, earned 1
+and passed every sampled condition): a corner, and requirements instead of procedure. The corner:
+the two holes of a shared X a hair beyond 150 mm apart (shared_x_just_over_150; the sampler draws
+such X's too). Both heads may drill there at once; the blind program sequences every X closer than
+150 mm plus its 3 mm margin and parks the waiting head 153 mm beside the other - at 152.9 mm apart
+that is on its own undrilled hole, where spec 6 wants its drill down within 0.3 s. A careful
+engineer adds a margin to the stated 150 mm and forgets that the margin moves the waiting head
+onto its hole. (The reference and second_correct.st now park a waiting head 150.5 mm off: a head
+approaching the other exactly 150 mm away overshoots a hair into S2, and 0.5 mm keeps it off its
+own hole wherever an X is really crowded.) The prompt: spec 1, 2, 4 and 5 no longer say how (enable,
+move the beam, then the heads, stand aside and change over, pull up and go on); they say what must
+hold, and spec 2 now publishes where the holes lie (X 100..1450 mm at least 40 mm apart unless
+shared, head 1's Y 50..550, head 2's 250..760 mm): what the conditions always held, the guarantee that
+every hole can be drilled.
 """
 
 from __future__ import annotations
@@ -49,6 +64,10 @@ STAND_S = 25.0          # the beam stands at one X at most this long (a deadlock
 JAM_PULL_S = 2.5        # a drill not at the bottom this long after setting off must be rising
 LISTED_BEFORE_S = 0.1   # rule 3 owes the holes listed this long before the beam left
 LATE_MAX_S = 20.0       # a list arrives at most this late
+HOLE_X = (100.0, 1450.0)            # published: where the holes lie in X (the sampler's range)
+HOLE_X_GAP = 40.0                   # published: X's of different holes at least this apart, unless shared
+HOLE_Y = ((50.0, 550.0), (250.0, 760.0))   # published: head 1's and head 2's holes in Y
+DRAWN_Y = ((50.0, 550.0), (250.0, 750.0))  # what the sampler draws (heads_close_drill_down has 760)
 DRILL_S = (0.3, 1.5)    # published time of a drill's stroke down (cutting)
 RETRACT_S = 0.3
 PARK_MM = 0.0
@@ -389,6 +408,18 @@ CONDITIONS = (
           drill_2_s=1.5, jams=((2, 5),),
           holes_1=((1450.0, 300.0), (150.0, 500.0), (700.0, 100.0), (1050.0, 550.0), (400.0, 250.0)),
           holes_2=((400.0, 720.0), (1050.0, 450.0), (150.0, 560.0), (700.0, 600.0), (1450.0, 420.0))),
+    # Round 2 (the blind program earned 1): the published hole rows put the two holes of a shared X
+    # anywhere, also a hair beyond 150 mm apart. There both heads may drill at once; a program that
+    # sequences such an X anyway parks the waiting head 150 mm plus its margin beside the other -
+    # on its own hole when the margin is about the gap beyond 150 mm (0.6 / 1.3 / 2.1 / 2.9 mm
+    # here: margins of about a half, 1, 2 or 3 mm), and standing over its hole it must drill.
+    # One X is crowded by 0.1 mm: there the heads must take turns.
+    _cond("shared_x_just_over_150", 406, "5 + 5 holes, all 5 X shared, the two holes of each 149.9, "
+          "150.6, 151.3, 152.1 and 152.9 mm apart in Y; brisk beam, slow heads", beam_start_mm=20.0,
+          head_1_start_mm=0.0, head_2_start_mm=800.0, beam_speed=450.0, beam_accel=1800.0,
+          head_speed=250.0, head_accel=900.0, drill_1_s=0.6, drill_2_s=0.9,
+          holes_1=((230.0, 360.0), (470.0, 180.0), (690.0, 420.0), (910.0, 260.0), (1180.0, 330.0)),
+          holes_2=((470.0, 330.6), (230.0, 509.9), (1180.0, 482.9), (690.0, 571.3), (910.0, 412.1))),
 )
 
 
@@ -399,17 +430,18 @@ def sample_condition(rng) -> dict:
     distinct X (100..1450 mm, at least 40 mm apart over both lists except where shared), head 1's
     in Y 50..550 mm, head 2's in 250..750 mm (so that either can always stand 150 mm aside);
     2..min(counts) X are shared, and at a shared X the two holes lie closer than 150 mm (or head 2's
-    below head 1's) half the time: the crowding. The heads start at least 150 mm apart (160..200
-    apart a third of the time: close), a drill is down at power-up a quarter of the time, one
-    hole jams a third of the time, one list arrives late (1..20 s) half the time. Every other
+    below head 1's) half the time: the crowding; an eighth of the time they lie 150.5..156 mm
+    apart. The heads start at least 150 mm apart (160..200 apart a third of the time: close), a
+    drill is down at power-up a quarter of the time, one hole jams a third of the time, one list
+    arrives late (1..20 s) half the time. Every other
     parameter spans its whole range independently.
     """
     counts = [rng.randint(3, MAX_HOLES), rng.randint(3, MAX_HOLES)]
     shared = rng.randint(2, min(counts))
     xs: list[float] = []
     while len(xs) < counts[0] + counts[1] - shared:
-        x = round(rng.uniform(100.0, 1450.0), 1)
-        if all(abs(x - o) >= 40.0 for o in xs):
+        x = round(rng.uniform(*HOLE_X), 1)
+        if all(abs(x - o) >= HOLE_X_GAP for o in xs):
             xs.append(x)
     rng.shuffle(xs)
     both, only1, only2 = xs[:shared], xs[shared:counts[0]], xs[counts[0]:]
@@ -418,13 +450,16 @@ def sample_condition(rng) -> dict:
         if rng.random() < 0.5:
             y1 = round(rng.uniform(250.0, 550.0), 1)
             y2 = round(rng.uniform(max(250.0, y1 - 140.0), min(750.0, y1 + 140.0)), 1)
+        elif rng.random() < 0.25:   # a hair beyond 150 mm apart: drillable at once (shared_x_just_over_150)
+            y1 = round(rng.uniform(DRAWN_Y[1][0] - GAP_MM + 0.5, DRAWN_Y[0][1]), 1)
+            y2 = round(y1 + rng.uniform(GAP_MM + 0.5, GAP_MM + 6.0), 1)
         else:
-            y1 = round(rng.uniform(50.0, 550.0), 1)
-            y2 = round(rng.uniform(max(250.0, y1 + 150.0), 750.0), 1)
+            y1 = round(rng.uniform(*DRAWN_Y[0]), 1)
+            y2 = round(rng.uniform(max(DRAWN_Y[1][0], y1 + GAP_MM), DRAWN_Y[1][1]), 1)
         holes_1.append((x, y1))
         holes_2.append((x, y2))
-    holes_1 += [(x, round(rng.uniform(50.0, 550.0), 1)) for x in only1]
-    holes_2 += [(x, round(rng.uniform(250.0, 750.0), 1)) for x in only2]
+    holes_1 += [(x, round(rng.uniform(*DRAWN_Y[0]), 1)) for x in only1]
+    holes_2 += [(x, round(rng.uniform(*DRAWN_Y[1]), 1)) for x in only2]
     rng.shuffle(holes_1)
     rng.shuffle(holes_2)
     h1 = round(rng.uniform(0.0, 600.0), 1)
@@ -522,21 +557,22 @@ TASK = Task(
         "stays undrilled). At power-up the beam and the heads stand anywhere (the heads at least 150 "
         "mm apart, possibly close) and a drill may be down."),
     specification=(
-        "1. Enable the three drives; if a drill is down at power-up, pull it up before anything moves.\n"
-        f"2. Drill every hole of both lists. A head drills only where the beam stands: move the beam to "
-        "a hole's X, move the heads to their Y, and drive the drill down when its head and the beam are "
-        "in position there; pull it up as soon as it is at the bottom.\n"
+        "1. The drives move only while enabled. A drill may be down at power-up; rule S1 holds from the "
+        "first scan on.\n"
+        f"2. Every hole of both lists must be drilled: a hole is drilled when its head's drill reaches the "
+        f"bottom with the beam and that head both within {TOL_MM} mm of it. Every listed hole can be "
+        f"drilled: the holes lie at X {HOLE_X[0]:g}..{HOLE_X[1]:g} mm, at least {HOLE_X_GAP:g} mm apart "
+        f"except where both lists share an X; head 1's at Y {HOLE_Y[0][0]:g}..{HOLE_Y[0][1]:g} mm, "
+        f"head 2's at Y {HOLE_Y[1][0]:g}..{HOLE_Y[1][1]:g} mm.\n"
         f"3. Where both lists have a hole at the same X, drill both at that one beam stop: the beam may "
         f"not leave an X where it stood in position while a listed hole at that X is undrilled. "
         f"Standing at one X longer than {STAND_S:g} s with a hole there undrilled is a miss.\n"
-        f"4. Keep head 2 at least {GAP_MM:g} mm beyond head 1 at all times, on the way too: where the two "
-        "holes of a shared X lie closer than that (or head 2's below head 1's), one head drills while "
-        "the other stands aside, then they change over; order every move so that the heads never close "
-        "in on each other.\n"
+        f"4. Head 2 stays at least {GAP_MM:g} mm beyond head 1 at all times, while moving too (rule S2). "
+        f"At a shared X the two holes may lie closer than {GAP_MM:g} mm in Y, or head 2's below head 1's.\n"
         f"5. A healthy drill reaches the bottom {DRILL_S[0]:g}..{DRILL_S[1]:g} s after setting off down. A "
-        f"drill that has not reached it {JAM_PULL_S:g} s after setting off is jammed: pull it up by then, "
-        "light that drill's jam lamp (keep it lit to the end; never light it otherwise), count that "
-        "hole as done and go on with the others.\n"
+        f"drill that has not reached it {JAM_PULL_S:g} s after setting off is jammed (rule S4): its jam lamp "
+        "is lit from then to the end (and never lit otherwise), its hole counts as done, and the other "
+        "holes are still drilled.\n"
         f"6. Promptness, per head: a drill sets off down within {DRILL_SET_OFF_S:g} s of its head and the "
         f"beam standing still over an undrilled hole of its list (it really goes down), and starts up "
         f"within {DRILL_RISE_S:g} s of reaching the bottom. The beam: whenever it stands with no undrilled "

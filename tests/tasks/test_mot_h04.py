@@ -50,7 +50,7 @@ def test_a_jam_waited_out_for_3_s_trips_s4_only_where_a_drill_jams(kit):
 
 def test_the_conditions_vary_what_the_prompt_says_they_vary():
     conds = TASK.conditions
-    assert len(conds) == 5
+    assert len(conds) == 6
     assert {c.params["drill_down_at_start"] for c in conds} == {0, 2}
     assert sum(bool(c.params["list_1_at_s"] or c.params["list_2_at_s"]) for c in conds) == 3
     crowded = [c.name for c in conds if any(
@@ -67,3 +67,25 @@ def test_two_heads_waiting_on_each_other_fail_by_the_stated_deadline_at_one_x(ki
     assert result["two_shared"][0]          # no crowded X there: nobody waits
     ended = {c.name: c.end_reason for c in report.conditions}
     assert ended["crowded_mid_beam"] != "time limit"     # the deadline ends the run, not the limit
+
+
+def test_the_prompt_only_program_parks_its_waiting_head_on_its_own_hole_just_over_150_mm(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/prompt_only.st"))
+    passed, rules, pending = result["shared_x_just_over_150"]
+    assert not passed and not rules
+    assert "head 2 stood over its hole" in pending and "had not set off down 0.3 s later" in pending
+    assert all(ok for name, (ok, _, _) in result.items() if name != "shared_x_just_over_150")
+
+
+def test_the_holes_lie_where_the_prompt_says():
+    from tasks.mot_h04.task import GAP_MM, HOLE_X, HOLE_X_GAP, HOLE_Y
+    near = 0
+    for c in (*TASK.conditions, *TASK.sample(60, seed=5)):
+        lists = c.params["holes_1"], c.params["holes_2"]
+        for n, holes in enumerate(lists):
+            assert all(HOLE_X[0] <= x <= HOLE_X[1] and HOLE_Y[n][0] <= y <= HOLE_Y[n][1] for x, y in holes)
+        xs = sorted({x for holes in lists for x, _ in holes})
+        assert all(b - a >= HOLE_X_GAP for a, b in zip(xs, xs[1:], strict=False))
+        near += sum(x1 == x2 and GAP_MM < y2 - y1 < GAP_MM + 6.0
+                    for x1, y1 in lists[0] for x2, y2 in lists[1])
+    assert near >= 5        # the corner of shared_x_just_over_150 is sampled too
