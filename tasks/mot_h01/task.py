@@ -50,6 +50,11 @@ Departures from the catalog, and why:
 - The start state to discover: the carriages anywhere (at least 450 mm apart), a stored fault,
   a station's arm in its carriage at power-up (the job the power cut interrupted: its request
   is up, and in_position stays FALSE until the program commands a move, even of 0 mm).
+- a_trips_jobs_pile_up and b_trips_early_a_busy are sampled conditions (seed 0, numbers 21
+  and 33) a second program written from the prompt alone failed by the 25 s rule while the
+  seven registered ones passed: a trip while the tripped carriage's own jobs pile up. The
+  reference and the second program pass both; that program is kept as
+  counterexamples/prompt_only_after_trip.st.
 """
 
 from __future__ import annotations
@@ -367,6 +372,24 @@ CONDITIONS = (
           works=(1.0, 1.6, 1.6, 1.2, 1.0, 1.0),
           requests=((20.0,), (0.3,) * 4, (0.3,) * 4, (1.5,), (5.0,), (8.0,)), b_trip_run_s=2.0,
           b_brake_decel=900.0),
+    # the next two are sampled conditions (seed 0, numbers 21 and 33) a program written from the
+    # prompt alone failed by the 25 s rule: a trip while the tripped carriage's own jobs pile up
+    # (two at once at station 1 late on; station 2 twice twice over), to be served once it is reset
+    _cond("a_trips_jobs_pile_up", 1108, "A's drive trips after 5.9 s of running and coasts on its brake; "
+          "station 3's job for A comes twice at once early and again at 10 s, station 1 asks twice at once "
+          "at 25.1 s; fast arms", a_start_mm=371.3, b_start_mm=1536.3, a_speed=579.0, a_accel=1619.0,
+          b_speed=492.0, b_accel=1937.0, arm_time_s=0.23, regap_s=0.7,
+          works=(0.92, 0.99, 1.82, 0.85, 1.5, 2.69),
+          requests=((7.5, 13.1, 25.1, 25.1), (1.1,), (0.8, 0.8, 10.0), (3.5, 3.5), (5.4,), (7.1, 7.1, 17.4)),
+          a_trip_run_s=5.9, a_brake_decel=1123.0, b_brake_decel=1356.0),
+    _cond("b_trips_early_a_busy", 1109, "B's drive trips after 2.9 s of running while its station 4 asks "
+          "four times (twice at once at 29.2 s); A's stations 1 and 2 ask two at a time with long work "
+          "(2.3-3 s); station 3 has two jobs for each", a_start_mm=149.0, b_start_mm=938.5, a_speed=487.0,
+          a_accel=1638.0, b_speed=568.0, b_accel=1194.0, arm_time_s=0.26, regap_s=1.77,
+          works=(2.34, 2.96, 0.83, 1.16, 0.89, 0.81),
+          requests=((7.0, 17.6, 17.6, 27.5), (1.3, 1.3, 8.6, 8.6), (4.2, 10.8), (1.0, 1.0),
+                    (7.8, 18.0, 29.2, 29.2), (1.4, 6.4)),
+          b_trip_run_s=2.9, a_brake_decel=1084.0, b_brake_decel=1412.0),
 )
 
 

@@ -42,7 +42,8 @@ def test_a_trip_must_be_recovered_while_the_other_carriage_goes_on(kit):
     by = verdicts(kit.graded(TASK, "counterexamples/ignores_trip.st"))
     assert by["b_trips"].violated_rules == ["MOT-H01-S4"]
     tripping = {c.name for c in TASK.conditions if c.params["a_trip_run_s"] or c.params["b_trip_run_s"]}
-    assert tripping == {"slow_b_ahead", "b_trips", "late_order", "busy_a_side"}
+    assert tripping == {"slow_b_ahead", "b_trips", "late_order", "busy_a_side", "a_trips_jobs_pile_up",
+                        "b_trips_early_a_busy"}
     assert all(c.passed for name, c in by.items() if name not in tripping)
 
 
@@ -116,3 +117,11 @@ def test_a_tripped_carriage_coasts_past_its_target_and_s1_counts_its_brake():
         plant.step(0.01)
     assert a.pos - at == pytest.approx(v * v / 1600.0, abs=v * 0.01 + 1.0)
     assert a.pos > 1400.0 + 5.0 and a.read("fault") and not a.read("in_position")
+
+
+def test_the_second_prompt_only_program_misses_the_25_s_rule_while_a_tripped_carriages_jobs_pile_up(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/prompt_only_after_trip.st"))
+    failed = {name for name, c in result.items() if not c.passed}
+    assert failed == {"a_trips_jobs_pile_up", "b_trips_early_a_busy"}
+    for name in failed:
+        assert result[name].violated_rules == ["MOT-H01-S4"]
