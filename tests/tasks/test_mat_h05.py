@@ -53,3 +53,10 @@ def test_the_stocked_corner_stands_at_the_top_of_the_published_ranges():
     p = {c.name: c.params for c in TASK.conditions}["stocked_two_deep_early_ask"]
     assert p["n_at_start"] == 8 and all(len(lane) == 2 for lane in p["lanes_at_start"])
     assert p["rc_s"] == 12.0 and p["coll_s"] == 1.2 and p["first_ask_s"] == 5.0
+
+
+def test_the_second_prompt_only_program_lets_two_items_onto_the_collector_in_the_stocked_corner(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/prompt_only_2.st"))
+    failed = {name for name, (passed, _) in result.items() if not passed}
+    assert failed == {"stocked_two_deep_early_ask"}
+    assert result["stocked_two_deep_early_ask"][1][:1] == ("MAT-H05-S2",)
