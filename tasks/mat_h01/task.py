@@ -11,6 +11,11 @@ must really leave the pick within 0.3 s (plus the travel time left on a door it 
 at the pick), so neither re-sending it to where it stands nor pulsing a door keeps that clock
 quiet; the parked end state is kept through the post-completion window. Sampled conditions come
 from `sample` (the published ranges; robot start stations include the cell fixtures).
+
+The time limit is 220 s, not 170: with the robot, doors and machining all at their slow ends
+together (400/300 mm/s, grip 0.8 s, doors 5 s, 12 s a cycle, take-away 15 s) the reference
+needed 182-190 s and the second correct program 175-183 s (parts all at once from 0 s, or from
+8 s 9 s apart); uniform sampling almost never draws that corner, so 200/200 sampled had hidden it.
 """
 
 from __future__ import annotations
@@ -455,6 +460,6 @@ TASK = Task(
     summary="One robot loads and unloads two machining cells (load, process, inspect, outfeed) "
             "without collisions or deadlock.",
     specification=SPEC, io=IO, completion=COMPLETION, safety_rules=SAFETY, parameters=PARAMETERS,
-    conditions=CONDITIONS, time_limit_s=170.0, build_plant=build_plant, plant_description=PLANT,
+    conditions=CONDITIONS, time_limit_s=220.0, build_plant=build_plant, plant_description=PLANT,
     sampler=sample, condition_defaults={"defective": ()}, judged_devices=_Devices,
 )
