@@ -69,6 +69,23 @@ pass arm 3. The seventh, low_part_on_belt (a low hopper at power-up and a part o
 no arm takes), is one it fails (S1): it waits for that part to pass arm 3 (with the same values
 but no part on the belt it passes).
 
+Round 2 of the Hard review (a program written blind from the prompt, correct/prompt_only.st,
+had earned 1 and passed 100 sampled): a corner of the published ranges, registered as
+fast_machine_low_while_refilling: the slowest belt (300 mm/s), the top feed (2.5/s), the
+fastest machine (1 part/s) on the last hopper and the slowest arms (0.4 s), hopper 1 low at
+power-up and hopper 3 going low 4 s later while hopper 1 still refills. The low switch leaves 9 s
+at 1 part/s; the switch-over to arm 3 on that belt takes about 7 s, so the stream must turn as
+soon as hopper 3 is low. The blind program ranks hoppers by levels guessed as if every machine
+took 1 part/s and turns only once that guess is under 4: it fills hopper 1 on to 18 and starves
+machine 3 (S1), now counterexamples/prompt_only.st (7 of 8). The reference passes with 1.3-1.6 s
+to spare over plant seeds 1408-1415; the second correct program failed it too (it topped up
+non-low hoppers and capped batches at 8 whatever the need) and was rewritten to serve by the low
+switches. No rule and no prompt text changed: the corner is inside the published ranges. A
+sweep (seeds 1, 2, 4, 5, 300 each) also showed sampled conditions where two hoppers go low
+within about a second of each other soon after power-up; the reference fails some of them (its
+first-come choice is the wrong one when the later one's machine is the faster), which is the
+same unknowable choice as two low hoppers at power-up: left for the lead (see the report).
+
 Judged by what the plant does: the hoppers' starvation logs (S1, also a completion watch so a
 starving run ends there), their overfill logs (S2), the diverters' hit logs (S3) and the
 feeder's run state against the high switches (S4), each also ending the run; the completion
@@ -519,6 +536,18 @@ CONDITIONS = [
         stop_s=[16.6, 6.3, 25.4, 12.8, 5.9, 23.1], stop_at=[14.6, 45.8, 16.3, 51.3, 15.7, 27.0]),
         f"a slow belt, hopper 1 nearly empty at power-up and a part on the belt no arm takes "
         f"({_describe(P_LOW_PART_ON_BELT)})", disturbances=()),
+    # a corner of the published ranges (round 2 of the Hard review): the slowest belt, the top feed
+    # rate, the fastest machine (1 part/s) on the last hopper and the slowest arms; hopper 1 low at
+    # power-up, hopper 3 going low (at 4 s) while hopper 1 is still refilling. Its low switch leaves
+    # 9 s, the switch-over to the last arm takes about 7 s here: a program that goes on filling the
+    # first hopper after another has gone low (or that guesses every machine's rate) starves
+    # machine 3 (S1); one that turns the stream as soon as hopper 3 is low has about 1.5 s to spare
+    Condition("fast_machine_low_while_refilling", 1408, P_FAST_LOW_REFILL := dict(
+        belt_speed=SLOWEST, feed_rate=2.5, rate=[0.2, 0.2, 1.0], level=[4, 13, 10], start_s=[0.0, 0.0, 0.0],
+        stops=[[], [], []], quota=[8, 8, 28], swing_s=[0.4, 0.4, 0.4], arms_at_end=[0, 0, 0],
+        on_belt=0, on_belt_at=[], stop_s=[], stop_at=[]),
+        f"the slowest belt, the fastest machine's hopper going low while the first hopper refills "
+        f"({_describe(P_FAST_LOW_REFILL)})", disturbances=()),
 ]
 
 
