@@ -17,12 +17,16 @@ KINDS = ("counterexamples", "correct", "tuned")
 
 
 def find(task, name: str) -> Path:
-    """The program `name` of `task`, in whichever of its program folders holds it."""
-    for kind in KINDS:
-        path = Path(task.folder) / kind / name
-        if path.is_file():
-            return path
-    raise FileNotFoundError(f"{task.id} has no program {name} in {', '.join(KINDS)}")
+    """The program `name` of `task`, in whichever of its program folders holds it. A name in two
+    folders is refused: the tests would grade one of them under the other's expectation."""
+    found = [Path(task.folder) / kind / name for kind in KINDS
+             if (Path(task.folder) / kind / name).is_file()]
+    if not found:
+        raise FileNotFoundError(f"{task.id} has no program {name} in {', '.join(KINDS)}")
+    if len(found) > 1:
+        raise FileExistsError(f"{task.id}: {name} is in {' and '.join(p.parent.name for p in found)}; "
+                              "give each program a name of its own")
+    return found[0]
 
 
 def programs(task, kind: str) -> list[Path]:

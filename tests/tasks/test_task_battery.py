@@ -180,6 +180,12 @@ def test_a_program_tuned_to_the_registered_conditions_fails_sampled_ones(kit, ta
     assert passed <= len(report.conditions) // 2, (header(path), passed)
 
 
+@pytest.mark.parametrize("task", TASKS, ids=lambda t: t.id)
+def test_every_program_has_a_name_of_its_own(task):
+    names = [path.name for kind in KINDS for path in programs(task, kind)]
+    assert len(names) == len(set(names)), sorted({n for n in names if names.count(n) > 1})
+
+
 @pytest.mark.parametrize("task, path", EVERY, ids=[f"{t.id}-{p.parent.name}/{p.name}" for t, p in EVERY])
 def test_every_program_says_what_it_does(task, path):
     assert len(header(path)) >= 20, f"{path} must open with a comment: what it does, why it must pass or fail"
