@@ -63,3 +63,23 @@ def test_the_prompt_states_the_station_offsets_the_curtain_response_and_every_ru
     text = kit.prompt_states_everything(TASK)
     assert "dial_station - 2" in text and "dial_station - 4" in text and "dial_station - 6" in text
     assert "60 ms" in text and "operator_ready" in text
+
+
+def test_a_gate_set_only_at_the_index_is_still_swinging_when_the_pusher_must_set_off(kit):
+    # round 2: the blind-from-prompt program sets the gate for the coming part with the index
+    # pulse and pushes at the gate's end switch; a 1.2 s gate on a 0.6 s dial leaves it late
+    result = verdicts(kit.graded(TASK, "counterexamples/prompt_only.st"))
+    passed, rules, pending = result["heavy_gate_quick_dial"]
+    assert not passed and not rules
+    assert "pusher had not set off 0.3 s later" in pending
+    assert result["nominal"][0] and result["stall_while_pressing"][0]
+
+
+def test_the_prompt_states_the_gate_time_and_where_a_pushed_part_goes_not_when_to_set_the_gate(kit):
+    text = kit.prompt_states_everything(TASK)
+    assert "0.2-1.2 s to swing" in text and "| gate_s | 0.2 .. 1.2 |" in text
+    assert "fully out the moment the pusher reaches full stroke" in text
+    assert "while the dial turns" not in text and "switch the lamp off" not in text
+    heavy = next(c for c in TASK.conditions if c.name == "heavy_gate_quick_dial").params
+    assert heavy["gate_s"] == 1.2 and heavy["index_time_s"] == 0.6 and heavy["pusher_s"] == 0.3
+
