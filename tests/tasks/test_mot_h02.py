@@ -4,6 +4,7 @@ condition. The reference, idle, blind and rule counterexamples: test_task_batter
 from __future__ import annotations
 
 import tasks
+from sim.task import Condition
 
 TASK = tasks.get("MOT-H02")
 
@@ -83,3 +84,20 @@ def test_the_prompt_states_the_gate_time_and_where_a_pushed_part_goes_not_when_t
     heavy = next(c for c in TASK.conditions if c.name == "heavy_gate_quick_dial").params
     assert heavy["gate_s"] == 1.2 and heavy["index_time_s"] == 0.6 and heavy["pusher_s"] == 0.3
 
+
+def test_homing_every_tool_before_the_cycle_leaves_the_press_late_over_a_power_up_part(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/homes_before_working.st"))
+    passed, rules, pending = result["press_out_over_a_part_at_power_up"]
+    assert not passed and not rules
+    assert "a part for the press from 0 s but the press had not set off 0.3 s later" in pending
+    assert all(p for name, (p, _, _) in result.items() if name != "press_out_over_a_part_at_power_up")
+
+
+def test_a_press_already_at_its_work_position_at_power_up_owes_no_set_off(kit):
+    # press_start_mm is published up to 60 mm: there the ram cannot close its distance by 5 mm
+    base = next(c for c in TASK.conditions if c.name == "press_out_over_a_part_at_power_up")
+    at_60 = Condition.of("press_at_60", 999, "the press faulted at 60 mm over an unworked part",
+                         **{**base.params, "press_start_mm": 60.0})
+    assert not TASK.parameters[[r.name for r in TASK.parameters].index("press_start_mm")].outside(60.0)
+    report = kit.graded(TASK, "reference.st", conditions=[at_60])
+    assert report.conditions[0].passed, report.conditions[0].pending
