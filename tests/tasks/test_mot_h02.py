@@ -4,6 +4,7 @@ condition. The reference, idle, blind and rule counterexamples: test_task_batter
 from __future__ import annotations
 
 import tasks
+from sim.task import Condition
 
 TASK = tasks.get("MOT-H02")
 
@@ -63,3 +64,40 @@ def test_the_prompt_states_the_station_offsets_the_curtain_response_and_every_ru
     text = kit.prompt_states_everything(TASK)
     assert "dial_station - 2" in text and "dial_station - 4" in text and "dial_station - 6" in text
     assert "60 ms" in text and "operator_ready" in text
+
+
+def test_a_gate_set_only_at_the_index_is_still_swinging_when_the_pusher_must_set_off(kit):
+    # round 2: the blind-from-prompt program sets the gate for the coming part with the index
+    # pulse and pushes at the gate's end switch; a 1.2 s gate on a 0.6 s dial leaves it late
+    result = verdicts(kit.graded(TASK, "counterexamples/prompt_only.st"))
+    passed, rules, pending = result["heavy_gate_quick_dial"]
+    assert not passed and not rules
+    assert "pusher had not set off 0.3 s later" in pending
+    assert result["nominal"][0] and result["stall_while_pressing"][0]
+
+
+def test_the_prompt_states_the_gate_time_and_where_a_pushed_part_goes_not_when_to_set_the_gate(kit):
+    text = kit.prompt_states_everything(TASK)
+    assert "0.2-1.2 s to swing" in text and "| gate_s | 0.2 .. 1.2 |" in text
+    assert "fully out the moment the pusher reaches full stroke" in text
+    assert "while the dial turns" not in text and "switch the lamp off" not in text
+    heavy = next(c for c in TASK.conditions if c.name == "heavy_gate_quick_dial").params
+    assert heavy["gate_s"] == 1.2 and heavy["index_time_s"] == 0.6 and heavy["pusher_s"] == 0.3
+
+
+def test_homing_every_tool_before_the_cycle_leaves_the_press_late_over_a_power_up_part(kit):
+    result = verdicts(kit.graded(TASK, "counterexamples/homes_before_working.st"))
+    passed, rules, pending = result["press_out_over_a_part_at_power_up"]
+    assert not passed and not rules
+    assert "a part for the press from 0 s but the press had not set off 0.3 s later" in pending
+    assert all(p for name, (p, _, _) in result.items() if name != "press_out_over_a_part_at_power_up")
+
+
+def test_a_press_already_at_its_work_position_at_power_up_owes_no_set_off(kit):
+    # press_start_mm is published up to 60 mm: there the ram cannot close its distance by 5 mm
+    base = next(c for c in TASK.conditions if c.name == "press_out_over_a_part_at_power_up")
+    at_60 = Condition.of("press_at_60", 999, "the press faulted at 60 mm over an unworked part",
+                         **{**base.params, "press_start_mm": 60.0})
+    assert not TASK.parameters[[r.name for r in TASK.parameters].index("press_start_mm")].outside(60.0)
+    report = kit.graded(TASK, "reference.st", conditions=[at_60])
+    assert report.conditions[0].passed, report.conditions[0].pending
