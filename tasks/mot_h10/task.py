@@ -42,7 +42,9 @@ tightly the serial moves are programmed; the windows must overlap, with each new
 where its unload will not fall on another's. long_platings_back_to_back and
 long_platings_from_the_load_stand register that corner: the reference and second_correct finish
 both in 171-180 s (each lift-off within 70 s), serial_patient.st and the old blind-written program
-get 3 of 4 carriers out by 220 s, greedy_fifo.st leaves a carrier past its max (S1). The time limit
+get 3 of 4 carriers out by 220 s, greedy_fifo.st leaves a carrier past its max (S1), and so does
+one_step_lookahead.st, which overlaps the platings but checks a load only against the carriers
+already in, never where the new carrier's own window falls. The time limit
 is the line's stated throughput, set by the program's scheduling here, not by the plant's pace:
 the loads come only as fast as the hoist takes them. Spec item 4 now says what must hold for
 every carrier at once (window, lift-off, out-within, the time limit) instead of telling the

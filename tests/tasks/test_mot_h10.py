@@ -57,3 +57,13 @@ def test_the_blind_written_program_serialises_the_long_platings_too(kit):
     for name in LONG_PLATINGS:
         passed, rules, pending = result[name]
         assert not passed and rules == () and "(3 so far)" in pending, name
+
+
+def test_a_load_checked_only_against_the_carriers_already_in_leaves_one_past_its_max(kit):
+    """Overlapping the platings is not enough: a load started whenever the carriers already in can
+    still be reached in time puts the new carrier where its window falls on another's (S1)."""
+    result = verdicts(kit.graded(TASK, "counterexamples/one_step_lookahead.st"))
+    for name in LONG_PLATINGS + ("brisk_empty_line", "slow_hoist_tight"):
+        passed, rules, pending = result[name]
+        assert not passed and rules == ("MOT-H10-S1",) and "for more than its max" in pending, name
+    assert all(result[name][0] for name in ("two_in_tanks", "late_orders", "long_then_short"))
