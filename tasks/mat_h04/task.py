@@ -38,15 +38,17 @@ hint), and the fact a program must reason from is stated instead: a gate's plate
 lane's track, so it stops a part only if it is out before that part's front reaches it, and a part
 already in its way is shoved sideways across the merge belt's entry, where it can jam (the plant
 always did this; the plates are 12 mm thick, between main_waiting's eye and passed's). The corner
-registered for it, reworked_meets_passing_part, is where the two jobs meet at the gates: the main
-lane streaming through its open gate when the first reworked part comes to its gate just as a
-main-lane part is crossing the plate's line (past main_waiting's eye, short of passed's; the
-slowest gate). The zone is empty and passed clear at that instant, so a program that sends the main
-gate out "when the gap looks free" lands the plate on that part, which jams across both gates: the
-reworked part's 12 s merge deadline and the buffer (S2) are missed, both stated. The reference and
-the second program close the gate behind the part (passed's falling edge, or at once only with
-neither eye blocked: a part short of main_waiting's eye is stopped even at 450 mm/s and a 0.3 s
-gate), and pass. The sampler draws such a coincidence only now and then (2 in 40 for that program).
+registered for it, reworked_meets_passing_part (and _fast, at another phase and pace), is where
+the two jobs meet at the gates: the main lane streams through its open gate when the first
+reworked part comes to its gate just as a main-lane part is crossing the plate's line (past
+main_waiting's eye, short of passed's). The zone is empty and passed clear at that instant, so a
+program that sends the main gate out "when the gap looks free" lands the plate on that part, which
+jams across both gates: the reworked part's 12 s merge deadline (and in the first, the buffer, S2)
+are missed, both stated. The reference and the second program close the gate behind the part
+(passed's falling edge, or at once only with neither eye blocked: a part short of main_waiting's
+eye is stopped even at 450 mm/s and a 0.3 s gate), and pass. The sampler draws such a coincidence
+only now and then (2 in 40 for that program); the two phases catch it whether it closes at once or
+a moment (0.1-0.2 s) later.
 
 Sampled conditions: see sample_condition (the operator's work is bounded jointly with the fails'
 arrival so that every draw can finish within the time limit).
@@ -596,6 +598,15 @@ CONDITIONS = [
                  "the first reworked part reaches its gate as a main-lane part crosses the open main gate",
                  line_speed=350, stopper_s=0.3, pusher_s=0.15, arrivals=_steady(0.0, 1.8, 16),
                  fails=[1, 2, 3, 4], double_fails=[3], rework_s=[5.0, 5.0, 5.0, 5.0], breaks=[],
+                 returned_at_start=[]),
+    # The same meeting at another phase and pace (420 mm/s, a part every 1.43 s): the first reworked
+    # part comes to its gate (20.3 s) as a main-lane part is at the plate's line; a program that waits
+    # a moment longer before it closes the gate "into the free gap" meets the part there too.
+    Condition.of("reworked_meets_passing_part_fast", 47,
+                 "faster belts: the first reworked part reaches its gate as a main-lane part crosses "
+                 "the open main gate",
+                 line_speed=420, stopper_s=0.25, pusher_s=0.12, arrivals=_steady(0.0, 1.43, 16),
+                 fails=[1, 2, 5, 6, 9], double_fails=[5], rework_s=[5.0, 6.0, 5.5, 7.0, 5.0], breaks=[],
                  returned_at_start=[]),
 ]
 
