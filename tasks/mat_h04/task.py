@@ -32,6 +32,24 @@ Changed from the catalog, and why:
 - the pushers' guide gaps and plates are 220/160 mm for a 140 mm part on a moving belt, so a push
   must come at the eye, not at a fixed time after inspection (worst-case waits push behind the part).
 
+Round 2 (hard must be hard): the specification states what must hold and the plant's facts, no
+longer how: "its gate can go out again behind it (when passed turns FALSE)" is gone (a strategy
+hint), and the fact a program must reason from is stated instead: a gate's plate sweeps across its
+lane's track, so it stops a part only if it is out before that part's front reaches it, and a part
+already in its way is shoved sideways across the merge belt's entry, where it can jam (the plant
+always did this; the plates are 12 mm thick, between main_waiting's eye and passed's). The corner
+registered for it, reworked_meets_passing_part (and _fast, at another phase and pace), is where
+the two jobs meet at the gates: the main lane streams through its open gate when the first
+reworked part comes to its gate just as a main-lane part is crossing the plate's line (past
+main_waiting's eye, short of passed's). The zone is empty and passed clear at that instant, so a
+program that sends the main gate out "when the gap looks free" lands the plate on that part, which
+jams across both gates: the reworked part's 12 s merge deadline (and in the first, the buffer, S2)
+are missed, both stated. The reference and the second program close the gate behind the part
+(passed's falling edge, or at once only with neither eye blocked: a part short of main_waiting's
+eye is stopped even at 450 mm/s and a 0.3 s gate), and pass. The sampler draws such a coincidence
+only now and then (2 in 40 for that program); the two phases catch it whether it closes at once or
+a moment (0.1-0.2 s) later.
+
 Sampled conditions: see sample_condition (the operator's work is bounded jointly with the fails'
 arrival so that every draw can finish within the time limit).
 """
@@ -486,9 +504,11 @@ SPEC = f"""\
 {PART_WIDTH:.0f} mm wide). The main lane and the return lane run side by side onto the merge belt; each
 lane's parts queue against its gate (a stopper whose plate stands where a held part's front already lies on
 the merge belt). The merge and line belts run {1 / SPEED_RATIO:.1f} x faster than the lanes, so a part let
-go pulls away from its queue and its gate can go out again behind it (when passed turns FALSE). Guide rails
-funnel both lanes into one channel onto the line belt, which carries each part past the barcode scanner,
-the inspection sensor, the reject pusher and the scrap pusher to the downstream machine.
+go pulls away from the parts queued behind it. A gate's plate sweeps across its lane's track as it goes
+out: it stops a part only if it is out before that part's front reaches it; a part already in its way is
+not stopped but shoved sideways across the merge belt's entry, where it can jam in front of both gates.
+Guide rails funnel both lanes into one channel onto the line belt, which carries each part past the barcode
+scanner, the inspection sensor, the reject pusher and the scrap pusher to the downstream machine.
 
 Inspection: a part whose inspect_colour is {DEFECT_CODE} (red) is defective. A part that passes goes on to
 the downstream machine. A part failing its first inspection is pushed by the reject pusher into the rework
@@ -502,10 +522,9 @@ the parts keep their order on the line belt, which is never stopped while parts 
 Merging: a reworked part may enter the merge zone only into a gap of at least {GAP_MM:g} mm behind the last
 main-lane part that went in before it, and a main-lane part only {GAP_MM:g} mm or more behind a reworked part
 (the merge zone runs from the gate plates to exit_eye; a part's tail leaves it at exit_eye's falling edge).
-The main lane flows: hold its gate only to make a gap for a reworked part (see the completion condition
-for when it must be let go), never for more than {GATE_HOLD_S:g} s with a part standing at it. The main lane
-may come dense (parts nose to tail): a gap must then be made. A reworked part standing at the merge gate
-must merge within
+The main lane flows: its gate holds it only for a gap for a reworked part (the completion condition says
+when it must be let go), never for more than {GATE_HOLD_S:g} s with a part standing at it. The main lane may
+come dense (parts nose to tail). A reworked part standing at the merge gate must merge within
 {MERGE_WITHIN_S:g} s, and the return lane (the buffer) must never hold more than {BUFFER} parts.
 
 At power-up the belts stand still, both gates are out, and up to 2 reworked parts may already stand in the
@@ -517,9 +536,9 @@ Top view, millimetres. The main lane runs along y = +{LANE_Y:.0f}, the return la
 from x = {LANE_START:.0f} to x = {JUNCTION:.0f}; the merge belt ({MERGE_WIDTH:.0f} mm wide) from there to
 x = {LINE_FROM:.0f} (guide rails close to a {NECK_WIDTH:.0f} mm channel from x = {FUNNEL_START:.0f} to
 x = {NECK:.0f}); the line belt ({LINE_WIDTH:.0f} mm wide) from x = {LINE_FROM:.0f} to the downstream machine
-at x = {DOWNSTREAM_X:.0f}. Gate plates at x = {PLATE_X:.0f}; the *_waiting eyes at x = {WAIT_EYE_X:.0f},
-passed at x = {PASSED_EYE_X:.0f}, exit_eye at x = {EXIT_EYE_X:.0f}; the scanner's read gate at
-x = {SCAN_X:.0f} (a result {0.03:g} s after the part's tail leaves it); the inspection zone
+at x = {DOWNSTREAM_X:.0f}. Gate plates ({PLATE_W:.0f} mm thick) at x = {PLATE_X:.0f}; the *_waiting eyes at
+x = {WAIT_EYE_X:.0f}, passed at x = {PASSED_EYE_X:.0f}, exit_eye at x = {EXIT_EYE_X:.0f}; the scanner's read
+gate at x = {SCAN_X:.0f} (a result {0.03:g} s after the part's tail leaves it); the inspection zone
 x = {INSPECT_X - 100:.0f}..{INSPECT_X + 100:.0f}
 (a result 0.15 s after the part's centre enters it, cleared when it leaves); the reject pusher at
 x = {REJECT_X:.0f}, the scrap pusher at x = {SCRAP_X:.0f}, each eye {EYE_LEAD:g} mm past its pusher."""
@@ -566,6 +585,28 @@ CONDITIONS = [
     Condition.of("slow_rework_late_fails", 45, "the last parts fail, slow repairs, a break between",
                  line_speed=420, stopper_s=0.15, pusher_s=0.12, arrivals=_steady(1.0, 1.8, 16),
                  fails=[13, 15, 16], double_fails=[16], rework_s=[20.0, 15.0, 18.0], breaks=[[40.0, 55.0]],
+                 returned_at_start=[]),
+    # Round 2: the corner where the two jobs meet at the gates. The main lane streams through its
+    # open gate (a part every 1.8 s at 350 mm/s, never held before) and the first reworked part
+    # comes to its gate (23.0 s) just as main-lane part p10 is crossing the open main gate: its
+    # front is past main_waiting's eye, short of passed's. Nothing stands in the merge zone then and
+    # passed is clear, so the gap looks free at that instant; a gate sent out now lands on p10, which
+    # is shoved sideways across the merge belt's entry (the slowest gate, 0.3 s, is still coming out
+    # when p10's front reaches it) and jams there: the reworked part's 12 s and the buffer (S2) are
+    # missed. Letting p10 clear the plate first (passed's falling edge) costs a fraction of a second.
+    Condition.of("reworked_meets_passing_part", 46,
+                 "the first reworked part reaches its gate as a main-lane part crosses the open main gate",
+                 line_speed=350, stopper_s=0.3, pusher_s=0.15, arrivals=_steady(0.0, 1.8, 16),
+                 fails=[1, 2, 3, 4], double_fails=[3], rework_s=[5.0, 5.0, 5.0, 5.0], breaks=[],
+                 returned_at_start=[]),
+    # The same meeting at another phase and pace (420 mm/s, a part every 1.43 s): the first reworked
+    # part comes to its gate (20.3 s) as a main-lane part is at the plate's line; a program that waits
+    # a moment longer before it closes the gate "into the free gap" meets the part there too.
+    Condition.of("reworked_meets_passing_part_fast", 47,
+                 "faster belts: the first reworked part reaches its gate as a main-lane part crosses "
+                 "the open main gate",
+                 line_speed=420, stopper_s=0.25, pusher_s=0.12, arrivals=_steady(0.0, 1.43, 16),
+                 fails=[1, 2, 5, 6, 9], double_fails=[5], rework_s=[5.0, 6.0, 5.5, 7.0, 5.0], breaks=[],
                  returned_at_start=[]),
 ]
 

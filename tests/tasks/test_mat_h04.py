@@ -59,3 +59,47 @@ def test_every_condition_carries_sixteen_parts_and_stays_in_the_published_ranges
             if key in ranges:
                 assert not ranges[key].outside(value), (cond.name, key, value)
     assert isinstance(drawn[0], Condition)
+
+
+def test_a_gate_sent_out_onto_a_passing_main_part_jams_it_when_the_reworked_part_comes_then(kit):
+    """Round 2's corner: the first reworked part reaches its gate as main-lane part p10 crosses the
+    open main gate. Closing the gate 'because the gap looks free' (passed clear) lands the plate on
+    p10, which jams across both gates: the merge deadline and the buffer (S2) are missed; the same
+    program passes every other registered condition."""
+    corners = ("reworked_meets_passing_part", "reworked_meets_passing_part_fast")
+    result = verdicts(kit.graded(TASK, "counterexamples/closes_onto_passing_part.st"))
+    passed, rules, pending = result[corners[0]]
+    assert not passed and rules == ("MAT-H04-S2",) and "p1r waited at the merge gate" in pending
+    passed, rules, pending = result[corners[1]]
+    assert not passed and not rules and "p1r waited at the merge gate" in pending
+    assert all(result[c.name][0] for c in TASK.conditions if c.name not in corners)
+    for program in ("reference.st", "correct/second_correct.st"):
+        got = verdicts(kit.graded(TASK, program))
+        assert all(got[name][0] for name in corners), program
+
+
+def test_a_plate_going_out_onto_a_part_in_its_way_shoves_it_aside_but_stops_one_short_of_the_eye():
+    """The plant fact the specification states: at the fastest lane (450 mm/s belts) and the slowest
+    gate (0.3 s), a main gate sent out while a part's front is still short of main_waiting's eye
+    stops it square; sent out once the front is at the eye it shoves the part sideways."""
+    from sim.devices.workpiece import Workpiece
+
+    def settle(front_at_command: float) -> tuple[float, float]:
+        params = dict(TASK.conditions[0].params, line_speed=450, stopper_s=0.3,
+                      arrivals=[0.0] + [100.0 + k for k in range(15)])
+        plant = TASK.build_plant(Condition.of("probe", 1, "probe", **params))
+        for belt in ("main_lane", "return_lane", "merge_belt", "line_belt"):
+            plant[belt].write("run", True)
+        plant["main_gate"].write("extend", False)
+        part = None
+        for _ in range(800):
+            part = part or next((d for d in plant.devices.values() if isinstance(d, Workpiece)), None)
+            if part is not None and part.xy()[0] + 70.0 >= front_at_command:
+                plant["main_gate"].write("extend", True)
+            plant.step(0.01)
+        return part.xy()
+
+    x, y = settle(1249.0)
+    assert abs(x + 70.0 - 1264.0) < 2.0 and abs(y - 95.0) < 2.0          # held square at the plate
+    x, y = settle(1255.0)
+    assert y < 60.0                                                       # shoved across the entry
