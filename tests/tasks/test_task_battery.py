@@ -12,7 +12,9 @@ ST programs in the task's folder,
   cheap programs of the task's adversarial review) earns 0;
 - every program in correct/ (a second, differently written correct program at least) earns 1
   and passes the sampled conditions too;
-- every program in tuned/ (a table of the registered conditions) fails sampled conditions;
+- every program in tuned/ (a table of the registered conditions) earns 1 on them, so that it
+  failing sampled conditions proves the sampling defeats a table (a stale table, one that the
+  registered conditions added since have outgrown, would fail the sampled ones for nothing);
 - every program in those folders opens with a comment saying what it does and why (shown when
   it does not do what the folder says);
 - the task draws sampled conditions from its published ranges: the reference passes each of
@@ -170,6 +172,13 @@ def test_every_other_correct_program_earns_one(kit, task, program, sampled):
     kit.passes(kit.graded(task, path))
     report = kit.graded(task, path, conditions=sampled[task.id][:PASS_SWEEP])
     assert report.all_passed, (header(path), kit.why(report))
+
+
+@pytest.mark.parametrize("task, program", TUNED, ids=[f"{t.id}-{p}" for t, p in TUNED])
+def test_a_program_tuned_to_the_registered_conditions_passes_them(kit, task, program):
+    path = find(task, program)
+    report = kit.graded(task, path, stop_at_violation=True)
+    assert report.reward == 1, (header(path), kit.why(report))
 
 
 @pytest.mark.parametrize("task, program", TUNED, ids=[f"{t.id}-{p}" for t, p in TUNED])
