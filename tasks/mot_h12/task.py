@@ -48,7 +48,29 @@ Changes from the catalog entry, and why:
   Six was still too many: in the seeds 3-5 sweep (190 one-car runs) 2 left a passenger over 50 s
   for the reference and the second correct program alike (sampled_3_44, sampled_4_25: the lone
   car's ramps slow, 408 and 456 mm/s^2, its doors slow, 1.8-1.9 s, people 1.0-1.2 s in the
-  doorway, a stored fault to clear first), so one-car runs now have 5.
+  doorway, a stored fault to clear first), so sampled one-car runs now have 5. The published range
+  says what the registered one-car runs hold as well: up to 9 passengers where at most 2 come
+  after the car has gone out, 7 where the car left in service is quick (ramps of 900 mm/s^2 or
+  more): car_out_at_30s has 9, 2 of them after 30 s; out_at_power_up 7 after 0 s with a
+  1000 mm/s^2 lone car; both_ways_at_one_floor 5, 2 after 24 s. The sampler draws only the 5.
+  (A looser "5-9, at most 5 after" would take in sampled_3_44 and sampled_4_25 above, 6 with 5
+  after and slow ramps, which no program was shown to meet.)
+
+Round 2 ("Hard must be hard": the blind-from-prompt program earned 1 on the first try):
+- The specification states what must hold, not how: item 1 no longer prescribes the dispatch
+  (give each call by the cars' ways, distances and loads, change a stale choice, collect on the
+  way, turn at the last call), item 3 no longer spells out the brake-then-door sequence (rule S2
+  says where a door may be open) nor which lamp to light (the plant description says who boards),
+  item 6 no longer says which car serves the calls of one gone out; what is judged is unchanged.
+- Registered both_ways_at_one_floor (seed 7's sampled_7_155, the one of 200 the blind program
+  failed): both cars idle at floor 2 when a passenger there calls up and, 0.5 s later, another
+  calls down, car 1 already opening for the up call; car 2 goes out of service at 24 s. A call
+  given to the car that stands there but will leave the other way, and left with it while that
+  car is in service, waits for that car's round trip once the idle car is gone: the prompt-only
+  program does exactly that (a cost of 0 for both cars, the tie to car 1) and leaves passenger 2
+  over 50 s (S3), so it moves to counterexamples/gives_the_down_call_to_the_car_going_up.st. The
+  reference and second_correct give the call to the idle car, which opens for it at once (71.0 s,
+  71.1 s). The condition lies in the published ranges (5 passengers, car out at 24 s).
 """
 
 from __future__ import annotations
@@ -762,6 +784,34 @@ CONDITIONS = (
             out_1_s=0.0,
         ),
     ),
+    _condition(
+        "both_ways_at_one_floor",
+        1207,
+        "both cars idle at floor 2 when a passenger there calls up and, half a second later, "
+        "another calls down (car 1 already opening for the up call); car 2 out at 24 s",
+        [
+            (19.7, 2, 5, 98),
+            (20.2, 2, 1, 64),
+            (21.4, 5, 4, 99),
+            (25.1, 3, 4, 99),
+            (44.6, 4, 3, 103),
+        ],
+        **_cars(
+            start_1_mm=1177.5,
+            start_2_mm=424.5,
+            speed_1=1015.0,
+            speed_2=1496.9,
+            accel_1=606.9,
+            accel_2=645.8,
+            door_1_s=1.7,
+            door_2_s=1.81,
+            settle_s=0.032,
+            brake_s=0.167,
+            torque_s=0.191,
+            transfer_s=0.97,
+            out_2_s=24.0,
+        ),
+    ),
 )
 
 
@@ -1061,11 +1111,9 @@ TASK = Task(
     title="Two-car lift group dispatching",
     suite="MOT",
     level="H",
-    summary="Dispatch two passenger lift cars over five floors: give each hall call to one car by its way "
-    "and "
-    "distance, collect calls on the way, hand each car between brake and drive, keep the doors "
-    "to their "
-    "dwell, never travel overloaded, and run on with one car when the other goes out of service.",
+    summary="Dispatch two passenger lift cars over five floors so that nobody waits more than 50 s for "
+    "a car nor rides more than 60 s, with every car kept safe between brake and drive, door and load, "
+    "and run on with one car when the other goes out of service.",
     plant_description=(
         "Two lift cars side by side, each on its own vertical servo drive (0 mm = floor 1, positive "
         "up), serve "
@@ -1104,35 +1152,22 @@ TASK = Task(
         "stored fault, and a door may be open at a floor (its car levelled and braked there)."
     ),
     specification=(
-        "1. Hall calls: a press of a hall button is a call for that floor and way (the press is short: "
-        "remember "
-        "it). Give each call to one car, by the cars' ways, distances and loads, and change your choice when "
-        "it goes stale (a car going out of service, a car already full). A car's own button presses are its "
-        "car calls. Collect on the way: a car travelling up stops for its car calls and the up calls "
-        "ahead of "
-        "it, down likewise; it turns at the last call in its way.\n"
+        "1. Calls: a press of a hall button is a call for that floor and way; a press of a car's button, "
+        "a call for that car to that floor (the presses are short: remember them). Which car serves which "
+        "hall call, and in what order a car makes its stops, is the program's choice: what must hold is "
+        "item 5, items 2-4 and the safety rules.\n"
         "2. To travel: the car's door must be shut (closed switch TRUE) and its load at most "
-        f"{RATED_KG} kg. Clear a drive fault with a rising edge on its reset_fault, enable the drive, "
-        "wait for "
-        "torque_ok, release the brake, wait for brake_open, then move to the floor's height "
-        "(car<n>_target in "
-        "0.1 mm, rising edge on car<n>_start_move). A car with riders aboard for another floor must have "
+        f"{RATED_KG} kg. A drive with a stored fault does nothing until the fault is cleared (a rising "
+        "edge on its reset_fault); a move (car<n>_target in 0.1 mm, rising edge on car<n>_start_move) "
+        "is taken only with torque_ok, and a car driven against its brake before brake_open is TRUE is "
+        "dragged through it. A car with riders aboard for another floor must have "
         f"travelled {SET_OFF_MM:g} mm within {SET_OFF_S:g} s of its door shut at a floor (unless the door "
         "opens again there), and go on to stand levelled at another floor without turning back, within "
-        "the time "
-        "of a trip through the whole shaft at that car's speed and ramps plus 1 s.\n"
-        f"3. At a floor: levelled means at rest within {LEVEL_MM:g} mm of its height. Switch "
-        "brake_release off, "
-        "wait until brake_open is FALSE (the brake grips), and only then open the door. Where a rider's "
-        "floor "
-        f"is reached the door must have started to open ({OPEN_BY * 100:g}% of its travel) within "
-        f"{OPEN_AFTER_LEVEL_S:g} s of the car standing levelled there and within {OPEN_AFTER_GRIP_S:g} "
-        "s of the "
-        "brake gripping there. Before the door opens, light the car's direction lamp of the way it will "
-        "go on "
-        "(exactly one lamp: nobody boards otherwise); a car with nothing more to do may show the way of "
-        "a call "
-        "it serves there.\n"
+        "the time of a trip through the whole shaft at that car's speed and ramps plus 1 s.\n"
+        f"3. At a floor: levelled means at rest within {LEVEL_MM:g} mm of its height. A door may be open "
+        "only as rule S2 allows. Where a rider's floor is reached the door must have started to open "
+        f"({OPEN_BY * 100:g}% of its travel) within {OPEN_AFTER_LEVEL_S:g} s of the car standing levelled "
+        f"there and within {OPEN_AFTER_GRIP_S:g} s of the brake gripping there.\n"
         f"4. Dwell: a door that has opened fully stays fully open at least {DWELL_MIN_S:g} s, and while "
         "its eye "
         f"is TRUE; once it has been fully open {DWELL_MIN_S:g} s and its eye has been clear "
@@ -1145,9 +1180,8 @@ TASK = Task(
         "overload) "
         f"and is out at his floor within {RIDE_S:g} s of boarding.\n"
         "6. Service switch: a car whose switch is FALSE (at power-up, or going off at any time) takes "
-        "no one any "
-        "more: deliver the riders it has, then park it; the other car serves every hall call, those given to "
-        "the car that went out included.\n"
+        "no one any more (nobody boards it): its riders must still be delivered, and item 5 holds for "
+        "every passenger all the same.\n"
         "7. After the last passenger is out, leave both cars parked levelled at floors, doors shut, brakes "
         "gripping with brake_release off (the drives may stay enabled).\n"
         "Door times, the cars' speeds and ramps, settle, brake and torque times, how long each person "
@@ -1251,8 +1285,9 @@ TASK = Task(
             0.0,
             50.0,
             "s",
-            "when the passengers come: 6-10 of them, 5 in a run where a car goes out of service "
-            "(at least 0.3 s apart)",
+            "when the passengers come (at least 0.3 s apart): 6-10 of them; in a run where a car goes "
+            "out of service 5 (up to 9 where at most 2 come after it has gone out, and 7 where the car "
+            "left in service has ramps of 900 mm/s^2 or more)",
             keys=("p_times",),
         ),
         ParameterRange("floors", 1, 5, "", "each passenger's floor and destination", keys=("p_from", "p_to")),

@@ -45,6 +45,17 @@ def test_a_short_dwell_trips_on_the_door_found_open_at_power_up(kit):
 
 def test_the_blind_written_program_misses_the_full_car_and_a_call_just_ahead(kit):
     result = verdicts(kit.graded(TASK, "counterexamples/blind_written.st", **STOP))
-    assert sum(p for p, _, _ in result.values()) == 4
+    assert sum(p for p, _, _ in result.values()) == 5
     for name in ("up_peak", "direction_trap"):
         assert result[name][1] == ("MOT-H12-S3",), name
+
+
+def test_a_call_left_with_the_car_leaving_the_other_way_waits_its_round_trip(kit):
+    # both_ways_at_one_floor: both cars idle at floor 2, an up call there and 0.5 s later a down
+    # call; the blind-from-prompt program gives the down call to car 1, already open for the way
+    # up, keeps it there, and car 2 goes out of service at 24 s: passenger 2 waits over 50 s
+    result = verdicts(kit.graded(TASK, "counterexamples/gives_the_down_call_to_the_car_going_up.st",
+                                 **STOP))
+    passed, rules, pending = result["both_ways_at_one_floor"]
+    assert not passed and rules == ("MOT-H12-S3",) and "passenger 2 at floor 2" in pending
+    assert all(result[n][0] for n in result if n != "both_ways_at_one_floor")
