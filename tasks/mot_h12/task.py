@@ -812,6 +812,38 @@ CONDITIONS = (
             out_2_s=24.0,
         ),
     ),
+    # The sampler's seed 3 condition 49, as drawn: car 1 goes out at 23.5 s leaving car 2, slow on
+    # its ramps (466 mm/s^2) and doors (1.87 s), with calls at both ends of the shaft. A program
+    # written blind from the round-2 prompt passed the seven conditions above and 99 of 100
+    # sampled ones, and here left passenger 4 (floor 5, from 9.8 s) waiting over 50 s (S3); the
+    # reference and second_correct serve everyone, done at 59.7 and 59.8 s.
+    _condition(
+        "lone_slow_car_both_ends",
+        67333066,
+        "car 1 out at 23.5 s; car 2, slow on its ramps and doors, is left with calls at both ends",
+        [
+            (3.7, 4, 2, 89),
+            (6.1, 2, 4, 95),
+            (8.3, 1, 4, 97),
+            (9.8, 5, 2, 55),
+            (10.6, 4, 2, 107),
+        ],
+        **_cars(
+            start_1_mm=1362.7,
+            start_2_mm=2400.0,
+            speed_1=957.8,
+            speed_2=1139.2,
+            accel_1=458.8,
+            accel_2=466.0,
+            door_1_s=1.88,
+            door_2_s=1.87,
+            settle_s=0.127,
+            brake_s=0.143,
+            torque_s=0.1,
+            transfer_s=0.66,
+            out_1_s=23.5,
+        ),
+    ),
 )
 
 

@@ -45,7 +45,7 @@ def test_a_short_dwell_trips_on_the_door_found_open_at_power_up(kit):
 
 def test_the_blind_written_program_misses_the_full_car_and_a_call_just_ahead(kit):
     result = verdicts(kit.graded(TASK, "counterexamples/blind_written.st", **STOP))
-    assert sum(p for p, _, _ in result.values()) == 5
+    assert sum(p for p, _, _ in result.values()) == 6      # all but up_peak and direction_trap
     for name in ("up_peak", "direction_trap"):
         assert result[name][1] == ("MOT-H12-S3",), name
 
@@ -59,3 +59,14 @@ def test_a_call_left_with_the_car_leaving_the_other_way_waits_its_round_trip(kit
     passed, rules, pending = result["both_ways_at_one_floor"]
     assert not passed and rules == ("MOT-H12-S3",) and "passenger 2 at floor 2" in pending
     assert all(result[n][0] for n in result if n != "both_ways_at_one_floor")
+
+
+def test_a_fresh_blind_program_leaves_the_far_end_waiting_with_one_slow_car(kit):
+    # lone_slow_car_both_ends (the sampler's seed 3 condition 49): car 1 goes out at 23.5 s and
+    # car 2, slow on its ramps and doors, is left with calls at both ends of the shaft
+    result = verdicts(kit.graded(TASK, "counterexamples/lone_car_leaves_the_far_end_waiting.st", **STOP))
+    passed, rules, pending = result["lone_slow_car_both_ends"]
+    assert not passed and rules == ("MOT-H12-S3",) and "passenger 4 at floor 5" in pending
+    assert all(result[n][0] for n in result if n != "lone_slow_car_both_ends")
+    for program in ("reference.st", "correct/second_correct.st"):
+        assert verdicts(kit.graded(TASK, program))["lone_slow_car_both_ends"][0], program
