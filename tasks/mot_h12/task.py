@@ -1318,7 +1318,7 @@ TASK = Task(
             50.0,
             "s",
             "when the passengers come (at least 0.3 s apart): 6-10 of them; in a run where a car goes "
-            "out of service 5 (up to 9 where at most 2 come after it has gone out, and 7 where the car "
+            "out of service 5 (up to 9 where at most 2 come after it has gone out, or 7 where the car "
             "left in service has ramps of 900 mm/s^2 or more)",
             keys=("p_times",),
         ),
