@@ -37,3 +37,12 @@ def test_the_blind_written_program_misses_the_batch_left_in_the_hopper(kit):
     result = verdicts(kit.graded(TASK, "counterexamples/blind_written.st"))
     assert result["packer_1_busy"][1] == ("MAT-H08-S1",)
     assert result["nominal"][0] and result["late_order_2"][0]
+
+
+def test_the_program_written_from_the_prompt_lets_a_mixed_batch_wait_for_its_ready_packer(kit):
+    # written blind from the prompt (2026-12-03): it passes four conditions; at busy_mid_discharge
+    # mixer 1 holds a mixed batch with its packer ready and does not discharge within the stated 1.5 s
+    result = verdicts(kit.graded(TASK, "counterexamples/prompt_only.st"))
+    passed, rules, why = result["busy_mid_discharge"]
+    assert not passed and not rules and "had not discharged 20 g 1.5 s later" in why
+    assert all(ok for name, (ok, _, _) in result.items() if name != "busy_mid_discharge")
