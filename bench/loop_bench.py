@@ -3,8 +3,13 @@
 For every registered task, with its reference program compiled by st:
 - closed loop: scans/s of the whole session (inputs, ST scan, outputs, plant, judges, trace)
   over every condition, each run to its end;
-- plant alone: scans/s of the same session and scan count with a controller that does
-  nothing (outputs stay FALSE/0), so the plant, judges and loop cost without the program;
+- plant alone: scans/s of the same session and scan count with the reference's outputs played
+  back scan by scan instead of the program, so the plant moves exactly as in the closed loop
+  (the replay's trace must equal the closed loop's, or the row says so) and the figure is the
+  plant, judges and loop cost without the program. (Until 2026-12-04 the plant alone ran with
+  every output FALSE/0: a plant standing still costs less than one at work, so the old ratio
+  charged the parts' and devices' motion to the program.) Tasks whose reference does not
+  compile fall back to outputs FALSE/0;
 - their cost ratio (closed-loop time per scan / plant-alone time per scan);
 - plant time over the time one core spent on it (x real time) of the closed loop.
 Times are CPU time of this process (what one core spends, whatever else the machine runs);
@@ -40,6 +45,44 @@ def _shade(at_goal: bool, at_floor: bool) -> str:
     return "green" if at_goal else "yellow" if at_floor else "red"
 
 
+def _same(v, w) -> bool:
+    """The very same PLC value (a REAL's sign of zero included)."""
+    return v is w or (type(v) is type(w) and (repr(v) == repr(w) if type(v) is float else v == w))
+
+
+class ReplayController:
+    """A PLC that writes, scan by scan, the outputs a closed-loop run wrote (its trace rows)."""
+
+    fault = None
+
+    def __init__(self, task, rows: list[tuple]):
+        outputs = [(i, p.address) for i, p in enumerate(task.io) if p.direction != "input"]
+        self.image: dict[str, object] = {}
+        # per scan, the outputs whose value differs from the scan before's (None: none does)
+        self.changes: list[dict | None] = []
+        before = None
+        for row in rows:
+            diff = {a: row[i] for i, a in outputs if before is None or not _same(row[i], before[i])}
+            self.changes.append(diff or None)
+            before = row
+
+    def output_slot(self, address):
+        return self.image, address
+
+    def set_input(self, address, value):
+        pass
+
+    def scan(self, now_ms):
+        k = now_ms // 10
+        if k < len(self.changes):
+            diff = self.changes[k]
+            if diff is not None:
+                self.image.update(diff)
+
+    def get_output(self, address):
+        return self.image.get(address, 0)
+
+
 class NothingController:
     """A PLC that never sets an output: the plant runs with every output FALSE/0."""
 
@@ -55,9 +98,10 @@ class NothingController:
         return 0
 
 
-def _closed_loop(task, program) -> tuple[int, float, float, list[int], int]:
-    """Run every condition to its end; (scans, CPU s, wall s, scans per condition, conditions passed)."""
-    scans, cpu, wall, per, passed = 0, 0.0, 0.0, [], 0
+def _closed_loop(task, program) -> tuple[int, float, float, list[int], int, list]:
+    """Run every condition to its end; (scans, CPU s, wall s, scans per condition, conditions
+    passed, each condition's trace)."""
+    scans, cpu, wall, per, passed, traces = 0, 0.0, 0.0, [], 0, []
     for cond in task.conditions:
         session = Session(task, cond, program.instantiate())
         c, t = time.process_time(), time.perf_counter()
@@ -67,18 +111,24 @@ def _closed_loop(task, program) -> tuple[int, float, float, list[int], int]:
         scans += session.scan_index
         per.append(session.scan_index)
         passed += v.passed
-    return scans, cpu, wall, per, passed
+        traces.append(session.trace)
+    return scans, cpu, wall, per, passed, traces
 
 
-def _plant_alone(task, per_condition: list[int]) -> float:
-    """CPU seconds of the same scans with a controller that does nothing."""
-    cpu = 0.0
-    for cond, n in zip(task.conditions, per_condition, strict=True):
-        session = Session(task, cond, NothingController())
+def _plant_alone(task, per_condition: list[int], traces: list | None) -> tuple[float, str | None]:
+    """CPU seconds of the same scans with the closed loop's outputs played back (with every
+    output FALSE/0 where there are no traces), and a note when a replay strayed from its trace."""
+    cpu, strayed = 0.0, None
+    for n_cond, (cond, n) in enumerate(zip(task.conditions, per_condition, strict=True)):
+        trace = traces[n_cond] if traces else None
+        ctl = NothingController() if trace is None else ReplayController(task, trace.rows)
+        session = Session(task, cond, ctl)
         c = time.process_time()
         session.run(n)
         cpu += time.process_time() - c
-    return cpu
+        if trace is not None and strayed is None and session.trace.rows != trace.rows:
+            strayed = f"the replay of {cond.name} strayed from its closed loop"
+    return cpu, strayed
 
 
 def _compile_reference(task):
@@ -106,10 +156,14 @@ def measure(task, repeat: int) -> dict:
     scans = sum(per)
     for _ in range(repeat):
         if program is not None:
-            scans, cpu, wall, per, passed = _closed_loop(task, program)
+            scans, cpu, wall, per, passed, traces = _closed_loop(task, program)
             closed.append(cpu / scans)
             closed_wall.append(wall / scans)
-        alone.append(_plant_alone(task, per) / scans)
+        else:
+            traces = None
+        cpu, strayed = _plant_alone(task, per, traces)
+        alone.append(cpu / scans)
+        row["strayed"] = strayed
     a = statistics.median(alone)
     row.update(scans=scans, alone_sps=1 / a, passed=f"{passed}/{len(task.conditions)}")
     if closed:
@@ -152,9 +206,10 @@ def main(argv: list[str] | None = None) -> int:
         goal = GOAL_REALTIME.get(task.id[4:5], GOAL_REALTIME["E"])
         fast = _shade(row["realtime"] >= goal, row["realtime"] >= FLOOR_REALTIME)
         cheap = _shade(row["ratio"] <= GOAL_RATIO, row["ratio"] <= CEILING_RATIO)
-        ok = ok and fast != "red" and cheap != "red"
+        ok = ok and fast != "red" and cheap != "red" and not row.get("strayed")
+        strayed = f" [red]({row['strayed']})[/red]" if row.get("strayed") else ""
         table.add_row(
-            task.id, f"passes {row['passed']}", str(row["scans"]), f"{row['closed_sps']:,.0f}",
+            task.id, f"passes {row['passed']}{strayed}", str(row["scans"]), f"{row['closed_sps']:,.0f}",
             f"{row['alone_sps']:,.0f}", f"[{cheap}]{row['ratio']:.2f}[/]",
             f"[{fast}]{row['realtime']:,.0f}x[/]", f"{row['realtime_wall']:,.0f}x",
         )
@@ -162,7 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     hard = GOAL_REALTIME["H"]
     console.print(f"goals (green): >= {GOAL_REALTIME['E']:.0f}x real time on one core (Hard >= {hard:.0f}x), "
                   f"closed loop <= {GOAL_RATIO:g}x the plant alone; yellow: short of the goal but within "
-                  f"the floor ({FLOOR_REALTIME:.0f}x, ratio {CEILING_RATIO:g}); red: past the floor")
+                  f"the floor ({FLOOR_REALTIME:.0f}x, ratio {CEILING_RATIO:g}); red: past the floor. "
+                  "The plant alone plays back the reference's outputs, so it moves as in the closed loop")
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     console.print(f"load average (1, 5, 15 min): {load} on {os.cpu_count()} cores; the wall clock column "
                   "counts the time other processes held the core")
