@@ -30,3 +30,12 @@ def test_ignoring_the_count_lays_into_a_taken_slot_only_where_a_pallet_is_part_b
     result = verdicts(kit.graded(TASK, "counterexamples/MAT-H06-S3.st"))
     assert result["a_fast_b_slow"][0]                                  # both pallets empty
     assert result["b_part_built_slow_drives"][1] == ("MAT-H06-S3",)
+
+
+def test_the_program_written_from_the_prompt_comes_down_over_a_station_during_its_exchange(kit):
+    # written blind from the prompt (2026-12-04): it passes two conditions and in the other three
+    # lowers the head over a line's station while that line's pallet is away (S1)
+    result = verdicts(kit.graded(TASK, "counterexamples/prompt_only.st"))
+    for name in ("a_fast_b_slow", "b_late_order_a_exchanging", "b_fast_a_slow"):
+        assert result[name][1] == ("MAT-H06-S1",)
+    assert result["b_part_built_slow_drives"][0] and result["even_lines_long_exchanges"][0]

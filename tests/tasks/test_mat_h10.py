@@ -49,3 +49,12 @@ def test_conditions_lie_in_the_published_ranges_and_sampled_ones_fit_the_cell():
 def test_the_prompt_states_every_rule_and_the_pin_behaviour(kit):
     text = kit.prompt_states_everything(TASK)
     assert "snaps up in the gap behind" in text and "900 mm before the stopper" in text
+
+
+def test_the_program_written_from_the_prompt_turns_the_slow_lift_back_before_letting_a_part_in(kit):
+    # written blind from the prompt (2026-12-04): it passes five conditions; at both_busy_slow_lift
+    # it lowers the 3 s lift for flow A and raises it again for B with A's part still at its stopper
+    result = verdicts(kit.graded(TASK, "counterexamples/prompt_only.st"))
+    passed, rules, pending = result["both_busy_slow_lift"]
+    assert not passed and not rules and "no part had entered in time" in pending
+    assert all(ok for name, (ok, _, _) in result.items() if name != "both_busy_slow_lift")
