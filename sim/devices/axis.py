@@ -106,6 +106,9 @@ class Axis(Device):
         self.move_speed = self.max_speed
         self.moving_to_target = False
         self.delay_left = 0.0       # drive response time before a move starts
+        # (target, speed) of the move under way when a new one was given: followed until the
+        # drive responds (None: it stood, jogged or coasted, and carries on with its velocity)
+        self._course: tuple[float, float] | None = None
         self.jog_plus = False
         self.jog_minus = False
         self.rest_time = 0.0        # how long the carriage has been still
@@ -155,6 +158,8 @@ class Axis(Device):
         if not self.enabled or self.fault:
             return  # a drive that is off or faulted ignores the start edge
         target = self.target_word / 10.0
+        old = self.target_mm
+        self._course = None if old is None or not self.moving_to_target else (old, self.move_speed)
         self.target_mm = target
         sw = self.speed_word
         self.move_speed = self.max_speed if sw <= 0 else min(float(sw), self.max_speed)
@@ -243,8 +248,15 @@ class Axis(Device):
             return
         if self.moving_to_target:
             if self.delay_left > 0.0:
+                # until the drive responds a slide in motion goes on as it went: it cannot stop
+                # dead for the response time and then carry on at the speed it had
                 self.delay_left -= dt
-                self.rest_time += dt if vel == 0.0 else 0.0
+                if vel == 0.0:
+                    self.rest_time += dt
+                elif self._course is None:
+                    self._advance(vel, dt)
+                else:
+                    self._follow_course(dt)
                 return
             self._profile_step(dt)
             return
@@ -295,6 +307,16 @@ class Axis(Device):
             self.rest_time = 0.0
             return
         self._advance(vel, dt)
+
+    def _follow_course(self, dt: float) -> None:
+        """One step of the move under way before the new one was given (the response delay)."""
+        new = (self.target_mm, self.move_speed)
+        self.target_mm, self.move_speed = self._course
+        self._profile_step(dt)
+        if not self.moving_to_target:       # the old move ended: the new one waits for the drive
+            self._course = None
+        self.target_mm, self.move_speed = new
+        self.moving_to_target = not self.fault    # a limit switch reached on the way ends both
 
     def _crosses_limit(self, new_pos: float) -> bool:
         return new_pos <= self.limit_minus_mm or new_pos >= self.limit_plus_mm

@@ -117,6 +117,36 @@ def test_response_time_delays_the_start_of_motion():
     assert axis.pos > 0.0
 
 
+def test_a_slide_given_a_new_move_goes_on_with_the_old_one_through_the_response_time():
+    # a drive responds to a new start edge after its response time; meanwhile a slide in motion
+    # goes on as it went (it must not freeze in place and then carry on at its old speed)
+    plant, axis = make_axis(start_mm=0.0, max_speed=400.0, accel=1000.0, response_s=0.1)
+    move(axis, 1000.0)
+    run(plant, 1.0)
+    assert axis.vel == pytest.approx(400.0)
+    here = axis.pos
+    move(axis, 0.0)                       # turn back
+    trace = profile(plant, axis, 0.1)
+    assert all(vel == pytest.approx(400.0) for _, vel in trace)   # still cruising the old move
+    assert trace[-1][0] == pytest.approx(here + 400.0 * 0.1, abs=4.5)
+    assert not axis.read("in_position")
+    run(plant, 3.0)
+    furthest = here + 400.0 * 0.1 + 400.0 ** 2 / (2 * 1000.0)      # then braked from 400 mm/s
+    assert axis.pos == 0.0 and axis.vel == 0.0
+    assert max(p for p, _ in trace) <= furthest
+
+
+def test_a_move_that_ends_within_the_response_time_stops_at_its_own_target_first():
+    plant, axis = make_axis(start_mm=0.0, max_speed=400.0, accel=1000.0, response_s=0.1)
+    move(axis, 100.0)
+    run(plant, 0.5)                       # about to arrive at 100 mm
+    move(axis, 300.0)
+    run(plant, 0.05)
+    assert axis.pos <= 100.0
+    prof = profile(plant, axis, 2.0)
+    assert axis.pos == 300.0 and min(vel for _, vel in prof) >= 0.0   # on from 100, never back
+
+
 # --- axis: enable, in-position, standstill ---------------------------------------------
 
 def test_no_motion_while_not_enabled_and_start_edge_is_ignored():
