@@ -56,6 +56,13 @@ brake, no sag) was added after review: a serial schedule that never released the
 (counterexamples/serial_drag.st), spec item 1 being judged by nothing. It is judged from the
 hoist's own record (tasks.common.lift_not_held, as MOT-M13 and MAT-H13); the reference and the
 second program drag and sag 0 mm in every registered and sampled condition (seed 1, 200).
+
+four_loads_in_eight_seconds (registered 2026-12-04) is sampled condition 103 of seed 7 as drawn:
+the program written blind from the round-2 prompt, which had earned 1 (7 of 7), passed 198 of
+200 sampled conditions of seed 7 and there left the fourth carrier on the load stand past its
+75 s: it commits only to loads whose every window keeps a margin under pessimistic move times,
+and with four loads in 8 s and tight windows no such plan comes in time. The reference (done at
+121 s) and second_correct (142 s) pass it; that program is now counterexamples/prompt_only.st.
 """
 
 from __future__ import annotations
@@ -327,6 +334,12 @@ CONDITIONS = (
           trolley_accel=1000.0, hoist_speed=400.0, hoist_accel=1500.0, hook_s=0.5, brake_s=0.3,
           trolley_start_mm=LOAD_MM, hoist_start_mm=UP_MM, first_s=6.0, fault_at_start=1,
           gap_s=(2.0, 1.0, 3.0), min_s=(37.0, 40.0, 39.0, 40.0), slack_s=(11.0, 7.0, 9.0, 6.0)),
+    # sampled_7_103 as drawn (seed 7, condition 103): see the docstring's last paragraph
+    _cond("four_loads_in_eight_seconds", 731363691, "four loads 6.4-14.3 s after power-up, two long "
+          "platings first, then two short ones with tight windows; trolley at tank 1", trolley_speed=991,
+          trolley_accel=2153, hoist_speed=542, hoist_accel=2270, hook_s=0.3, brake_s=0.14,
+          trolley_start_mm=650.0, hoist_start_mm=UP_MM, first_s=6.4, fault_at_start=0,
+          gap_s=(3.0, 2.1, 2.8), min_s=(26.2, 26.9, 19.6, 16.1), slack_s=(5.1, 8.8, 6.3, 10.1)),
 )
 
 UNLOAD_WORST_S = 22.0     # an unload and the way to the next tank, slowest published drives
