@@ -56,6 +56,14 @@ Sampled conditions draw every parameter over its published range; jointly: the b
 power-up with the AGV's way to the charger (an AGV starting at 15 % with the worst drain can
 still reach the charger, round the loop if it stands past the diverge, above 12 %), and the two
 start positions in blocks of their own (see sample_condition).
+
+low_agv_just_past_the_charger (registered 2026-12-04) is sampled condition 190 of seed 3 as
+drawn. A program written blind from today's prompt passed the five conditions registered then
+and 199 of those 200, and there never moved AGV 1 (21 % just past the charger, a lap from it):
+planning with a drain above the published 2 %/m until it had measured one, it took the lap as
+unsafe and parked it, against item 4 (under 30 %: send it to charge), and AGV 2 alone got 8 of
+the 9 loads out in 120 s. The reference and second_correct pass it (93.0, 93.5 s); the program is
+counterexamples/prompt_only.st.
 """
 
 from __future__ import annotations
@@ -424,6 +432,35 @@ CONDITIONS = (
         requests=((30.0, 60.0), (0.5, 0.5, 0.5, 0.5), (20.0, 50.0, 65.0)),
         regap_s=2.0,
         fault_2_s=35.0,
+    ),
+    _cond(
+        # sampled_3_190 as drawn (seed 3, condition 190): see the docstring's last paragraph
+        "low_agv_just_past_the_charger",
+        426791329,
+        "AGV 1 stands at 21 % just past the charger (a lap from it) with a gentle drain, AGV 2 at 63 %; "
+        "the orders come from 15.6 s on",
+        start_1_mm=5688.0,
+        start_2_mm=3724.0,
+        battery_1=21.0,
+        battery_2=63.0,
+        speed_1=849,
+        speed_2=1032,
+        accel_1=627,
+        accel_2=1425,
+        drain_1=0.97,
+        drain_2=1.76,
+        charge_rate=6.4,
+        arm_time_s=0.48,
+        unload_s=1.92,
+        regap_s=2.24,
+        siding_1=0,
+        siding_2=0,
+        load_1=0,
+        load_2=0,
+        fault_1_s=0.0,
+        fault_2_s=0.0,
+        works=(2.0, 1.44, 1.86),
+        requests=((15.6, 27.2), (15.7, 15.7, 32.2, 49.1), (16.5, 16.5, 31.8)),
     ),
 )
 

@@ -60,3 +60,12 @@ def test_an_agv_standing_exactly_on_the_merge_point_is_not_in_block_1():
     loop.write("agv1_target", 1000)
     plant.step()
     assert _one_per_block(state) == "AGV 1 and AGV 2 both in block 1"
+
+
+def test_the_program_written_from_the_prompt_parks_a_low_agv_instead_of_sending_it_to_charge(kit):
+    # written blind from the prompt (2026-12-04): it passes the other five conditions; AGV 1 at
+    # 21 % a lap from the charger never moves, and AGV 2 alone cannot deliver all nine in time
+    result = verdicts(kit.graded(TASK, "counterexamples/prompt_only.st"))
+    passed, rules, pending = result["low_agv_just_past_the_charger"]
+    assert not passed and not rules and "(8 so far)" in pending
+    assert all(ok for name, (ok, _, _) in result.items() if name != "low_agv_just_past_the_charger")
