@@ -157,6 +157,12 @@ class PopUpTransfer(PartDevice):
         elif raised_before and not raised:
             for part in list(self.carrying):
                 self._set_down(part)
+        elif raised and self.lift:
+            # lifted again before it was down (the chains never went under the belt): a part
+            # whose centre came over them meanwhile lies on them, as one there at the lift does
+            for part in self.flow.parts:
+                if part.holder is None and self.centre_on(part):
+                    self._take(part)
         # chains running with the transfer up carry the parts across
         if h >= 1.0 and self.chain:
             step_mm = self.chain_speed * dt

@@ -83,6 +83,26 @@ def test_lowering_sets_a_carried_part_back_onto_the_belt():
     assert part.x > 650
 
 
+def test_lifted_again_before_it_was_down_it_takes_the_part_that_came_over_it_meanwhile():
+    # the chains never went under the belt: a part that came over them lies on them, so the
+    # chains carry it off (it used to stay on the belt, the chains passing through it)
+    plant, belt, xfer, lane, part = cell(lift_s=1.0, part_at=450)
+    xfer.write("lift", True)
+    run(plant, 1.0)
+    xfer.write("lift", False)
+    belt.write("run", True)
+    run(plant, 0.3)                              # going down, still above half way
+    assert not xfer.read("down") and xfer.height > 0.5 and not xfer.carrying
+    xfer.write("lift", True)                     # up again before it was down
+    run(plant, 0.45)                             # the part's centre comes over the chains
+    belt.write("run", False)
+    assert xfer.carrying == [part]
+    run(plant, 0.3)
+    xfer.write("chain", True)
+    run(plant, 0.6)
+    assert lane.collected and not xfer.carrying
+
+
 def test_a_part_running_onto_the_raised_transfer_is_logged_and_power_up_raised_carries():
     plant, belt, xfer, _, part = cell(start_up=True, part_at=480)
     belt.write("run", True)
