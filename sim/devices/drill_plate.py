@@ -33,6 +33,8 @@ from typing import Any
 from sim.devices.axis import to_word
 from sim.plant import Device
 
+TIE_MM = 1e-6   # slack on a tolerance, far below the 0.1 mm of a position word (see DrillPlate)
+
 
 class DrillPlate(Device):
     kind = "drill_plate"
@@ -57,6 +59,9 @@ class DrillPlate(Device):
         self.sent_at = tuple(float(t) for t in (sent_at or (0.0,) * len(heads)))
         self.time_s = 0.0
         self.tolerance_mm = float(tolerance_mm)
+        # positions come on a 0.1 mm grid: a distance of exactly the tolerance is within it,
+        # which float rounding alone would decide (968.9 to 969.1 mm is 0.2000000000000455)
+        self._reach_mm = self.tolerance_mm + TIE_MM
         self.max_holes = int(max_holes)
         self.origin = (float(origin[0]), float(origin[1]))
         self.head_rail_y = float(head_rail_y)
@@ -118,7 +123,7 @@ class DrillPlate(Device):
 
     def hole_at(self, head: int, x_mm: float, y_mm: float) -> int | None:
         """The index of head `head`'s (0-based) listed hole within tolerance of (x, y), or None."""
-        tol = self.tolerance_mm
+        tol = self._reach_mm
         for i, (hx, hy) in enumerate(self.listed(head)):
             if abs(hx - x_mm) <= tol and abs(hy - y_mm) <= tol:
                 return i

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from sim import judges
 from sim.devices.axis import Axis
-from sim.devices.drill_plate import DrillPlate
+from sim.devices.drill_plate import TIE_MM, DrillPlate
 from sim.devices.panel import Lamp
 from sim.devices.pneumatics import Cylinder
 from sim.plant import Plant
@@ -54,6 +54,7 @@ from sim.task import Completion, Condition, IOPoint, ParameterRange, SafetyRule,
 from tasks.common import MissEndsTheRun
 
 TOL_MM = 0.2            # a hole is drilled with the beam and the head within this of it
+WITHIN_MM = TOL_MM + TIE_MM   # exactly 0.2 mm off on the 0.1 mm grid is within, as the plate has it
 GAP_MM = 150.0          # head 2 at least this far beyond head 1
 MAX_HOLES = 5
 DRILL_SET_OFF_S = 0.3   # drill down within this of the head standing over its hole
@@ -141,7 +142,7 @@ class _Cell:
             for h in (0, 1):
                 lst, done = plate.listed(h), plate.done(h)
                 out += [f"{h + 1}.{i + 1}" for i, (hx, _) in enumerate(lst)
-                        if i not in done and abs(hx - x) <= TOL_MM]
+                        if i not in done and abs(hx - x) <= WITHIN_MM]
             self._open, self._open_for = tuple(out), key
         return self._open
 
@@ -250,7 +251,7 @@ class _XFinishedBeforeLeaving(judges.Watch):
         c = s.devices
         pos = c.beam.pos
         if self.stood_at is not None:
-            if abs(pos - self.stood_at) > TOL_MM:
+            if abs(pos - self.stood_at) > WITHIN_MM:
                 open_now = c.open_at(self.stood_at)
                 left = [h for h, t0 in self.seen.items()
                         if h in open_now and s.time_ms - t0 >= LISTED_BEFORE_S * 1000]
@@ -262,7 +263,7 @@ class _XFinishedBeforeLeaving(judges.Watch):
                 for h in c.open_at(self.stood_at):
                     self.seen.setdefault(h, s.time_ms)
         if self.stood_at is None and c.beam.in_position:
-            at = [x for x in c.xs() if abs(pos - x) <= TOL_MM]
+            at = [x for x in c.xs() if abs(pos - x) <= WITHIN_MM]
             if at:
                 self.stood_at, self.since_ms = at[0], s.time_ms
                 self.seen = dict.fromkeys(c.open_at(at[0]), s.time_ms)

@@ -9,8 +9,10 @@ from sim.devices.drill_plate import DrillPlate
 from sim.devices.pneumatics import Cylinder
 from sim.plant import Plant
 
+HOLES = ([(200.0, 100.0), (350.5, 250.0)], [(200.0, 600.0)])
 
-def cell(*, jams=(), sent_at=None, beam_mm=0.0, head_1_mm=100.0, drill_down=False):
+
+def cell(*, jams=(), sent_at=None, beam_mm=0.0, head_1_mm=100.0, drill_down=False, holes=HOLES):
     plant = Plant(seed=1, substeps=1)
     beam = plant.add(Axis("beam", limit_plus_mm=1505.0, start_mm=beam_mm, max_speed=400.0, accel=2000.0))
     h1 = plant.add(Axis("head_1", angle_deg=90.0, limit_plus_mm=805.0, start_mm=head_1_mm, max_speed=400.0))
@@ -20,7 +22,7 @@ def cell(*, jams=(), sent_at=None, beam_mm=0.0, head_1_mm=100.0, drill_down=Fals
     d2 = plant.add(Cylinder("drill_2", 0, 0, stroke=40.0, extend_s=0.5, retract_s=0.3))
     plate = plant.add(DrillPlate("plate", beam="beam", heads=("head_1", "head_2"),
                                  drills=("drill_1", "drill_2"),
-                                 holes=([(200.0, 100.0), (350.5, 250.0)], [(200.0, 600.0)]), jams=jams,
+                                 holes=holes, jams=jams,
                                  sent_at=sent_at, max_holes=3, origin=(10.0, 20.0), head_rail_y=20.0))
     return plant, beam, (h1, h2), (d1, d2), plate
 
@@ -86,3 +88,10 @@ def test_a_drill_down_at_power_up_has_drilled_nothing():
     drills[0].write("extend", True)          # held down: over hole 1.1, but it was down already
     run(plant, 0.1)
     assert drills[0].read("extended") and plate.drilled[0] == [] and plate.cuts[0] == []
+
+
+def test_a_hole_exactly_the_tolerance_away_on_the_tenth_grid_is_within_it():
+    # 968.9 and 969.1 mm (0.2 mm, the tolerance) are 0.2000000000000455 apart in floats
+    _, _, _, _, plate = cell(holes=([(969.1, 241.3)], [(200.0, 600.0)]))
+    assert abs(969.1 - 968.9) > 0.2 and plate.hole_at(0, 968.9, 241.3) == 0
+    assert plate.hole_at(0, 968.8, 241.3) is None
