@@ -214,9 +214,10 @@ def blocked(s, c: str, at_mm: float) -> bool:
     """Station at `at_mm` is blocked for carriage `c`: the other carriage stands, or is going,
     within BLOCK_MM of it (or beyond it, on c's side)."""
     pts = _other_points(s, c)
+    # "within 550 mm" includes 550 mm: a start drawn on the 0.1 mm grid can be exactly that far
     if c == "a":
-        return min(pts) < at_mm + BLOCK_MM
-    return max(pts) > at_mm - BLOCK_MM
+        return min(pts) <= at_mm + BLOCK_MM
+    return max(pts) >= at_mm - BLOCK_MM
 
 
 def _oldest_blocked(c: str):

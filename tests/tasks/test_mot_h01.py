@@ -125,3 +125,13 @@ def test_the_second_prompt_only_program_misses_the_25_s_rule_while_a_tripped_car
     assert failed == {"a_trips_jobs_pile_up", "b_trips_early_a_busy"}
     for name in failed:
         assert result[name].violated_rules == ["MOT-H01-S4"]
+
+
+def test_a_station_exactly_550_mm_from_the_other_carriage_is_blocked():
+    # "within 550 mm" includes 550: a start on the 0.1 mm grid can stand exactly that far away
+    from types import SimpleNamespace
+
+    from tasks.mot_h01.task import blocked
+    standing = SimpleNamespace(pos=1150.0, moving_to_target=False, target_mm=None)
+    s = SimpleNamespace(devices=SimpleNamespace(car={"a": None, "b": standing}))
+    assert blocked(s, "a", 600.0) and not blocked(s, "a", 599.9)
