@@ -49,6 +49,16 @@ HOLD_S = 2.0
 OFFSET_MM = 4.0          # the real contact lies within this of the nominal part top
 
 
+def nominal_top_word(contact_mm: float, offset_mm: float) -> int:
+    """The host's part top word (0.1 mm): contact - offset, rounded, and then a tenth nearer the
+    contact where the rounding alone would put the real contact more than OFFSET_MM from the word
+    (an offset of 3.99 mm could leave it 4.04 mm away, against the prompt's "within 4 mm")."""
+    word = to_word(contact_mm - offset_mm)
+    if abs(contact_mm - word / 10.0) > OFFSET_MM + 1e-9:
+        word += 1 if contact_mm > word / 10.0 else -1
+    return word
+
+
 def build_plant(condition: Condition) -> Plant:
     p = condition.params
     plant = Plant(seed=condition.seed, substeps=1)
@@ -61,7 +71,7 @@ def build_plant(condition: Condition) -> Plant:
         rail_width_mm=30.0, label="ram"))
     plant.add(ValueWord("setpoint", round(p["setpoint_kn"] * 1000.0), position=(640.0, 520.0),
                         label="force setpoint", units="N"))
-    plant.add(ValueWord("part_top", to_word(p["contact_mm"] - p["contact_offset_mm"]),
+    plant.add(ValueWord("part_top", nominal_top_word(p["contact_mm"], p["contact_offset_mm"]),
                         position=(640.0, 440.0), label="nominal part top", units="mm", scale=0.1))
     plant.add(PushButton("start_button", x=200.0, y=120.0, label="Start", color="green"))
     plant.add(Lamp("ok_lamp", x=360.0, y=120.0, label="OK", color="green"))

@@ -72,3 +72,12 @@ def test_stopping_on_the_force_reading_overshoots_stiff_parts():
 def test_creeping_too_fast_trips_s2_only():
     report = grade(TASK, press_program(creep=12))
     assert all(c.violated_rules == ["MOT-E08-S2"] for c in report.conditions)
+
+
+def test_the_nominal_part_top_word_is_within_4_mm_of_the_real_contact_whatever_the_rounding():
+    from tasks.mot_e08.task import nominal_top_word
+    assert nominal_top_word(100.04, 3.99) == 961          # 96.05 rounded alone: 4.04 mm off
+    assert nominal_top_word(85.0, 0.0) == 850 and nominal_top_word(62.0, -3.0) == 650
+    for contact in (60.0, 77.77, 109.99):
+        for offset in (-4.0, -3.96, 3.96, 4.0):
+            assert abs(contact - nominal_top_word(contact, offset) / 10.0) <= 4.0 + 1e-9
