@@ -29,6 +29,18 @@ Changed from the catalog, and why:
   180 s leaves a 15 % margin; failing programs that miss no deadline stop there;
 - S3 here is "no tray crashed or dropped"; S4 (the brake and limit switches) is added, as on
   every braked lift of the suite.
+
+empty_stack_low_no_spare_slow_operator (registered 2026-12-04) is a corner of the published
+ranges a helper's hunt found (several ends at once: the empty stack low at power-up with no spare
+on the carriage, the fastest drive and machine, the slowest operator): the program written blind
+from the prompt, which had earned 1 (5 of 5, 200 of 200 sampled), lights the empty side's lamp
+as soon as the operator asks and the machine then stands empty over 3 s; the prompt lets it stock
+first (the operator is inside within 10 s of asking). The reference (80.7 s), second_correct
+(80.4 s) and the lookup table pass it; the program is counterexamples/prompt_only.st. The hunt
+also found weaknesses of the correct programs left for later: the reference misses a top-up at
+26 s that second_correct passes, second_correct can set a 13th tray on a full stack of 12 with a
+fast drive (S1), and a full stack at power-up with a tray on the outfeed shelf, a 9 s cycle and
+the slowest operator defeats every program tried (likely the reference's order, not proven).
 """
 
 from __future__ import annotations
@@ -326,6 +338,13 @@ CONDITIONS = (
           brake_s=0.15, torque_s=0.3, cycle_s=15.0, inside_s=7.0, infeed0=0, outfeed0=1, empty0=5, full0=0,
           refill1=7, refill2=6, refill3=8, topup_at_s=0.0, topup_count=6, call_s=3.0, walk_s=3.0,
           change_s=12.0, fault_at_start=1),
+    # a corner of the ranges (2026-12-04): see the docstring's last paragraph
+    _cond("empty_stack_low_no_spare_slow_operator", 1403, "4 empty trays stacked at power-up and no spare on "
+          "the carriage, the fastest drive and machine, the slowest operator (3 s to ask, 3 s to walk, "
+          "12 s inside)", start_mm=580.0, carried=0, max_speed=1500.0, accel=5000.0, finger_s=0.2,
+          brake_s=0.05, torque_s=0.05, cycle_s=9.0, inside_s=1.0, infeed0=0, outfeed0=0, empty0=4, full0=7,
+          refill1=4, refill2=11, refill3=4, topup_at_s=0.0, topup_count=6, call_s=3.0, walk_s=3.0,
+          change_s=12.0, fault_at_start=0),
 )
 
 IO = (

@@ -31,3 +31,13 @@ def test_the_blind_written_program_does_not_hold_a_filled_tray_through_a_full_st
 def test_lighting_the_lamp_with_the_lift_in_the_side_trips_s2(kit):
     result = verdicts(kit.graded(TASK, "counterexamples/MAT-H13-S2.st"))
     assert result["full_stack_full_at_power_up"][1] == ("MAT-H13-S2",)
+
+
+def test_the_program_written_from_the_prompt_shuts_the_empty_side_with_no_spare_on_the_carriage(kit):
+    # written blind from the prompt (2026-12-04): it passes the other five conditions; with the
+    # empty stack low, no spare aboard and the slowest operator it lets the machine stand empty
+    result = verdicts(kit.graded(TASK, "counterexamples/prompt_only.st"))
+    name = "empty_stack_low_no_spare_slow_operator"
+    passed, rules = result[name][:2]
+    assert not passed and not rules
+    assert all(v[0] for n, v in result.items() if n != name)
