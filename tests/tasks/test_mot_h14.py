@@ -56,3 +56,16 @@ def test_the_dial_never_starts_inside_the_alignment_band_off_its_station():
     offsets += [c.params["start_offset_deg"] for c in TASK.conditions]
     assert all(o == 0.0 or -30.0 <= o <= -3.0 for o in offsets)
     assert any(o < 0.0 for o in offsets) and any(o == 0.0 for o in offsets)
+
+
+def test_the_reference_leaves_a_ram_already_clear_at_power_up_so_the_probe_keeps_its_window(kit):
+    # a thin corner a hunt found (2026-12-04): the ram at the top, a slow probe (0.8 s) and a
+    # slow ram; lifting the ram to 17 mm first put the probe 5 mm down at 0.62 s, past its 0.6 s
+    import dataclasses
+    base = TASK.condition("scattered")
+    corner = dataclasses.replace(base, name="scattered_slow_probe", params={
+        **base.params, "ram_start_mm": 0.0, "ram_speed": 60.0, "ram_accel": 300.0, "probe_s": 0.8,
+        "index_time_s": 0.5, "table_settle_s": 0.05, "stiffness_kn_mm": 5.0, "trip_on_approach": 1,
+        "trip_hold_s": 0.5, "pressed_mask": 26, "step_word": 0, "start_station": 1})
+    report = kit.grade_st(TASK, "reference.st", conditions=[corner])
+    assert report.conditions[0].passed, report.conditions[0].pending
