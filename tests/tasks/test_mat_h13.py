@@ -4,6 +4,8 @@ counterexamples: test_task_battery.py."""
 
 from __future__ import annotations
 
+import pytest
+
 import tasks
 
 TASK = tasks.get("MAT-H13")
@@ -41,3 +43,20 @@ def test_the_program_written_from_the_prompt_shuts_the_empty_side_with_no_spare_
     passed, rules = result[name][:2]
     assert not passed and not rules
     assert all(v[0] for n, v in result.items() if n != name)
+
+
+# A corner hunt (2026-12-04) found a top-up at 26 s (the operator asked while the carriage is on
+# its way to the full stack) that the reference misses and second_correct passes: its 3 s window
+# only restocks the infeed shelf and the machine stands empty at about 50 s. Left for the next
+# session (with second_correct's 13th tray on a full stack, in the docstring); strict, so it
+# turns red once fixed.
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="reference weakness: a top-up at 26 s")
+def test_the_reference_keeps_the_machine_fed_through_a_top_up_asked_on_the_way_to_the_full_stack(kit):
+    from sim.task import Condition
+    corner = Condition("top_up_at_26_s", 1404, {
+        "start_mm": 0.0, "carried": 0, "max_speed": 1500.0, "accel": 5000.0, "finger_s": 0.2,
+        "brake_s": 0.2, "torque_s": 0.15, "cycle_s": 9.0, "inside_s": 1.0, "infeed0": 0, "outfeed0": 0,
+        "empty0": 12, "full0": 0, "refill1": 4, "refill2": 4, "refill3": 4, "topup_at_s": 26.0,
+        "topup_count": 4, "call_s": 3.0, "walk_s": 3.0, "change_s": 12.0, "fault_at_start": 0}, "hunt corner")
+    report = kit.grade_st(TASK, "reference.st", conditions=[corner])
+    assert report.conditions[0].passed, report.conditions[0].pending
