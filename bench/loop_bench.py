@@ -163,7 +163,7 @@ def measure(task, repeat: int) -> dict:
             traces = None
         cpu, strayed = _plant_alone(task, per, traces)
         alone.append(cpu / scans)
-        row["strayed"] = strayed
+        row["strayed"] = row.get("strayed") or strayed   # the first repetition that strayed
     a = statistics.median(alone)
     row.update(scans=scans, alone_sps=1 / a, passed=f"{passed}/{len(task.conditions)}")
     if closed:

@@ -159,7 +159,9 @@ class Axis(Device):
             return  # a drive that is off or faulted ignores the start edge
         target = self.target_word / 10.0
         old = self.target_mm
-        self._course = None if old is None or not self.moving_to_target else (old, self.move_speed)
+        if not (self.moving_to_target and self.delay_left > 0.0):
+            # (a second edge before the drive responded to the first keeps the course it is on)
+            self._course = None if old is None or not self.moving_to_target else (old, self.move_speed)
         self.target_mm = target
         sw = self.speed_word
         self.move_speed = self.max_speed if sw <= 0 else min(float(sw), self.max_speed)
