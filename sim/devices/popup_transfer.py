@@ -62,6 +62,7 @@ class PopUpTransfer(PartDevice):
         self.lifts: list[tuple[float, dict[str, float]]] = []
         self.carried_onto: list[tuple[float, str]] = []
         self._was_on: set[int] = set()
+        self._lowered_raised = False       # lowered from up, not yet under half way (see step)
         self.log_run_on = log_run_on        # False: keep no carried_onto log (a task that does not judge it)
         self.time = 0.0
         self._started = False
@@ -157,12 +158,14 @@ class PopUpTransfer(PartDevice):
         elif raised_before and not raised:
             for part in list(self.carrying):
                 self._set_down(part)
-        elif raised and self.lift:
+        elif raised and self.lift and self._lowered_raised:
             # lifted again before it was down (the chains never went under the belt): a part
             # whose centre came over them meanwhile lies on them, as one there at the lift does
             for part in self.flow.parts:
                 if part.holder is None and self.centre_on(part):
                     self._take(part)
+        # lowered while still raised: until it is under half way again, a lift does not cross it
+        self._lowered_raised = raised and (self._lowered_raised or not self.lift)
         # chains running with the transfer up carry the parts across
         if h >= 1.0 and self.chain:
             step_mm = self.chain_speed * dt
