@@ -20,6 +20,7 @@ from sim.devices.workpiece import material_flow
 from sim.plant import Device, Plant
 
 BELT_PITCH_MM = 40.0   # spacing of the drawn belt cleats; the offset wraps at this length
+RAIL_FLARE_MM = (20.0, 6.0)   # a guide rail's flared end at a gap: length along the belt, depth outward
 
 
 class Conveyor(Device):
@@ -86,13 +87,25 @@ class Conveyor(Device):
         static = plant.space.static_body
         segs: list[tuple[tuple[float, float], tuple[float, float]]] = []
         if self.guides:
+            line = self.half_width + 2
             for side, sign in (("left", 1.0), ("right", -1.0)):
                 gaps = sorted((g[1], g[2]) for g in self.guide_gaps if g[0] == side)
                 start = 0.0
                 for g0, g1 in gaps + [(self.length, self.length)]:
                     if g0 > start:
-                        segs.append((self.point(start, sign * (self.half_width + 2)),
-                                     self.point(g0, sign * (self.half_width + 2))))
+                        # a rail piece that ends at a gap is flared outward there, as real guide
+                        # rails are: a part's corner that swung into the gap is led back onto the
+                        # belt instead of catching on a blunt rail end and wedging across it
+                        flare = min(RAIL_FLARE_MM[0], (g0 - start) / 3)
+                        a = start + flare if start > 0.0 else start
+                        b = g0 - flare if g0 < self.length else g0
+                        if a > start:
+                            segs.append((self.point(start, sign * (line + RAIL_FLARE_MM[1])),
+                                         self.point(a, sign * line)))
+                        segs.append((self.point(a, sign * line), self.point(b, sign * line)))
+                        if b < g0:
+                            segs.append((self.point(b, sign * line),
+                                         self.point(g0, sign * (line + RAIL_FLARE_MM[1]))))
                     start = max(start, g1)
         if self.end_stop:
             segs.append((self.point(self.length + 2, -self.half_width - 2),

@@ -121,6 +121,24 @@ def test_pusher_shoves_a_part_off_the_belt_through_the_guide_gap():
     assert part.y == pytest.approx(y_rest, abs=0.01)      # floor friction stopped it
 
 
+@pytest.mark.parametrize("turned_deg, off_centre_mm", [(-10, -6), (-12, -8), (-15, -6)])
+def test_a_turned_part_whose_corner_swings_into_a_rail_gap_is_led_back_and_runs_on(turned_deg, off_centre_mm):
+    # a blunt rail end past the gap caught the corner: the part turned across the belt and stuck
+    plant, belt = belt_plant(speed=300, guide_gaps=(("right", 478, 522),))
+    belt.write("run", True)
+    part = plant.add(Workpiece("c", *belt.point(400, off_centre_mm), part_kind="carrier", width=80,
+                               length=100, angle_deg=turned_deg))
+    scans(plant, 300)
+    assert part.x > 900 and abs(part.state()["angle_deg"]) < 20
+
+
+def test_a_rail_piece_is_flared_outward_where_it_meets_a_gap_and_straight_at_the_belt_ends():
+    plant, belt = belt_plant(guide_gaps=(("right", 400, 500),))
+    right = sorted((round(x0), round(y0), round(x1), round(y1)) for x0, y0, x1, y1 in belt.state()["guides"]
+                   if max(y0, y1) < 200)
+    assert right == [(0, 148, 380, 148), (380, 148, 400, 142), (500, 142, 520, 148), (520, 148, 1000, 148)]
+
+
 def test_pusher_stalls_when_a_guide_rail_holds_the_part():
     plant, belt = belt_plant()                           # rails along both edges, no gap
     pusher = plant.add(Pusher("push", *belt.point(500, -80), angle_deg=90, stroke=180, extend_s=0.5))
