@@ -422,6 +422,15 @@ CONDITIONS = (
           carton_B=[340, 350, 330, 350], gap_B=[200, 50, 120], first_A=1.2, first_B=0.2,
           offset_A=180.0, offset_B=40.0, swivel_s=1.2, feed_s=0.35, start_pos=0.0,
           start_count_A=-32000, start_count_B=12000),
+    # drawn by the sampler (seed 11, the 129th draw): lane B at 300 mm/s with a 66 mm gap and a
+    # 1.36 s swing leave about 10 mm to spare in the order A A B B B A B A; a program written
+    # from the prompt alone brought the arm back to lane B too late for its last carton
+    _cond("tight_lane_b_pair", 906, "lane A 252, lane B 300 mm/s with a 66 mm gap after a 174 mm one; "
+          "swing 1.36 s, feed 0.4 s; arm over A",
+          speed_A=252.0, speed_B=300.0, carton_A=[267, 278, 289, 341], gap_A=[228, 260, 165],
+          carton_B=[251, 271, 301, 280], gap_B=[174, 66, 373], first_A=1.36, first_B=2.69,
+          offset_A=66.4, offset_B=126.3, swivel_s=1.36, feed_s=0.4, start_pos=0.0,
+          start_count_A=-20857, start_count_B=31786),
 )
 
 
