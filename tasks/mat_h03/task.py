@@ -345,6 +345,12 @@ CONDITIONS = [
     _cond("late_b_order", 305, "area B's first tote comes 40 s late while A's keep coming; A stalls 20 s "
           "after its second", speed=500, first_a=2.0, gaps_a=(5, 6, 5, 6, 5, 6, 5), first_b=40.0,
           gaps_b=(5, 5, 5, 5, 5, 5, 5), stall_a=(2, 20.0), aboard=(1500.0,)),
+    # a corner hunt's (2026-12-04): both pickers stall 20 s after their third tote on a slow lane
+    # with the areas' totes 8-9 s apart: the reference and second_correct deliver it; a program
+    # written from the prompt alone let A6 wait past 60 s
+    _cond("both_stall_slow_lane", 306, "slow lane (210 mm/s), totes 8-9 s apart, both pickers stall 20 s "
+          "after their third tote", speed=210, first_a=20.0, gaps_a=(9, 9, 9, 9, 9, 9, 9), first_b=30.0,
+          gaps_b=(8, 8, 8, 8, 8, 8, 8), stall_a=(3, 20.0), stall_b=(3, 20.0)),
 ]
 
 
