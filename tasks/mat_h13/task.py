@@ -37,10 +37,13 @@ from the prompt, which had earned 1 (5 of 5, 200 of 200 sampled), lights the emp
 as soon as the operator asks and the machine then stands empty over 3 s; the prompt lets it stock
 first (the operator is inside within 10 s of asking). The reference (80.7 s), second_correct
 (80.4 s) and the lookup table pass it; the program is counterexamples/prompt_only.st. The hunt
-also found weaknesses of the correct programs left for later: the reference misses a top-up at
-26 s that second_correct passes, second_correct can set a 13th tray on a full stack of 12 with a
-fast drive (S1), and a full stack at power-up with a tray on the outfeed shelf, a 9 s cycle and
-the slowest operator defeats every program tried (likely the reference's order, not proven).
+also found weaknesses of the correct programs: the reference missed a top-up at 26 s (it now
+times its stocking fetches and starts one more while it still leaves the side in time) and
+second_correct could set a 13th tray on a full stack of 12 (it now holds the tray), both fixed
+with tests. Left: a full stack at power-up with a tray on the outfeed shelf, a 9 s cycle and the
+slowest operator defeats every program tried (likely the reference's order, not proven), and a
+top-up asked just after an empty-stack change (sampled_11_56, a strict xfail test) that the
+reference and second_correct fail and the program written from the prompt passes.
 """
 
 from __future__ import annotations
