@@ -58,6 +58,14 @@ Changes from the catalog entry, and why:
   (crooked_waits_in_zone), retrying the clamp (crooked_retry), and a move out to park cut off by
   someone reaching into the zone it is leaving, never given again (the reference did this once in
   200 before its fix).
+- A corner hunt (2026-12-04) found two task defects, both failing every program: a step toward
+  the other zone was owed while the gantry stood stopped in a zone whose curtain is broken
+  (rule 4 holds X and Y still there: the step is not possible until that curtain clears, so it
+  is not owed, _held_elsewhere), and the 130 s time limit was below what the slowest operator
+  takes (B's first part 20 s late, 12 s swaps, a crooked part and a break: every program done at
+  132-134 s); it is 180 s (harsher hand-made corners finish by 156 s). Registered from that hunt:
+  crooked_b_while_stopped_in_a, failed by one program written from the prompt
+  (counterexamples/prompt_only_2.st: B's clamp left closed while A's curtain is broken).
 """
 
 from __future__ import annotations
@@ -295,7 +303,14 @@ def _owed_step(d, zn):
         if not _clamped(d, zn):
             return None
         return ("down", zone.part["number"], k), d.z.stroke - d.z.position
+    if _held_elsewhere(d, zn):
+        return None     # not possible yet: rule 4 keeps X and Y still there until that curtain clears
     return ("to", zone.part["number"], k), math.hypot(d.x.pos - point[0], d.y.pos - point[1])
+
+
+def _held_elsewhere(d, zn) -> bool:
+    """The tool stands in the other zone while that zone's curtain is broken."""
+    return any(o != zn and not d.curtain[o].clear and d.zone[o].tool_inside() for o in ZONES)
 
 
 _STEP_WORDS = {"to": "the gantry setting off toward point {k} of part {n}",
@@ -641,6 +656,18 @@ CONDITIONS = (
           x_start_mm=700.0, y_start_mm=200.0, x_speed=450.0, y_speed=300.0, accel=1500.0, feed_s=1.0,
           a_first_load_s=0.5, b_first_load_s=1.0, a_swap_s=5.0, b_swap_s=4.0, a_crooked_part=1,
           b_crooked_part=3, reseat_s=3.0, clamp_s=0.4),
+    # a corner hunt's (2026-12-04): B's part 2 is found crooked while the gantry stands stopped in A
+    # for A's broken curtain; B's clamp must open meanwhile (the gantry is out of B and not coming):
+    # one program written from the prompt left it closed until A's curtain cleared
+    _cond("crooked_b_while_stopped_in_a", 807, "B's first part 20 s late; B's second part lies crooked, "
+          "found while the gantry stands stopped in A for someone reaching into A; a part ready in A at "
+          "power-up",
+          x_start_mm=880.0, y_start_mm=0.0, x_speed=368.7, y_speed=400.0, accel=1443.1, feed_s=0.95,
+          retract_s=0.2, clamp_s=0.2, settle_s=0.145, response_s=0.033, a_part_at_power_up=1,
+          a_first_load_s=2.91, b_first_load_s=20.0, load_s=7.81, a_swap_s=10.02, b_swap_s=4.39,
+          react_s=0.5, ready_s=0.65, b_crooked_part=2, reseat_s=3.76, a_intrude_part=3,
+          a_intrude_delay_s=2.53, a_intrude_stay_s=3.0, b_intrude_part=3, b_intrude_on_way=1,
+          b_intrude_delay_s=1.85, b_intrude_stay_s=1.62),
 )
 
 
@@ -879,7 +906,7 @@ TASK = Task(
     ),
     conditions=CONDITIONS,
     sampler=_sample,
-    time_limit_s=130.0,
+    time_limit_s=180.0,
     build_plant=build_plant,
     judged_devices=Devices,
 )

@@ -4,6 +4,8 @@ condition. The reference, idle, blind and rule counterexamples: test_task_batter
 from __future__ import annotations
 
 import tasks
+from sim.task import Condition
+from tasks.mot_h08.task import DEFAULTS
 
 TASK = tasks.get("MOT-H08")
 
@@ -96,3 +98,46 @@ def test_a_crooked_part_gives_the_turn_to_the_other_zone_and_comes_back_by_its_n
     (t_b, part_b), = b.reseated
     assert part_b == 3
     assert [n for _, n, _ in a.drill_log].count(1) == 4  # each point once, after the re-seating
+
+
+def test_the_second_blind_program_leaves_a_crooked_clamp_closed_while_stopped_in_the_other_zone(kit):
+    # written blind from the prompt (2026-12-04): it passes the other six conditions; B's part 2 is
+    # found crooked while the gantry stands stopped in A for A's broken curtain, and B's clamp is
+    # owed its opening (the gantry out of B and not coming) but stays closed
+    result = verdicts(kit.graded(TASK, "counterexamples/prompt_only_2.st"))
+    passed, rules, pending = result["crooked_b_while_stopped_in_a"]
+    assert not passed and not rules and "the clamp opening on crooked part 2" in pending, pending
+    assert all(v[0] for n, v in result.items() if n != "crooked_b_while_stopped_in_a"), result
+
+
+def _hunt(name, seed, **params):
+    return Condition.of(name, seed, "hunt corner", **{**DEFAULTS, **params})
+
+
+def test_no_step_toward_a_zone_is_owed_while_the_gantry_is_held_by_the_other_zones_broken_curtain(kit):
+    # a corner hunt (2026-12-04): the drill down in B at power-up, B's part 2 crooked with someone
+    # reaching into B during it; the reference stops in B for the break, A's Ready comes and the
+    # step toward A's point 1 was owed at once, though rule 4 holds X and Y still: every program
+    # failed. The step is owed once B's curtain clears.
+    corner = _hunt("held_in_b_when_a_is_ready", 351872, a_crooked_part=1, a_first_load_s=1.29,
+                   a_intrude_delay_s=1.58, a_intrude_part=3, a_swap_s=10.01, accel=2445.3, b_crooked_part=2,
+                   b_first_load_s=20.0, b_intrude_delay_s=0.3, b_intrude_part=2, b_intrude_stay_s=2.44,
+                   b_swap_s=8.32, clamp_s=0.6, feed_s=0.83, load_s=3.0, react_s=1.91, ready_s=1.47,
+                   reseat_s=5.0, response_s=0.071, retract_s=0.2, settle_s=0.137, x_speed=456.7,
+                   x_start_mm=1250, y_speed=393.7, y_start_mm=280, z_down_at_b=3)
+    for program in ("reference.st", "correct/second_correct.st"):
+        c = kit.grade_st(TASK, program, conditions=[corner]).conditions[0]
+        assert c.passed, (program, c.violated_rules, c.pending)
+
+
+def test_the_slowest_operator_leaves_time_to_finish(kit):
+    # a corner hunt (2026-12-04): B's first part late, 12 s swaps, 2 s feeds, a crooked part and a
+    # break: every program finished at 132-134 s, past the old 130 s limit
+    corner = _hunt("slowest_operator", 809145, a_first_load_s=0.89, a_intrude_delay_s=3.7, a_intrude_on_way=1,
+                   a_intrude_stay_s=3.0, a_part_at_power_up=1, a_swap_s=4.11, accel=3000.0, b_crooked_part=2,
+                   b_first_load_s=14.56, b_intrude_delay_s=6.0, b_intrude_on_way=1, b_intrude_part=1,
+                   b_intrude_stay_s=1.38, b_swap_s=12.0, clamp_s=0.57, feed_s=2.0, load_s=8.0, react_s=2.0,
+                   ready_s=3.0, reseat_s=2.97, response_s=0.092, retract_s=0.4, settle_s=0.15, x_speed=321.8,
+                   x_start_mm=880.0, y_speed=271.5, y_start_mm=400.0)
+    c = kit.grade_st(TASK, "reference.st", conditions=[corner]).conditions[0]
+    assert c.passed and c.completion_s > 130.0, (c.pending, c.completion_s)
