@@ -40,6 +40,15 @@ move the beam, then the heads, stand aside and change over, pull up and go on); 
 hold, and spec 2 now publishes where the holes lie (X 100..1450 mm at least 40 mm apart unless
 shared, head 1's Y 50..550, head 2's 250..760 mm): what the conditions always held, the guarantee that
 every hole can be drilled.
+
+A corner hunt (2026-12-04, 5,200 sampler draws pushed to range ends, 1,500 of them with a shared
+X's holes 150.0-151.2 mm apart and a late list) found no failure of the program written from the
+prompt, and three of the correct programs: the reference planned a crowded X before a late list
+came and drilled the late head's hole, under which that head already stood, only after the plan
+(44 of the 1,500: spec 6's 0.3 s); second_correct let a head set off while the other, re-aimed
+aside, still braked toward it (149.1 mm, S2); and at the all-slowest corner the reference took
+65.05 s against the 65 s limit (second_correct 63.7 s). Both programs are fixed and the limit is
+80 s.
 """
 
 from __future__ import annotations
@@ -627,7 +636,7 @@ TASK = Task(
         ParameterRange("drill_down_at_start", 0, 2, "", "which drill is down at power-up (0 = none)"),
     ),
     conditions=CONDITIONS,
-    time_limit_s=65.0,     # the slowest reference run of 200 sampled: 52 s
+    time_limit_s=80.0,     # the slowest reference run of 200 sampled: 52 s; of 400 all-slowest draws 65 s
     build_plant=build_plant,
     condition_defaults={"drill_down_at_start": 0, "list_1_at_s": 0.0, "list_2_at_s": 0.0},
     judged_devices=_Cell,

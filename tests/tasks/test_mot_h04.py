@@ -4,6 +4,7 @@ The reference, idle, blind and rule counterexamples: test_task_battery.py."""
 from __future__ import annotations
 
 import tasks
+from sim.task import Condition
 
 TASK = tasks.get("MOT-H04")
 
@@ -89,3 +90,52 @@ def test_the_holes_lie_where_the_prompt_says():
         near += sum(x1 == x2 and GAP_MM < y2 - y1 < GAP_MM + 6.0
                     for x1, y1 in lists[0] for x2, y2 in lists[1])
     assert near >= 5        # the corner of shared_x_just_over_150 is sampled too
+
+
+def _hunt(name, seed, **params):
+    def tup(v):
+        return tuple(tup(x) for x in v) if isinstance(v, list | tuple) else v
+    return Condition(name, seed, {k: tup(v) for k, v in params.items()}, "hunt corner")
+
+
+# A corner hunt (2026-12-04): each of these failed one correct program while the others passed.
+
+def test_a_late_lists_hole_under_a_standing_head_is_drilled_at_once(kit):
+    # head 1's list comes at 5.3 s while the reference runs its plan at X 892.3 mm with head 1
+    # already standing at that X's hole 1.3: it drilled it only after the plan (spec 6: 0.3 s)
+    corner = _hunt("late_list_under_a_standing_head", 5397, list_1_at_s=5.3, list_2_at_s=0.0,
+                   beam_start_mm=1213.0, head_1_start_mm=410.9, head_2_start_mm=561.4, beam_speed=200,
+                   beam_accel=795, head_speed=200, head_accel=1475, drill_1_s=1.18, drill_2_s=1.5,
+                   drill_down_at_start=2, holes_1=[[1337.5, 229.0], [723.9, 377.2], [892.3, 518.4],
+                                                   [1377.8, 173.6], [937.6, 444.1]],
+                   holes_2=[[892.3, 577.5], [723.9, 435.7], [1377.8, 324.2], [937.6, 346.6]],
+                   jams=[[1, 3]], holes_per_head=[5, 4], shared_x=4)
+    c = kit.grade_st(TASK, "reference.st", conditions=[corner]).conditions[0]
+    assert c.passed, (c.violated_rules, c.pending)
+
+
+def test_a_head_waits_for_the_other_to_stop_braking_toward_it(kit):
+    # a late list crowds a shared X while head 2 runs down fast (800 mm/s^2): second_correct sent
+    # head 1 up as soon as head 2's position and new target were 150 mm clear, and head 2, braking,
+    # came 149.1 mm from it (S2)
+    corner = _hunt("re_aimed_head_still_braking", 1036, list_1_at_s=15.2, list_2_at_s=0.0, beam_start_mm=9.8,
+                   head_1_start_mm=219.0, head_2_start_mm=604.0, beam_speed=266, beam_accel=814,
+                   head_speed=359, head_accel=800, drill_1_s=0.69, drill_2_s=1.5, drill_down_at_start=2,
+                   holes_1=[[718.7, 258.0], [548.5, 510.3], [101.8, 256.7], [219.4, 476.7]],
+                   holes_2=[[101.8, 275.7], [219.4, 629.0], [994.4, 340.1], [718.7, 267.9], [548.5, 664.5]],
+                   jams=[[2, 2]], holes_per_head=[4, 5], shared_x=4)
+    c = kit.grade_st(TASK, "correct/second_correct.st", conditions=[corner]).conditions[0]
+    assert c.passed and not c.violated_rules, (c.violated_rules, c.pending)
+
+
+def test_the_all_slowest_corner_leaves_the_reference_time_to_finish(kit):
+    # every drive at its slowest, 1.5 s drills, 5 + 5 holes, head 2's list 20 s late: the
+    # reference needs 65.05 s (the limit was 65 s)
+    corner = _hunt("all_slowest_late_list", 20068, list_1_at_s=0.0, list_2_at_s=20.0, beam_start_mm=753.6,
+                   head_1_start_mm=173.3, head_2_start_mm=343.0, beam_speed=200, beam_accel=600,
+                   head_speed=200, head_accel=800, drill_1_s=1.5, drill_2_s=1.5, drill_down_at_start=0,
+                   holes_1=[[227.4, 241.4], [1333.0, 295.8], [1447.3, 501.0], [985.2, 216.8], [520.2, 396.0]],
+                   holes_2=[[520.2, 257.9], [171.6, 386.7], [1447.3, 614.3], [577.1, 634.3], [1333.0, 348.1]],
+                   jams=[], holes_per_head=[5, 5], shared_x=3)
+    c = kit.grade_st(TASK, "reference.st", conditions=[corner]).conditions[0]
+    assert c.passed and c.completion_s > 65.0, (c.pending, c.completion_s)
