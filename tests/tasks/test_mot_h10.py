@@ -4,7 +4,11 @@ results through kit.graded)."""
 
 from __future__ import annotations
 
+import random
+
 import tasks
+from sim.task import Condition
+from tasks.mot_h10.task import REACH_WORST_S, UNLOAD_WORST_S, sample_condition
 
 TASK = tasks.get("MOT-H10")
 
@@ -76,3 +80,34 @@ def test_the_program_written_from_the_prompt_plans_with_so_much_margin_that_a_lo
     passed, rules, pending = result["four_loads_in_eight_seconds"]
     assert not passed and not rules and "waited more than 75 s to be taken" in pending
     assert all(ok for name, (ok, _, _) in result.items() if name != "four_loads_in_eight_seconds")
+
+
+# A defect hunt (2026-12-04) found draws no program could meet, both with a carrier on the hook at
+# power-up (it must be unloaded before any tank is reached, 16.6 s at the slowest drives): a tank
+# carrier drawn with only 16 s of its window left (REACH_WORST_S was 16), and two tank carriers
+# whose windows were 22 s apart counted from the earlier one's min, long before it could come out.
+
+def test_a_hooked_start_with_the_least_window_the_sampler_leaves_is_met(kit):
+    # the slowest drives, the trolley at the load stand end, a carrier on the hook and one in tank 1
+    # with REACH_WORST_S left to its max (20 s window, 2 s in): the hunt's corner had 4 s in
+    cond = Condition("hooked_least_window", 4242, {
+        "trolley_speed": 800, "trolley_accel": 1000, "hoist_speed": 400, "hoist_accel": 1500, "hook_s": 0.5,
+        "brake_s": 0.3, "trolley_start_mm": 0.0, "hoist_start_mm": 700.0, "hooked_at_start": 1,
+        "first_s": 10.0, "fault_at_start": 3, "preload_tanks": (1,),
+        "preload_elapsed_s": (20.0 - REACH_WORST_S,), "gap_s": (0.0,), "min_s": (15.0, 40.0, 40.0, 40.0),
+        "slack_s": (5.0, 5.0, 5.0, 5.0)}, "hunt corner")
+    for program in ("reference.st", "correct/second_correct.st"):
+        c = kit.grade_st(TASK, program, conditions=[cond]).conditions[0]
+        assert c.passed, (program, c.violated_rules, c.pending)
+
+
+def test_two_carriers_in_tanks_leave_an_unload_between_the_first_lift_and_the_second_max():
+    for i in range(3000):
+        p = sample_condition(random.Random(f"MOT-H10 sampler {i}"))["params"]
+        if len(p["preload_tanks"]) < 2:
+            continue
+        due = sorted((p["min_s"][k] + p["slack_s"][k] - p["preload_elapsed_s"][k],
+                      p["min_s"][k] - p["preload_elapsed_s"][k]) for k in range(2))
+        assert due[0][0] >= REACH_WORST_S and due[1][0] >= REACH_WORST_S
+        assert due[1][0] - max(due[0][1], REACH_WORST_S) >= UNLOAD_WORST_S, p
+
