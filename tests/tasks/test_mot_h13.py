@@ -3,7 +3,10 @@ condition by condition. The reference, idle, blind and rule counterexamples: tes
 
 from __future__ import annotations
 
+import random
+
 import tasks
+from tasks.mot_h13.task import ACC_SPEED, BURST_GAP_MM, _arrivals, _cond, _sample
 
 TASK = tasks.get("MOT-H13")
 
@@ -32,3 +35,38 @@ def test_pockets_past_the_check_eye_at_power_up_hold_products_nobody_saw(kit):
 def test_a_lane_held_back_backs_up_to_its_lane_full_eye(kit):
     result = verdicts(kit.graded(TASK, "counterexamples/MOT-H13-S2.st"))
     assert result["slow_chain_both_lanes_at_once"] == (False, ("MOT-H13-S2",))
+
+
+# A defect hunt (2026-12-04) found draws every program failed: at a fast chain the sampler spaced
+# a lane's bursts closer than a burst with long gaps takes to enter, the next one queued up
+# touching it and a train of four or more blocked the lane-full eye over 2 s (S2); and at a slow
+# chain with late bursts and a product left on each phasing belt every program took up to 65 s
+# against the 60 s limit.
+
+def test_no_burst_comes_before_the_one_before_has_entered():
+    for i in range(3000):
+        p = _sample(random.Random(f"MOT-H13 bursts {i}"))["params"]
+        for lane in ("1", "2"):
+            arr = _arrivals(p["bursts" + lane], p["lengths" + lane], p["gaps" + lane])
+            for k in (3, 6):                 # the first product of bursts 2 and 3 (sizes 3, 3, 2)
+                t_last, length = arr[k - 1]
+                assert arr[k][0] >= t_last + (length + BURST_GAP_MM) / ACC_SPEED - 0.011, (i, lane, arr)
+
+
+def test_a_draw_that_once_queued_two_bursts_touching_is_met(kit):
+    cond = TASK.sample(2054, 0)[2053]
+    assert cond.params["chain_speed"] == 546 and cond.params["gaps2"][:4] == [223, 426, 433, 464]
+    c = kit.grade_st(TASK, "reference.st", conditions=[cond]).conditions[0]
+    assert c.passed, (c.violated_rules, c.pending)
+
+
+def test_the_slowest_corner_leaves_time_to_finish(kit):
+    corner = _cond("slow_late_bursts_left_products", 162312, "hunt corner", chain_speed=200, step_s=25.0,
+                   speed2=200, bursts1=[3.0, 18.0, 33.0], bursts2=[0.0, 15.0, 27.5],
+                   lengths1=[200, 136, 200, 80, 80, 155, 200, 83],
+                   lengths2=[137, 200, 200, 200, 110, 99, 200, 80],
+                   gaps1=[327, 59, 500, 500, 500, 279, 0, 0], gaps2=[500, 361, 500, 285, 500, 0, 0, 0],
+                   prefill=0.25, prefill_seed=119861, phase_mm=249.0, start_count=9504, word1_mm=327,
+                   word2_mm=327, fault1=0, fault2=0, left1=(2990, 80), left2=(2990, 80))
+    c = kit.grade_st(TASK, "reference.st", conditions=[corner]).conditions[0]
+    assert c.passed and c.completion_s > 60.0, (c.pending, c.completion_s)
