@@ -378,12 +378,13 @@ class Task:
         the same for the same (task, seed, index) on every machine: condition i comes from
         a generator seeded with "<task id>/<seed>/<i>" (string seeds do not depend on
         PYTHONHASHSEED)."""
+        return [self.sampled(seed, i + 1) for i in range(count)]
+
+    def sampled(self, seed: int, number: int) -> Condition:
+        """Condition `number` (1-based) of `sample(..., seed)`, drawn alone: sampled_<seed>_<number>."""
         if self.sampler is None:
             raise ValueError(f"task {self.id} has no sampler: it cannot draw conditions")
-        out = []
-        for i in range(count):
-            rng = random.Random(f"{self.id}/{seed}/{i}")
-            drawn = dict(self.sampler(rng))
-            name = f"sampled_{seed}_{i + 1}"
-            out.append(self._with_defaults(Condition(name, seed=rng.randrange(1, 1 << 30), **drawn)))
-        return out
+        rng = random.Random(f"{self.id}/{seed}/{number - 1}")
+        drawn = dict(self.sampler(rng))
+        name = f"sampled_{seed}_{number}"
+        return self._with_defaults(Condition(name, seed=rng.randrange(1, 1 << 30), **drawn))

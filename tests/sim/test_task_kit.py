@@ -109,6 +109,14 @@ def test_sampled_conditions_are_drawn_the_same_on_every_call():
         TASK.sample(1)
 
 
+def test_one_sampled_condition_is_drawn_alone_as_in_the_whole_sample():
+    task = dataclasses.replace(TASK, sampler=_sampler)
+    assert [task.sampled(3, i) for i in range(1, 6)] == task.sample(5, seed=3)
+    assert task.sampled(3, 40).name == "sampled_3_40" and task.sampled(3, 40) == task.sample(40, seed=3)[-1]
+    with pytest.raises(ValueError, match="has no sampler"):
+        TASK.sampled(0, 1)
+
+
 def test_condition_defaults_fill_what_a_condition_leaves_out():
     task = dataclasses.replace(TASK, condition_defaults={"speed": 55.0, "colour": "red"},
                                sampler=lambda rng: {"params": {"speed": 60.0}})
