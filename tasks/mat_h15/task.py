@@ -61,6 +61,12 @@ Judged by what the plant logs: the loop's spills (S1), its tilt log against the 
 results (S2), the chutes' overfilled logs (S3), the offer schedule against the loop's take log
 (S4, per induct), the loads' full-chute passes (S5); each is also a completion watch, so a run
 ends at its first breach or late part (MissEndsTheRun).
+
+A defect hunt (2026-12-04, about 980 draws chosen for late finishes, overlapping full chutes and
+dense offers) found the reject chute, at the others' 25 but never emptied (it has no take-away
+that backs up and clears, the prompt's full chute), filling for good when two or three chutes
+were full at once: the parts bound for it rode until the time limit in both correct programs (16
+of 240 picks). It holds more than a run's every part now (REJECT_CAPACITY).
 """
 
 from __future__ import annotations
@@ -94,6 +100,10 @@ PARTS = 20  # per induct
 WAIT_S = 10.0
 FULL_PASSES = 3  # the first pass of a full chute and two more laps
 CAPACITY = 25
+# the reject chute has no take-away that backs up and clears (the prompt's full chutes): it holds
+# more than a run's every part (both inducts' and up to 4 aboard). At 25 it filled for good when
+# two or three chutes were full at once, and the parts bound for it rode for ever (a hunt, 2026-12-04)
+REJECT_CAPACITY = 2 * PARTS + 10
 HOLD_S = 1.0
 TIME_LIMIT_S = 110.0
 COLOUR = {1: "red", 2: "green", 3: "blue", 4: "yellow"}
@@ -173,7 +183,7 @@ def build_plant(condition: Condition) -> Plant:
                         cy - 200,
                         cx + 150,
                         cy + 200,
-                        capacity=CAPACITY,
+                        capacity=REJECT_CAPACITY if c == REJECT else CAPACITY,
                         level=CAPACITY if c in p["full_at_start"] else 0,
                         label="reject" if c == REJECT else f"chute {c}",
                     )

@@ -65,3 +65,15 @@ def test_the_conditions_start_in_states_to_discover():
     assert p["slow_down"]["speed2"] < p["slow_down"]["speed"]
     assert max(min(p[n]["offers1"][0], p[n]["offers2"][0]) for n in p) < 3.0
     assert max(max(p[n]["offers1"][0], p[n]["offers2"][0]) for n in p) >= 8.0  # a late induct
+
+
+def test_the_reject_chute_does_not_fill_for_good_when_several_chutes_are_full(kit):
+    # a hunt's draw (2026-12-04): chute 1 full from power-up to 38 s, chutes 2 and 3 full for 32 s
+    # each: so many parts found their chute full that the reject chute, at 25 like the others but
+    # never emptied, filled for good, and parts bound for it rode until the time limit (both
+    # correct programs). It holds more than a run's every part now.
+    cond = TASK.sampled(13, 154501)
+    assert cond.params["full"] == [(2, 15.9, 48.0), (3, 5.2, 37.9)] and cond.params["full_at_start"] == [1]
+    for program in ("reference.st", "correct/second_correct.st"):
+        c = kit.grade_st(TASK, program, conditions=[cond]).conditions[0]
+        assert c.passed, (program, c.violated_rules, c.pending)
