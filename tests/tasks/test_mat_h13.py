@@ -47,13 +47,18 @@ def test_the_program_written_from_the_prompt_shuts_the_empty_side_with_no_spare_
 # its way to the full stack) that the reference missed: its 3 s window only restocked the infeed
 # shelf and the machine stood empty at about 50 s. It now times its empty-stack fetches and starts
 # one more (a spare on the carriage) while it still leaves the side by 6.5 s after the request.
-def test_the_reference_keeps_the_machine_fed_through_a_top_up_asked_on_the_way_to_the_full_stack(kit):
+def _hunt_corner(name, seed, **params):
+    """A corner of the hunt's: the fastest drive, the slowest operator, a full empty stack."""
     from sim.task import Condition
-    corner = Condition("top_up_at_26_s", 1404, {
-        "start_mm": 0.0, "carried": 0, "max_speed": 1500.0, "accel": 5000.0, "finger_s": 0.2,
-        "brake_s": 0.2, "torque_s": 0.15, "cycle_s": 9.0, "inside_s": 1.0, "infeed0": 0, "outfeed0": 0,
-        "empty0": 12, "full0": 0, "refill1": 4, "refill2": 4, "refill3": 4, "topup_at_s": 26.0,
-        "topup_count": 4, "call_s": 3.0, "walk_s": 3.0, "change_s": 12.0, "fault_at_start": 0}, "hunt corner")
+    return Condition(name, seed, {
+        "max_speed": 1500.0, "accel": 5000.0, "finger_s": 0.2, "brake_s": 0.2, "torque_s": 0.15,
+        "empty0": 12, "refill1": 4, "refill2": 4, "refill3": 4, "topup_count": 4, "call_s": 3.0,
+        "walk_s": 3.0, "change_s": 12.0, "fault_at_start": 0, **params}, "hunt corner")
+
+
+def test_the_reference_keeps_the_machine_fed_through_a_top_up_asked_on_the_way_to_the_full_stack(kit):
+    corner = _hunt_corner("top_up_at_26_s", 1404, start_mm=0.0, carried=0, cycle_s=9.0, inside_s=1.0,
+                          infeed0=0, outfeed0=0, full0=0, topup_at_s=26.0)
     report = kit.grade_st(TASK, "reference.st", conditions=[corner])
     assert report.conditions[0].passed, report.conditions[0].pending
 
@@ -62,12 +67,8 @@ def test_second_correct_sets_no_13th_tray_on_a_full_stack(kit):
     # a corner hunt (2026-12-04): 11 on the full stack, a filled tray on the fingers and one on
     # the outfeed shelf at power-up: the carried one makes 12, and second_correct took the
     # outfeed's tray down onto it before the operator had asked (S1 at the 13th carrying level)
-    from sim.task import Condition
-    corner = Condition("full_stack_11_two_filled", 1402, {
-        "start_mm": 300.0, "carried": 2, "max_speed": 1500.0, "accel": 5000.0, "finger_s": 0.2,
-        "brake_s": 0.2, "torque_s": 0.15, "cycle_s": 18.0, "inside_s": 0.5, "infeed0": 1, "outfeed0": 1,
-        "empty0": 12, "full0": 11, "refill1": 4, "refill2": 4, "refill3": 4, "topup_at_s": 0.0,
-        "topup_count": 4, "call_s": 3.0, "walk_s": 3.0, "change_s": 12.0, "fault_at_start": 0}, "hunt corner")
+    corner = _hunt_corner("full_stack_11_two_filled", 1402, start_mm=300.0, carried=2, cycle_s=18.0,
+                          inside_s=0.5, infeed0=1, outfeed0=1, full0=11, topup_at_s=0.0)
     for program in ("correct/second_correct.st", "reference.st"):
         c = kit.grade_st(TASK, program, conditions=[corner]).conditions[0]
         assert c.passed and not c.violated_rules, (program, c.violated_rules, c.pending)
