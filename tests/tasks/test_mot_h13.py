@@ -70,3 +70,18 @@ def test_the_slowest_corner_leaves_time_to_finish(kit):
                    word2_mm=327, fault1=0, fault2=0, left1=(2990, 80), left2=(2990, 80))
     c = kit.grade_st(TASK, "reference.st", conditions=[corner]).conditions[0]
     assert c.passed and c.completion_s > 60.0, (c.pending, c.completion_s)
+
+
+def test_a_pocket_after_two_the_station_filled_counts_as_free_for_the_lane_that_leaves_one(kit):
+    # a hunt's draw (2026-12-04): lane 2, a product left at power-up, can reach only pocket 0 in its
+    # 12 s; lane 1 took it, since it counted only two unseen pockets in its own time, missing that
+    # the two before them were filled (the station never fills three in a row): lane 2 late (12.01 s)
+    corner = _cond("two_filled_then_unseen", 547253, "hunt corner", chain_speed=200, step_s=25.0,
+                   speed2=600, bursts1=[0.0, 15.0, 27.51], bursts2=[0.0, 15.0, 27.5],
+                   lengths1=[87, 200, 80, 149, 200, 200, 80, 80],
+                   lengths2=[179, 159, 80, 200, 144, 80, 80, 200],
+                   gaps1=[500, 486, 0, 350, 500, 0, 500, 0], gaps2=[500, 500, 155, 500, 0, 0, 279, 481],
+                   prefill=0.25, prefill_seed=386816, phase_mm=181.3, start_count=-32768, word1_mm=29.4,
+                   word2_mm=-48.0, fault1=0, fault2=1, left1=(2170, 80), left2=(2990, 80))
+    c = kit.grade_st(TASK, "reference.st", conditions=[corner]).conditions[0]
+    assert c.passed, (c.violated_rules, c.pending)
