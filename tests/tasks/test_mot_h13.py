@@ -60,14 +60,20 @@ def test_a_draw_that_once_queued_two_bursts_touching_is_met(kit):
     assert c.passed, (c.violated_rules, c.pending)
 
 
+def _slow_corner(name, seed, lanes, **params):
+    """A hunt's corner: the chain at 200 mm/s until 25 s, a quarter of the pockets filled
+    upstream; `lanes` gives each lane's (bursts, lengths, gaps)."""
+    (b1, l1, g1), (b2, l2, g2) = lanes
+    return _cond(name, seed, "hunt corner", chain_speed=200, step_s=25.0, prefill=0.25, fault1=0,
+                 bursts1=b1, lengths1=l1, gaps1=g1, bursts2=b2, lengths2=l2, gaps2=g2, **params)
+
+
 def test_the_slowest_corner_leaves_time_to_finish(kit):
-    corner = _cond("slow_late_bursts_left_products", 162312, "hunt corner", chain_speed=200, step_s=25.0,
-                   speed2=200, bursts1=[3.0, 18.0, 33.0], bursts2=[0.0, 15.0, 27.5],
-                   lengths1=[200, 136, 200, 80, 80, 155, 200, 83],
-                   lengths2=[137, 200, 200, 200, 110, 99, 200, 80],
-                   gaps1=[327, 59, 500, 500, 500, 279, 0, 0], gaps2=[500, 361, 500, 285, 500, 0, 0, 0],
-                   prefill=0.25, prefill_seed=119861, phase_mm=249.0, start_count=9504, word1_mm=327,
-                   word2_mm=327, fault1=0, fault2=0, left1=(2990, 80), left2=(2990, 80))
+    corner = _slow_corner("slow_late_bursts_left_products", 162312, (
+        ([3.0, 18.0, 33.0], [200, 136, 200, 80, 80, 155, 200, 83], [327, 59, 500, 500, 500, 279, 0, 0]),
+        ([0.0, 15.0, 27.5], [137, 200, 200, 200, 110, 99, 200, 80], [500, 361, 500, 285, 500, 0, 0, 0])),
+        speed2=200, prefill_seed=119861, phase_mm=249.0, start_count=9504, word1_mm=327, word2_mm=327,
+        fault2=0, left1=(2990, 80), left2=(2990, 80))
     c = kit.grade_st(TASK, "reference.st", conditions=[corner]).conditions[0]
     assert c.passed and c.completion_s > 60.0, (c.pending, c.completion_s)
 
@@ -76,12 +82,10 @@ def test_a_pocket_after_two_the_station_filled_counts_as_free_for_the_lane_that_
     # a hunt's draw (2026-12-04): lane 2, a product left at power-up, can reach only pocket 0 in its
     # 12 s; lane 1 took it, since it counted only two unseen pockets in its own time, missing that
     # the two before them were filled (the station never fills three in a row): lane 2 late (12.01 s)
-    corner = _cond("two_filled_then_unseen", 547253, "hunt corner", chain_speed=200, step_s=25.0,
-                   speed2=600, bursts1=[0.0, 15.0, 27.51], bursts2=[0.0, 15.0, 27.5],
-                   lengths1=[87, 200, 80, 149, 200, 200, 80, 80],
-                   lengths2=[179, 159, 80, 200, 144, 80, 80, 200],
-                   gaps1=[500, 486, 0, 350, 500, 0, 500, 0], gaps2=[500, 500, 155, 500, 0, 0, 279, 481],
-                   prefill=0.25, prefill_seed=386816, phase_mm=181.3, start_count=-32768, word1_mm=29.4,
-                   word2_mm=-48.0, fault1=0, fault2=1, left1=(2170, 80), left2=(2990, 80))
+    corner = _slow_corner("two_filled_then_unseen", 547253, (
+        ([0.0, 15.0, 27.51], [87, 200, 80, 149, 200, 200, 80, 80], [500, 486, 0, 350, 500, 0, 500, 0]),
+        ([0.0, 15.0, 27.5], [179, 159, 80, 200, 144, 80, 80, 200], [500, 500, 155, 500, 0, 0, 279, 481])),
+        speed2=600, prefill_seed=386816, phase_mm=181.3, start_count=-32768, word1_mm=29.4, word2_mm=-48.0,
+        fault2=1, left1=(2170, 80), left2=(2990, 80))
     c = kit.grade_st(TASK, "reference.st", conditions=[corner]).conditions[0]
     assert c.passed, (c.violated_rules, c.pending)
