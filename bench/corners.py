@@ -22,13 +22,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
-import st
 import tasks
+from bench.sweep import _factory
 from sim.task import Condition, Task
 from sim.verifier import describe_failure, grade
 
@@ -83,13 +82,6 @@ def _toward(task: Task, items: list[str], ap: argparse.ArgumentParser) -> dict[s
             ap.error(f"--toward {item!r}: give NAME=low or NAME=high, NAME one of {', '.join(names)}")
         out[name] = end
     return out
-
-
-def _factory(path: Path):
-    comp = st.compile_file(str(path))
-    if not comp.ok:
-        raise SystemExit(comp.format_diagnostics())
-    return comp.program.instantiate
 
 
 def default_programs(task: Task) -> list[str]:
