@@ -456,18 +456,13 @@ def _clear_of_the_one_before(bursts, lengths, gaps):
     last product of the one before: a burst arriving while the one before still enters queues up
     touching it, and a train of four or more products blocks the lane-full eye over 2 s at the
     belt's speed whatever the program does (a hunt found such draws, 2026-12-04)."""
-    out, i = [], 0
-    ready = 0.0
-    for t0, size in zip(bursts, SIZES, strict=True):
-        t = max(t0, math.ceil(ready * 100.0) / 100.0)
-        out.append(round(t, 2))
-        for j in range(size):
-            if j:
-                t += (lengths[i] + gaps[i]) / ACC_SPEED
-            last = (t, lengths[i])
-            i += 1
-        ready = last[0] + (last[1] + BURST_GAP_MM) / ACC_SPEED
-    return out
+    starts, first = list(bursts), 0
+    for b, size in enumerate(SIZES[:-1]):
+        first += size
+        t_last, length = _arrivals(starts, lengths, gaps)[first - 1]
+        ready = math.ceil((t_last + (length + BURST_GAP_MM) / ACC_SPEED) * 100.0) / 100.0
+        starts[b + 1] = max(starts[b + 1], ready)
+    return [round(t, 2) for t in starts]
 
 
 def _burst_starts(rng, v_min, share):
